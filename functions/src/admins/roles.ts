@@ -1,0 +1,66 @@
+import type { Role } from '../shared/session.js';
+import type { VerifiedIdentity } from '../auth/port.js';
+import type { DocumentStore } from '../store/port.js';
+
+export const ADMINS = 'admins';
+
+/** `admins/{lower-cased e-mail}` (DESIGN §2). */
+export interface AdminRecord {
+  [field: string]: unknown;
+  email: string;
+  role: Role;
+  status: 'Active' | 'Removed';
+  addedDate: string;
+  addedBy: string;
+  /** The Auth account the role is bound to, once known; binds an unverified e-mail to one account. */
+  uid?: string;
+}
+
+export function adminDocumentId(email: string) {
+  return email.trim().toLowerCase();
+}
+
+/** admin can do everything staff can. */
+export function roleSatisfies(has: Role, needs: Role) {
+  return has === 'admin' || has === needs;
+}
+
+export type RoleDecision = { allowed: true; role: Role } | { allowed: false; reason: 'no-role' | 'unverified' | 'insufficient' };
+
+/**
+ * Whether a verified identity holds the needed role. A role is keyed by e-mail,
+ * so an unverified e-mail only counts when the record is bound to that very
+ * account: otherwise anyone could sign up with an admin's address before they do.
+ */
+export function decideRole(identity: VerifiedIdentity, record: AdminRecord | null, needs: Role): RoleDecision {
+  if (!record || record.status !== 'Active' || !identity.email) return { allowed: false, reason: 'no-role' };
+  if (!identity.emailVerified && record.uid !== identity.uid) return { allowed: false, reason: 'unverified' };
+  if (!roleSatisfies(record.role, needs)) return { allowed: false, reason: 'insufficient' };
+  return { allowed: true, role: record.role };
+}
+
+export async function findAdminRecord(store: DocumentStore, email: string) {
+  if (!email) return null;
+  return (await store.get<AdminRecord>(ADMINS, adminDocumentId(email)))?.data ?? null;
+}
+
+/** Grants a role by e-mail: used by the `npm run admin` command and the local seed. */
+export async function grantRole(
+  store: DocumentStore,
+  input: { email: string; role: Role; addedBy: string; uid?: string; now: Date },
+) {
+  const id = adminDocumentId(input.email);
+  return store.runTransaction(async (tx) => {
+    const existing = await tx.get<AdminRecord>(ADMINS, id);
+    const record: AdminRecord = {
+      email: id,
+      role: input.role,
+      status: 'Active',
+      addedDate: existing?.data.status === 'Active' ? existing.data.addedDate : input.now.toISOString(),
+      addedBy: input.addedBy,
+      ...(input.uid ? { uid: input.uid } : existing?.data.uid ? { uid: existing.data.uid } : {}),
+    };
+    tx.set(ADMINS, id, record);
+    return record;
+  });
+}

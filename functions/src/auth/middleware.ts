@@ -1,0 +1,65 @@
+import type { Request, RequestHandler } from 'express';
+import { MESSAGES } from '../shared/messages.js';
+import type { Role } from '../shared/session.js';
+import { HttpError } from '../http/errors.js';
+import { decideRole, findAdminRecord } from '../admins/roles.js';
+import type { DocumentStore } from '../store/port.js';
+import type { IdentityVerifier } from './port.js';
+
+export interface Viewer {
+  uid: string;
+  email: string;
+  role: Role;
+}
+
+function bearerToken(req: Request): string | null | undefined {
+  const header = req.get('authorization');
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+export function createAuthGuards(deps: { store: DocumentStore; identity: IdentityVerifier }) {
+  /**
+   * Resolves the caller's role. No header: anonymous (undefined). A header that
+   * does not verify: 401. Verified but without the role: 403.
+   */
+  async function resolveViewer(req: Request, needs: Role, checkRevoked: boolean): Promise<Viewer | undefined> {
+    const token = bearerToken(req);
+    if (token === undefined) return undefined;
+    if (token === null) throw new HttpError(401, MESSAGES.authRequired);
+    let identity;
+    try {
+      identity = await deps.identity.verifyIdToken(token, { checkRevoked });
+    } catch {
+      throw new HttpError(401, MESSAGES.authRequired);
+    }
+    const decision = decideRole(identity, await findAdminRecord(deps.store, identity.email), needs);
+    if (!decision.allowed) throw new HttpError(403, decision.reason === 'unverified' ? MESSAGES.emailNotVerified : MESSAGES.forbidden);
+    return { uid: identity.uid, email: identity.email, role: decision.role };
+  }
+
+  /** Protects a route: the caller must hold `needs` (admin also passes staff routes). */
+  function requireRole(needs: Role): RequestHandler {
+    // Revocation is checked where it matters: on everything only admins may do.
+    const checkRevoked = needs === 'admin';
+    return async (req, res, next) => {
+      const viewer = await resolveViewer(req, needs, checkRevoked);
+      if (!viewer) throw new HttpError(401, MESSAGES.authRequired);
+      res.locals.viewer = viewer;
+      next();
+    };
+  }
+
+  /** Public routes that show more to staff: anonymous callers pass, a bad token still answers 401. */
+  const optionalStaff: RequestHandler = async (req, res, next) => {
+    res.locals.viewer = await resolveViewer(req, 'staff', false);
+    next();
+  };
+
+  return { requireRole, optionalStaff };
+}
+
+export function viewerOf(res: { locals: Record<string, unknown> }): Viewer | undefined {
+  return res.locals.viewer as Viewer | undefined;
+}

@@ -1,0 +1,126 @@
+import { DateTime } from 'luxon';
+import { RESERVED_SLUGS } from '../shared/constants.js';
+import type { EventInput, EventRecord } from '../shared/events.js';
+import { MESSAGES } from '../shared/messages.js';
+
+export class EventRuleError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+    /** A clash with the stored state (409) rather than a bad value (400). */
+    readonly isConflict = false,
+  ) {
+    super(message);
+    this.name = 'EventRuleError';
+  }
+}
+
+/**
+ * Reads an event date: an instant with offset is taken as is; a wall-clock time
+ * without offset is read in the organisation's time zone, never the server's.
+ */
+export function parseEventDate(value: string, timeZone: string): string {
+  const hasOffset = /(?:Z|[+-]\d{2}:\d{2})$/.test(value);
+  const parsed = hasOffset ? DateTime.fromISO(value, { setZone: true }) : DateTime.fromISO(value, { zone: timeZone });
+  if (!parsed.isValid) throw new EventRuleError('Date and time are required', 'date');
+  return parsed.toUTC().toISO()!;
+}
+
+export function isReservedSlug(slug: string) {
+  return slug === '' || (RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase());
+}
+
+/** The stored fields derived from a validated event form (SPEC §3-§5). */
+export function eventFieldsFromInput(input: EventInput, timeZone: string) {
+  if (input.customUrl && isReservedSlug(input.customUrl)) throw new EventRuleError(MESSAGES.customUrlReserved, 'customUrl');
+  // Prices belong to ticket types: a price for a type that no longer exists is dropped.
+  const ticketPrices = Object.fromEntries(
+    input.ticketTypes.filter((type) => input.ticketPrices[type] !== undefined).map((type) => [type, input.ticketPrices[type]]),
+  );
+  if (input.requiresPayment && !Object.values(ticketPrices).some((price) => price > 0)) {
+    throw new EventRuleError(MESSAGES.paidEventNeedsPrice, 'ticketPrices');
+  }
+  return {
+    title: input.title,
+    description: input.description,
+    date: parseEventDate(input.date, timeZone),
+    location: input.location,
+    maxAttendees: input.maxAttendees,
+    ticketTypes: input.ticketTypes,
+    ticketPrices,
+    requiresPayment: input.requiresPayment,
+    eventType: input.requiresPayment ? ('paid' as const) : ('free' as const),
+    eventImage: input.eventImage,
+    mailchimpAudienceId: input.mailchimpAudienceId,
+    mailchimpTags: input.mailchimpTags,
+    tags: input.tags,
+    isActive: input.isActive,
+    generateTickets: input.generateTickets,
+    rsvpOnlyMode: !input.generateTickets,
+    allowAdditionalInfo: input.allowAdditionalInfo,
+    customUrl: input.customUrl,
+  };
+}
+
+/** The form values of a stored event, so a partial update can be validated as a whole. */
+export function eventToInput(event: EventRecord): EventInput {
+  return {
+    title: event.title,
+    description: event.description,
+    date: event.date,
+    location: event.location,
+    maxAttendees: event.maxAttendees,
+    ticketTypes: event.ticketTypes,
+    ticketPrices: event.ticketPrices,
+    requiresPayment: event.requiresPayment,
+    eventImage: event.eventImage,
+    mailchimpAudienceId: event.mailchimpAudienceId,
+    mailchimpTags: event.mailchimpTags,
+    tags: event.tags,
+    isActive: event.isActive,
+    generateTickets: event.generateTickets,
+    allowAdditionalInfo: event.allowAdditionalInfo,
+    customUrl: event.customUrl,
+  };
+}
+
+export function eventStatusOf(event: Pick<EventRecord, 'isActive' | 'isArchived'>): EventRecord['eventStatus'] {
+  if (event.isArchived) return 'archived';
+  return event.isActive ? 'active' : 'inactive';
+}
+
+/** Visitors only ever see active, non-archived events. */
+export function isPublic(event: Pick<EventRecord, 'isActive' | 'isArchived'>) {
+  return event.isActive && !event.isArchived;
+}
+
+/** SPEC §4 transitions. Archiving takes an event off the site; restoring brings it back inactive. */
+export function archived(_event: EventRecord): Partial<EventRecord> {
+  return { isArchived: true, isActive: false, eventStatus: 'archived' };
+}
+export function restored(_event: EventRecord): Partial<EventRecord> {
+  return { isArchived: false, isActive: false, eventStatus: 'inactive' };
+}
+export function withActivation(event: EventRecord, isActive: boolean): Partial<EventRecord> {
+  if (event.isArchived && isActive) throw new EventRuleError(MESSAGES.archivedCannotActivate, 'isActive', true);
+  return { isActive, eventStatus: eventStatusOf({ isActive, isArchived: event.isArchived }) };
+}
+/** Switch mode: generateTickets flipped (or set), rsvpOnlyMode the opposite. */
+export function withTicketMode(event: EventRecord, generateTickets?: boolean): Partial<EventRecord> {
+  const next = generateTickets ?? !event.generateTickets;
+  return { generateTickets: next, rsvpOnlyMode: !next };
+}
+
+/** The capacity can shrink, but never below the seats already taken. */
+export function assertCapacityFits(maxAttendees: number | null, attendeeCount: number) {
+  if (maxAttendees !== null && maxAttendees < attendeeCount) {
+    throw new EventRuleError(`${MESSAGES.capacityBelowRegistered} (${attendeeCount})`, 'maxAttendees', true);
+  }
+}
+
+/** Tag filter of GET /events: an event matches when it carries any of the asked tags. */
+export function matchesTags(event: Pick<EventRecord, 'tags'>, tags: string[] | undefined) {
+  if (!tags || tags.length === 0) return true;
+  const wanted = new Set(tags.map((tag) => tag.toLowerCase()));
+  return event.tags.some((tag) => wanted.has(tag.toLowerCase()));
+}

@@ -1,0 +1,133 @@
+import { eventInputSchema, type EventInput, type EventListQuery, type EventRecord, type EventUpdate } from '../shared/events.js';
+import { MESSAGES } from '../shared/messages.js';
+import { newId } from '../ids.js';
+import type { Clock } from '../ports.js';
+import type { DocumentStore, Transaction, WhereClause } from '../store/port.js';
+import { parseWith } from '../http/validate.js';
+import {
+  EventRuleError,
+  archived,
+  assertCapacityFits,
+  eventFieldsFromInput,
+  eventStatusOf,
+  eventToInput,
+  isPublic,
+  isReservedSlug,
+  matchesTags,
+  restored,
+  withActivation,
+  withTicketMode,
+} from './rules.js';
+
+export const EVENTS = 'events';
+
+type StoredEvent = Omit<EventRecord, 'id'> & Record<string, unknown>;
+
+export interface EventServiceDeps {
+  store: DocumentStore;
+  clock: Clock;
+  timeZone: string;
+}
+
+function toRecord(id: string, data: StoredEvent): EventRecord {
+  return { ...data, id };
+}
+
+export class EventNotFoundError extends Error {
+  constructor() {
+    super(MESSAGES.eventNotFound);
+  }
+}
+
+export function createEventService({ store, clock, timeZone }: EventServiceDeps) {
+  async function assertCustomUrlFree(tx: Transaction, customUrl: string, ownId?: string) {
+    if (!customUrl) return;
+    const [sameSlug, sameId] = await Promise.all([
+      tx.query<StoredEvent>(EVENTS, { where: [['customUrl', '==', customUrl]], limit: 2 }),
+      tx.get<StoredEvent>(EVENTS, customUrl),
+    ]);
+    if (sameSlug.some((doc) => doc.id !== ownId) || (sameId && sameId.id !== ownId)) {
+      throw new EventRuleError(MESSAGES.customUrlTaken, 'customUrl', true);
+    }
+  }
+
+  async function mutate(id: string, change: (event: EventRecord, tx: Transaction) => Promise<Partial<EventRecord>> | Partial<EventRecord>) {
+    return store.runTransaction(async (tx) => {
+      const doc = await tx.get<StoredEvent>(EVENTS, id);
+      if (!doc) throw new EventNotFoundError();
+      const event = toRecord(doc.id, doc.data);
+      const fields = { ...(await change(event, tx)), updatedAt: clock.now().toISOString() };
+      tx.update(EVENTS, id, fields);
+      return { ...event, ...fields };
+    });
+  }
+
+  return {
+    /** Visitors get active, non-archived events whatever they ask; staff may filter. */
+    async list(query: EventListQuery, isStaff: boolean): Promise<EventRecord[]> {
+      const where: WhereClause[] = [];
+      if (!isStaff) {
+        where.push(['isActive', '==', true], ['isArchived', '==', false]);
+      } else {
+        const archivedFilter = query.archived ?? 'false';
+        if (archivedFilter !== 'all') where.push(['isArchived', '==', archivedFilter === 'true']);
+        if (query.active && query.active !== 'all') where.push(['isActive', '==', query.active === 'true']);
+      }
+      const docs = await store.query<StoredEvent>(EVENTS, { where, orderBy: [['date', 'asc']] });
+      return docs.map((doc) => toRecord(doc.id, doc.data)).filter((event) => matchesTags(event, query.tags));
+    },
+
+    async tags(isStaff: boolean): Promise<string[]> {
+      const events = await this.list({ archived: 'all' }, isStaff);
+      return [...new Set(events.flatMap((event) => event.tags))].sort((a, b) => a.localeCompare(b));
+    },
+
+    /** By custom URL first, then by id; reserved words and hidden events are not found for visitors. */
+    async get(idOrSlug: string, isStaff: boolean): Promise<EventRecord> {
+      const key = idOrSlug.trim();
+      if (isReservedSlug(key)) throw new EventNotFoundError();
+      const [bySlug] = await store.query<StoredEvent>(EVENTS, { where: [['customUrl', '==', key.toLowerCase()]], limit: 1 });
+      const doc = bySlug ?? (await store.get<StoredEvent>(EVENTS, key));
+      if (!doc) throw new EventNotFoundError();
+      const event = toRecord(doc.id, doc.data);
+      if (!isStaff && !isPublic(event)) throw new EventNotFoundError();
+      return event;
+    },
+
+    async create(input: EventInput): Promise<EventRecord> {
+      const fields = eventFieldsFromInput(input, timeZone);
+      const now = clock.now().toISOString();
+      const id = newId();
+      const data: StoredEvent = {
+        ...fields,
+        isArchived: false,
+        eventStatus: eventStatusOf({ isActive: fields.isActive, isArchived: false }),
+        attendeeCount: 0,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await store.runTransaction(async (tx) => {
+        await assertCustomUrlFree(tx, fields.customUrl);
+        tx.create(EVENTS, id, data);
+      });
+      return toRecord(id, data);
+    },
+
+    /** Partial update: the merged event is validated as a whole, like a fresh form. */
+    update(id: string, patch: EventUpdate): Promise<EventRecord> {
+      return mutate(id, async (event, tx) => {
+        const merged = parseWith(eventInputSchema, { ...eventToInput(event), ...patch });
+        const fields = eventFieldsFromInput(merged, timeZone);
+        if (patch.customUrl !== undefined && fields.customUrl !== event.customUrl) await assertCustomUrlFree(tx, fields.customUrl, id);
+        assertCapacityFits(fields.maxAttendees, event.attendeeCount);
+        return { ...fields, ...withActivation(event, fields.isActive) };
+      });
+    },
+
+    archive: (id: string) => mutate(id, archived),
+    unarchive: (id: string) => mutate(id, restored),
+    toggleTickets: (id: string, generateTickets?: boolean) => mutate(id, (event) => withTicketMode(event, generateTickets)),
+  };
+}
+
+export type EventService = ReturnType<typeof createEventService>;

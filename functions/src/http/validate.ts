@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import { issuesToFieldErrors } from '../shared/fields.js';
+import { badRequest } from './errors.js';
+
+/**
+ * Parses a body or query with a shared schema; unknown fields are dropped and a
+ * bad value answers 400 with the first problem as the message and all of them by field.
+ */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const errors = issuesToFieldErrors(result.error);
+  throw badRequest(Object.values(errors)[0] ?? 'Invalid input', errors);
+}

@@ -1,0 +1,70 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { DateTime } from 'luxon';
+import { eventInputSchema } from '../shared/events.js';
+import { roleSchema, type Role } from '../shared/session.js';
+import { themeSchema } from '../shared/theme.js';
+import { grantRole } from '../admins/roles.js';
+import { createEventService } from '../events/service.js';
+import { newId } from '../ids.js';
+import type { ApiDependencies } from '../ports.js';
+import { SPONSORS } from '../sponsors/service.js';
+import { resolveTheme } from '../theme/rules.js';
+import { createThemeService, SETTINGS } from '../theme/service.js';
+
+/** The demo content of local runs (emulators/seed/content.json). */
+export interface SeedContent {
+  accounts: { email: string; password: string; role: Role; displayName?: string }[];
+  theme: Record<string, unknown>;
+  events: { daysFromNow: number; time: string; archived?: boolean; event: Record<string, unknown> }[];
+  sponsors: { name: string; logo: string }[];
+}
+
+const SEED_MARKER = 'seed';
+const IMAGE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg' };
+
+export async function isSeeded(deps: Pick<ApiDependencies, 'store'>) {
+  return (await deps.store.get(SETTINGS, SEED_MARKER)) !== null;
+}
+
+/**
+ * Fills an empty store with the demo theme, events, sponsors and roles. Event
+ * dates are relative to today (in the organisation's zone) so the demo always
+ * has upcoming events. Everything passes through the same schemas and services
+ * as the API, so the seed can never hold data the API would refuse.
+ */
+export async function seedDemoContent(deps: ApiDependencies, content: SeedContent, imagesDir: string) {
+  // Check every referenced image first, so a broken seed writes nothing at all.
+  const available = new Set(await readdir(imagesDir));
+  const referenced = JSON.stringify(content).match(/[\w-]+\.svg/g) ?? [];
+  const missing = [...new Set(referenced)].filter((name) => !available.has(name));
+  if (missing.length) throw new Error(`Seed images missing from ${imagesDir}: ${missing.join(', ')}`);
+
+  const images = new Map<string, string>();
+  for (const name of await readdir(imagesDir)) {
+    const type = IMAGE_TYPES[extname(name).toLowerCase()];
+    if (type) images.set(name, await deps.files.put(`seed/${name}`, await readFile(join(imagesDir, name)), type));
+  }
+
+  await createThemeService(deps.store).save(themeSchema.parse(resolveTheme(content.theme)));
+
+  const events = createEventService(deps);
+  const today = DateTime.fromJSDate(deps.clock.now()).setZone(deps.timeZone).startOf('day');
+  for (const item of content.events) {
+    const [hour, minute] = item.time.split(':').map(Number);
+    const date = today.plus({ days: item.daysFromNow }).set({ hour, minute }).toFormat("yyyy-MM-dd'T'HH:mm");
+    const created = await events.create(eventInputSchema.parse({ ...item.event, date }));
+    if (item.archived) await events.archive(created.id);
+  }
+
+  const now = deps.clock.now();
+  for (const [index, sponsor] of content.sponsors.entries()) {
+    const logo = images.get(sponsor.logo)!;
+    await deps.store.set(SPONSORS, newId(), { name: sponsor.name, logo, createdAt: new Date(now.getTime() + index).toISOString() });
+  }
+
+  for (const account of content.accounts) {
+    await grantRole(deps.store, { email: account.email, role: roleSchema.parse(account.role), addedBy: 'seed', now });
+  }
+  await deps.store.set(SETTINGS, SEED_MARKER, { seededAt: now.toISOString() });
+}

@@ -1,0 +1,44 @@
+/**
+ * Business constants from SPEC §9, declared once for the API and the site.
+ */
+
+/** Events happen in the organisation's time zone; every date is formatted in it. */
+export const ORGANISATION_TIME_ZONE = 'America/Denver';
+export const CURRENCY = 'USD';
+
+export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+export const MIN_SLIDES = 1;
+export const MAX_SLIDES = 5;
+export const SLIDER_AUTO_ADVANCE_MS = 8000;
+export const SWIPE_THRESHOLD_PX = 50;
+export const EVENT_EXCERPT_LENGTH = 150;
+export const SUCCESS_MESSAGE_CLEAR_MS = 3000;
+export const INVITE_REDIRECT_MS = 2000;
+export const SCANNER_RESTART_DELAY_MS = 500;
+export const CHECKIN_FORM_CLEAR_MS = 3000;
+export const CHECKIN_EVENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const MIN_PASSWORD_LENGTH = 6;
+export const FEATURE_ICON_LENGTH = 2;
+export const DEFAULT_TICKET_TYPE = 'General';
+export const DEFAULT_EVENT_STATUS_FILTER = 'Active';
+export const CHECKIN_FILTERS = ['all', 'pending', 'checked-in'] as const;
+
+/** Path segments that are routes of their own, never event slugs (SPEC §2). */
+export const RESERVED_SLUGS = ['admin', 'admin-zfp-dashboard-2025', 'checkin', 'payment-success', 'empty'] as const;
+
+/** The contact section's fixed details (SPEC §2, §9). */
+export const CONTACT_PHONE = '(435) 772-3256';
+export const CONTACT_ADDRESS = 'Springdale, UT 84767';
+
+export const PROJECT_NAME = 'Zion Events';
+
+/** Text limits that keep stored documents sane. */
+export const LIMITS = {
+  title: 200,
+  shortText: 300,
+  description: 10_000,
+  url: 2_000,
+  customCss: 20_000,
+  ticketTypes: 20,
+  tags: 30,
+} as const;

@@ -1,0 +1,35 @@
+/**
+ * The product's wording (SPEC §8) for errors the API returns and the site shows.
+ * Use these constants, never a retyped string, so the two sides cannot drift.
+ */
+export const MESSAGES = {
+  authRequired: 'Authentication required. Please sign in again.',
+  forbidden: 'Your account does not have access to this area.',
+  emailNotVerified: 'Please verify your e-mail address before using the admin area.',
+  eventNotFound: 'Event not found',
+  eventDetailsFailed: 'Failed to load event details',
+  eventMissingText: "The event you're looking for doesn't exist.",
+  eventsLoadFailed: 'Failed to load events',
+  eventsFetchAdmin: 'Error fetching events. Please try logging in again.',
+  networkError: 'Network error occurred',
+  archiveFailed: 'Failed to archive event',
+  restoreFailed: 'Failed to restore event from archive',
+  toggleModeFailed: 'Failed to toggle event mode',
+  themeLoadFailed: 'Failed to load theme settings',
+  themeSaveFailed: 'Failed to save theme',
+  themeSaved: 'Theme saved successfully!',
+  sponsorsLoadFailed: 'Failed to load sponsors',
+  ticketTypeRequired: 'Must have at least one ticket type',
+  duplicateTicketType: 'Ticket type names must be unique',
+  customUrlTaken: 'This custom URL is already used by another event',
+  customUrlReserved: 'This custom URL is reserved',
+  customUrlFormat: 'Custom URL may only contain a-z, 0-9 and hyphens',
+  archivedCannotActivate: 'Archived events cannot be activated. Restore the event first.',
+  capacityBelowRegistered: 'Maximum attendees cannot be lower than the number already registered',
+  paidEventNeedsPrice: 'A paid event needs at least one ticket type with a price above 0',
+  invalidInput: 'Invalid input',
+  tooManyRequests: 'Too many requests. Please try again in a minute.',
+  notFound: 'Not found',
+  internal: 'Something went wrong. Please try again.',
+  pageNotFound: 'Page Not Found',
+} as const;

@@ -1,0 +1,6 @@
+export interface Sponsor {
+  id: string;
+  name: string;
+  logo: string;
+  createdAt: string;
+}

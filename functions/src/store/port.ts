@@ -1,0 +1,63 @@
+/**
+ * The document store port: small and Firestore-shaped (DESIGN §3), so the same
+ * services run on Firestore in production and on SQLite locally and in tests.
+ * Documents are plain JSON objects (dates as ISO strings).
+ */
+export type DocumentData = Record<string, unknown>;
+
+export interface StoredDocument<T extends DocumentData = DocumentData> {
+  id: string;
+  data: T;
+}
+
+export type WhereOperator = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'array-contains' | 'in';
+export type WhereClause = [field: string, op: WhereOperator, value: unknown];
+
+export interface Query {
+  where?: WhereClause[];
+  orderBy?: [field: string, direction?: 'asc' | 'desc'][];
+  limit?: number;
+}
+
+/** Reads first, writes buffered; the commit fails and the function re-runs if a read changed. */
+export interface Transaction {
+  get<T extends DocumentData>(collection: string, id: string): Promise<StoredDocument<T> | null>;
+  query<T extends DocumentData>(collection: string, query?: Query): Promise<StoredDocument<T>[]>;
+  /** Creates or replaces the whole document. */
+  set(collection: string, id: string, data: DocumentData): void;
+  /** Merges top-level fields into an existing document; the commit fails if it does not exist. */
+  update(collection: string, id: string, fields: DocumentData): void;
+  /** Creates the document; the commit fails if it already exists. */
+  create(collection: string, id: string, data: DocumentData): void;
+  delete(collection: string, id: string): void;
+}
+
+export interface DocumentStore {
+  get<T extends DocumentData>(collection: string, id: string): Promise<StoredDocument<T> | null>;
+  query<T extends DocumentData>(collection: string, query?: Query): Promise<StoredDocument<T>[]>;
+  set(collection: string, id: string, data: DocumentData): Promise<void>;
+  delete(collection: string, id: string): Promise<void>;
+  runTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+}
+
+/** A commit could not apply because a document it read or wrote changed meanwhile. */
+export class TransactionConflictError extends Error {
+  constructor(message = 'Transaction conflict: a document changed during the transaction') {
+    super(message);
+    this.name = 'TransactionConflictError';
+  }
+}
+
+/** `create` of an existing document, or `update` of a missing one. */
+export class DocumentStateError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'already-exists' | 'not-found',
+  ) {
+    super(message);
+    this.name = 'DocumentStateError';
+  }
+}
+
+export const MAX_TRANSACTION_ATTEMPTS = 25;

@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/shared/messages.js';
+import { createTestApi, type TestApi } from '../support/api.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+const baseEvent = {
+  title: 'Night Sky Stargazing',
+  description: 'Telescopes and stories.\nBring layers.',
+  date: '2026-12-05T19:30',
+  location: 'Kolob Terrace',
+  maxAttendees: 40,
+};
+
+async function createEvent(body: Record<string, unknown>) {
+  const response = await api.request.post('/api/events').set(api.bearer('admin')).send({ ...baseEvent, ...body });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.event as { id: string; [key: string]: unknown };
+}
+
+describe('POST /events', () => {
+  it('creates an event with defaults, reading the wall-clock date in Denver', async () => {
+    const event = await createEvent({ tags: ' night , , family ', mailchimpTags: ['a', ' ', 'b'] });
+    expect(event).toMatchObject({
+      title: 'Night Sky Stargazing',
+      date: '2026-12-06T02:30:00.000Z',
+      ticketTypes: ['General'],
+      ticketPrices: {},
+      requiresPayment: false,
+      eventType: 'free',
+      isActive: true,
+      isArchived: false,
+      eventStatus: 'active',
+      generateTickets: true,
+      rsvpOnlyMode: false,
+      attendeeCount: 0,
+      tags: ['night', 'family'],
+      mailchimpTags: ['a', 'b'],
+    });
+    expect(event.id).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+
+  it('drops unknown fields and never trusts a client attendee count', async () => {
+    const event = await createEvent({ attendeeCount: 99, isArchived: true, hacker: 'yes' });
+    expect(event.attendeeCount).toBe(0);
+    expect(event.isArchived).toBe(false);
+    expect(event).not.toHaveProperty('hacker');
+  });
+
+  it.each([
+    [{ title: '' }, 'title', 'Title is required'],
+    [{ date: '' }, 'date', 'Date and time are required'],
+    [{ date: 'next tuesday' }, 'date', 'Date and time are required'],
+    [{ location: '  ' }, 'location', 'Location is required'],
+    [{ ticketTypes: [] }, 'ticketTypes', MESSAGES.ticketTypeRequired],
+    [{ ticketTypes: ['General', 'general'] }, 'ticketTypes', MESSAGES.duplicateTicketType],
+    [{ ticketPrices: { General: -1 } }, 'ticketPrices.General', 'Ticket price must be at least 0'],
+    [{ ticketPrices: { General: 'ten' } }, 'ticketPrices.General', 'Ticket price must be a number'],
+    [{ customUrl: 'Night Sky!' }, 'customUrl', MESSAGES.customUrlFormat],
+    [{ maxAttendees: 0 }, 'maxAttendees', 'Maximum attendees must be at least 1'],
+    [{ eventImage: 'javascript:alert(1)' }, 'eventImage', 'Must be an http(s) address, a path starting with /, or an #anchor'],
+  ])('refuses %j with 400 and the field message', async (patch, field, message) => {
+    const response = await api.request.post('/api/events').set(api.bearer('admin')).send({ ...baseEvent, ...patch });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, message });
+    expect(response.body.errors[field]).toBe(message);
+  });
+
+  it('refuses a reserved custom URL and a paid event without a price above 0', async () => {
+    const reserved = await api.request.post('/api/events').set(api.bearer('admin')).send({ ...baseEvent, customUrl: 'checkin' });
+    expect(reserved.status).toBe(400);
+    expect(reserved.body.message).toBe(MESSAGES.customUrlReserved);
+    const free = await api.request
+      .post('/api/events')
+      .set(api.bearer('admin'))
+      .send({ ...baseEvent, requiresPayment: true, ticketPrices: { General: 0 } });
+    expect(free.status).toBe(400);
+    expect(free.body.message).toBe(MESSAGES.paidEventNeedsPrice);
+  });
+
+  it('lower-cases custom URLs and keeps them unique (409)', async () => {
+    const event = await createEvent({ customUrl: 'Condor-Dinner' });
+    expect(event.customUrl).toBe('condor-dinner');
+    const clash = await api.request.post('/api/events').set(api.bearer('admin')).send({ ...baseEvent, customUrl: 'condor-dinner' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe(MESSAGES.customUrlTaken);
+  });
+
+  it('keeps only prices of offered ticket types and marks paid events', async () => {
+    const event = await createEvent({
+      ticketTypes: ['General', 'Student'],
+      ticketPrices: { General: '45.5', Student: 20, Ghost: 1 },
+      requiresPayment: true,
+    });
+    expect(event.ticketPrices).toEqual({ General: 45.5, Student: 20 });
+    expect(event.eventType).toBe('paid');
+  });
+});
+
+describe('GET /events and /events/{idOrSlug}', () => {
+  let active: { id: string }, inactive: { id: string }, archived: { id: string };
+  beforeAll(async () => {
+    active = await createEvent({ title: 'Visible', customUrl: 'visible-event', date: '2026-12-01T10:00', tags: ['wildlife'] });
+    inactive = await createEvent({ title: 'Hidden', isActive: false, date: '2026-12-02T10:00', tags: ['gala'] });
+    archived = await createEvent({ title: 'Old', date: '2026-01-02T10:00' });
+    await api.request.patch(`/api/events/${archived.id}/archive`).set(api.bearer('admin')).expect(200);
+  });
+
+  it('visitors only ever receive active, non-archived events, sorted by date', async () => {
+    const response = await api.request.get('/events?active=false&archived=true');
+    expect(response.status).toBe(200);
+    const titles = response.body.events.map((e: { title: string }) => e.title);
+    expect(titles).toContain('Visible');
+    expect(titles).not.toContain('Hidden');
+    expect(titles).not.toContain('Old');
+    const dates = response.body.events.map((e: { date: string }) => e.date);
+    expect([...dates].sort()).toEqual(dates);
+  });
+
+  it('staff can filter by status and tags', async () => {
+    const inactiveOnly = await api.request.get('/api/events?active=false').set(api.bearer('staff'));
+    expect(inactiveOnly.body.events.map((e: { id: string }) => e.id)).toEqual([inactive.id]);
+    const archivedOnly = await api.request.get('/api/events?archived=true').set(api.bearer('admin'));
+    expect(archivedOnly.body.events.map((e: { id: string }) => e.id)).toEqual([archived.id]);
+    const tagged = await api.request.get('/api/events?tags=Wildlife,unknown').set(api.bearer('admin'));
+    expect(tagged.body.events.map((e: { id: string }) => e.id)).toEqual([active.id]);
+  });
+
+  it('a bad token on a public list is 401, not a silent public answer', async () => {
+    const response = await api.request.get('/api/events').set('Authorization', 'Bearer not-a-token');
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe(MESSAGES.authRequired);
+  });
+
+  it('finds an event by custom URL (any case) and by id', async () => {
+    expect((await api.request.get('/api/events/VISIBLE-EVENT')).body.event.id).toBe(active.id);
+    expect((await api.request.get(`/api/events/${active.id}`)).body.event.title).toBe('Visible');
+  });
+
+  it.each(['admin', 'admin-zfp-dashboard-2025', 'checkin', 'payment-success', 'empty', 'no-such-event'])(
+    '"%s" is Event not found (404)',
+    async (slug) => {
+      const response = await api.request.get(`/api/events/${slug}`);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ success: false, message: MESSAGES.eventNotFound });
+    },
+  );
+
+  it('hides inactive and archived events from visitors but not from staff', async () => {
+    expect((await api.request.get(`/api/events/${inactive.id}`)).status).toBe(404);
+    expect((await api.request.get(`/api/events/${archived.id}`)).status).toBe(404);
+    expect((await api.request.get(`/api/events/${inactive.id}`).set(api.bearer('staff'))).status).toBe(200);
+  });
+
+  it('lists tags: public tags for visitors, all for staff', async () => {
+    const publicTags = (await api.request.get('/api/events/tags')).body.tags;
+    expect(publicTags).toContain('wildlife');
+    expect(publicTags).not.toContain('gala');
+    expect((await api.request.get('/api/events/tags').set(api.bearer('staff'))).body.tags).toContain('gala');
+  });
+});
+
+describe('changing events', () => {
+  it('PUT updates fields and activation, validating the merged event', async () => {
+    const event = await createEvent({});
+    const renamed = await api.request.put(`/api/events/${event.id}`).set(api.bearer('admin')).send({ title: 'Renamed' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.event).toMatchObject({ title: 'Renamed', location: 'Kolob Terrace' });
+    const off = await api.request.put(`/api/events/${event.id}`).set(api.bearer('admin')).send({ isActive: false });
+    expect(off.body.event).toMatchObject({ isActive: false, eventStatus: 'inactive' });
+    const bad = await api.request.put(`/api/events/${event.id}`).set(api.bearer('admin')).send({ title: '' });
+    expect(bad.status).toBe(400);
+    const stored = await api.request.get(`/api/events/${event.id}`).set(api.bearer('admin'));
+    expect(stored.body.event.title).toBe('Renamed');
+  });
+
+  it('archive, restore (inactive) and no activation while archived', async () => {
+    const event = await createEvent({});
+    const archivedEvent = await api.request.patch(`/api/events/${event.id}/archive`).set(api.bearer('admin'));
+    expect(archivedEvent.body.event).toMatchObject({ isArchived: true, isActive: false, eventStatus: 'archived' });
+    const activate = await api.request.put(`/api/events/${event.id}`).set(api.bearer('admin')).send({ isActive: true });
+    expect(activate.status).toBe(409);
+    expect(activate.body.message).toBe(MESSAGES.archivedCannotActivate);
+    const restoredEvent = await api.request.patch(`/api/events/${event.id}/unarchive`).set(api.bearer('admin'));
+    expect(restoredEvent.body.event).toMatchObject({ isArchived: false, isActive: false, eventStatus: 'inactive' });
+    const activated = await api.request.put(`/api/events/${event.id}`).set(api.bearer('admin')).send({ isActive: true });
+    expect(activated.body.event.eventStatus).toBe('active');
+  });
+
+  it('toggle-tickets flips generateTickets and sets rsvpOnlyMode to the opposite', async () => {
+    const event = await createEvent({});
+    const flipped = await api.request.patch(`/api/events/${event.id}/toggle-tickets`).set(api.bearer('admin')).send({});
+    expect(flipped.body.event).toMatchObject({ generateTickets: false, rsvpOnlyMode: true });
+    const set = await api.request.patch(`/api/events/${event.id}/toggle-tickets`).set(api.bearer('admin')).send({ generateTickets: true });
+    expect(set.body.event).toMatchObject({ generateTickets: true, rsvpOnlyMode: false });
+  });
+
+  it('answers 404 for unknown ids', async () => {
+    for (const [method, path] of [
+      ['put', '/api/events/nope'],
+      ['patch', '/api/events/nope/archive'],
+      ['patch', '/api/events/nope/unarchive'],
+      ['patch', '/api/events/nope/toggle-tickets'],
+    ] as const) {
+      const response = await api.request[method](path).set(api.bearer('admin')).send({});
+      expect(response.status, path).toBe(404);
+      expect(response.body.message).toBe(MESSAGES.eventNotFound);
+    }
+  });
+
+  it('refuses a capacity below the seats already taken', async () => {
+    const event = await createEvent({ maxAttendees: 10 });
+    await api.deps.store.runTransaction(async (tx) => tx.update('events', event.id, { attendeeCount: 5 }));
+    const response = await api.request.put(`/api/events/${event.id}`).set(api.bearer('admin')).send({ maxAttendees: 4 });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toContain(MESSAGES.capacityBelowRegistered);
+  });
+});

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import supertest from 'supertest';
+import { createApi } from '../../src/app.js';
+import { grantRole } from '../../src/admins/roles.js';
+import { firebaseIdentity } from '../../src/auth/firebase.js';
+import { localFileStore } from '../../src/files/local.js';
+import type { ApiDependencies, Clock } from '../../src/ports.js';
+import type { Role } from '../../src/shared/session.js';
+import { openSqliteStore } from '../../src/store/sqlite.js';
+import { AUTH_EMULATOR_HOST } from './auth-emulator.js';
+
+export const PROJECT_ID = 'demo-zion-events';
+process.env.FIREBASE_AUTH_EMULATOR_HOST = AUTH_EMULATOR_HOST;
+
+export function firebaseTestApp() {
+  return getApps().find((app) => app.name === 'api-tests') ?? initializeApp({ projectId: PROJECT_ID }, 'api-tests');
+}
+
+export function fixedClock(iso = '2026-11-21T12:00:00.000Z'): Clock & { set(iso: string): void } {
+  let now = new Date(iso);
+  return { now: () => now, set: (value: string) => (now = new Date(value)) };
+}
+
+/** Signs a user up in the Auth emulator and returns a real ID token for them. */
+export async function signInAs(email: string, options: { emailVerified?: boolean } = {}) {
+  const auth = getAuth(firebaseTestApp());
+  const password = 'test-password';
+  let uid: string;
+  try {
+    uid = (await auth.getUserByEmail(email)).uid;
+    await auth.updateUser(uid, { password, emailVerified: options.emailVerified ?? true });
+  } catch {
+    uid = (await auth.createUser({ email, password, emailVerified: options.emailVerified ?? true })).uid;
+  }
+  const response = await fetch(
+    `http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, returnSecureToken: true }) },
+  );
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`Auth emulator refused sign-in: ${JSON.stringify(body)}`);
+  return { uid, token: body.idToken };
+}
+
+export function uniqueEmail(label: string) {
+  return `${label}-${randomBytes(5).toString('hex')}@example.org`;
+}
+
+/**
+ * An in-process API over a fresh SQLite store, with real Auth-emulator tokens
+ * for an admin, a staff member and a signed-in user without a role.
+ */
+export async function createTestApi() {
+  const dir = mkdtempSync(join(tmpdir(), 'zion-api-'));
+  const clock = fixedClock();
+  const deps: ApiDependencies = {
+    store: openSqliteStore(join(dir, 'store.sqlite')),
+    files: localFileStore(join(dir, 'files')),
+    identity: firebaseIdentity(firebaseTestApp()),
+    clock,
+    timeZone: 'America/Denver',
+  };
+  const users: Record<'admin' | 'staff' | 'outsider', { email: string; token: string; uid: string }> = {} as never;
+  for (const [label, role] of [['admin', 'admin'], ['staff', 'staff'], ['outsider', null]] as [keyof typeof users, Role | null][]) {
+    const email = uniqueEmail(label);
+    const { token, uid } = await signInAs(email);
+    if (role) await grantRole(deps.store, { email, role, addedBy: 'test', now: clock.now() });
+    users[label] = { email, token, uid };
+  }
+  const app = createApi(deps);
+  const request = supertest(app);
+  return {
+    deps,
+    clock,
+    users,
+    request,
+    bearer: (who: keyof typeof users) => ({ Authorization: `Bearer ${users[who].token}` }),
+    async close() {
+      await deps.store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

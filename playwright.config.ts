@@ -1,0 +1,30 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end journeys in the system Chromium (never a downloaded browser)
+ * against the stack `npm start` runs; scripts/test.mjs starts it first.
+ */
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const launchOptions = {
+  executablePath: chromium,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: process.env.SITE_URL || 'http://127.0.0.1:5000',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions } },
+    { name: 'phone', grep: /@phone/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, launchOptions } },
+  ],
+});

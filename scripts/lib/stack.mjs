@@ -1,0 +1,149 @@
+// The local stack that `npm start` runs and `npm test` tests: the Auth,
+// Functions and Hosting emulators over the SQLite store (DESIGN §6).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const PROJECT_ID = 'demo-zion-events';
+export const SITE_URL = 'http://127.0.0.1:5000';
+export const API_URL = `${SITE_URL}/api`;
+export const FUNCTIONS_URL = `http://127.0.0.1:5001/${PROJECT_ID}/us-central1/api`;
+export const AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+export const DEFAULT_DATA_DIR = join(ROOT, '.data');
+export const SEED_DIR = join(ROOT, 'emulators', 'seed');
+
+export function seedContent() {
+  return JSON.parse(readFileSync(join(SEED_DIR, 'content.json'), 'utf8'));
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+}
+
+/** `npm install` when node_modules is missing or older than the lock file. */
+export function ensureInstalled() {
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
+  console.log('Installing packages (first run)...');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+export function build() {
+  console.log('Building the API and the site...');
+  run('npm', ['run', 'build', '--silent']);
+}
+
+function stackEnv(dataDir) {
+  return {
+    ...process.env,
+    STORE_ADAPTER: 'sqlite',
+    DATA_DIR: dataDir,
+    GCLOUD_PROJECT: PROJECT_ID,
+    NO_UPDATE_NOTIFIER: '1',
+    FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+  };
+}
+
+/** Seeds the store on first run; returns true when it seeded. */
+export async function prepareData(dataDir, imagesDir = join(SEED_DIR, 'images')) {
+  await mkdir(dataDir, { recursive: true });
+  Object.assign(process.env, { STORE_ADAPTER: 'sqlite', DATA_DIR: dataDir, GCLOUD_PROJECT: PROJECT_ID });
+  const { dependenciesFromEnvironment } = await import('../../functions/lib/config.js');
+  const { isSeeded, seedDemoContent } = await import('../../functions/lib/local/seed.js');
+  const deps = dependenciesFromEnvironment();
+  try {
+    if (await isSeeded(deps)) return false;
+    await seedDemoContent(deps, seedContent(), imagesDir);
+    return true;
+  } finally {
+    await deps.store.close();
+  }
+}
+
+async function waitFor(url, { timeoutMs, child }) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`The emulators exited early (code ${child.exitCode})`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error(`Timed out waiting for ${url}`);
+}
+
+/**
+ * Starts the emulators in their own process group (so stopping them leaves no
+ * worker behind) and waits until the site, the API and Auth answer.
+ */
+export async function startEmulators({ dataDir, quiet = false }) {
+  const authData = join(dataDir, 'auth-emulator');
+  const args = ['emulators:start', '--only', 'auth,functions,hosting', '--project', PROJECT_ID, '--export-on-exit', authData];
+  if (existsSync(join(authData, 'firebase-export-metadata.json'))) args.push('--import', authData);
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'firebase'), args, {
+    cwd: ROOT,
+    env: stackEnv(dataDir),
+    detached: true,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+  });
+  let output = '';
+  if (quiet) {
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+  }
+  const handle = {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {
+        return;
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 20_000);
+      await exited;
+      clearTimeout(timer);
+      // Workers of the Functions emulator share the group: make sure none outlives it.
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // none left
+      }
+    },
+  };
+  try {
+    await waitFor(`http://${AUTH_EMULATOR_HOST}/`, { timeoutMs: 120_000, child });
+    await waitFor(`${API_URL}/theme`, { timeoutMs: 120_000, child });
+  } catch (error) {
+    await handle.stop();
+    if (quiet) console.error(output);
+    throw error;
+  }
+  return handle;
+}
+
+/** Demo sign-ins in the Auth emulator, with their documented passwords. */
+export async function ensureAccounts() {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = AUTH_EMULATOR_HOST;
+  const { getApps, initializeApp } = await import('firebase-admin/app');
+  const { getAuth } = await import('firebase-admin/auth');
+  const { ensureDemoAccounts } = await import('../../functions/lib/local/accounts.js');
+  const app = getApps().find((candidate) => candidate.name === 'stack') ?? initializeApp({ projectId: PROJECT_ID }, 'stack');
+  await ensureDemoAccounts(getAuth(app), seedContent().accounts);
+}

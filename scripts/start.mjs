@@ -1,0 +1,57 @@
+// npm start: install what is missing, build, seed on first run, and serve the
+// site, the API and sign-in from the emulators until Ctrl-C.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// The stack helpers import installed packages, so install before loading them.
+if (!existsSync(join(root, 'node_modules', '.bin', 'firebase'))) {
+  console.log('Installing packages (first run)...');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const stack = await import('./lib/stack.mjs');
+stack.ensureInstalled();
+stack.build();
+const dataDir = process.env.DATA_DIR ? join(process.cwd(), process.env.DATA_DIR) : stack.DEFAULT_DATA_DIR;
+if (await stack.prepareData(dataDir)) console.log(`Seeded demo content into ${dataDir}`);
+
+const emulators = await stack.startEmulators({ dataDir });
+await stack.ensureAccounts();
+
+const accounts = stack.seedContent().accounts.map((a) => `    ${a.email.padEnd(20)} password ${a.password}   (${a.role})`).join('\n');
+console.log(`
+  Zion events site is running.
+
+    Site        ${stack.SITE_URL}
+    API         ${stack.API_URL}
+    Admin       ${stack.SITE_URL}/admin
+    Check-in    ${stack.SITE_URL}/checkin
+    Functions   ${stack.FUNCTIONS_URL}
+    Auth        http://${stack.AUTH_EMULATOR_HOST}
+
+  Demo sign-ins:
+${accounts}
+
+  Data lives in ${dataDir} (npm run reset returns to the seed). Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping the emulators...');
+  await emulators.stop();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+emulators.child.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`The emulators stopped unexpectedly (exit ${code}).`);
+    process.exit(code || 1);
+  }
+});

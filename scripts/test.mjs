@@ -1,0 +1,107 @@
+// npm test: typecheck, lint, unit + API + store-contract suites, and the
+// end-to-end journeys in headless Chromium against the stack `npm start` runs.
+// The last line is `N passed, N failed`, counted over every suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as stack from './lib/stack.mjs';
+
+const { ROOT } = stack;
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(title) {
+  console.log(`\n=== ${title} ===`);
+}
+
+/** A check that is one pass or one failure: a typecheck, the lint, the build. */
+function check(title, command, args, env = {}) {
+  step(title);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status === 0) passed++;
+  else {
+    failed++;
+    failures.push(title);
+  }
+  return result.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+check('typecheck: functions', bin('tsc'), ['-p', 'functions', '--noEmit']);
+check('typecheck: web', bin('tsc'), ['-p', 'web', '--noEmit']);
+check('typecheck: tests', bin('tsc'), ['-p', 'tests', '--noEmit']);
+check('lint', bin('eslint'), ['.', '--max-warnings=0']);
+const built = check('build', 'npm', ['run', 'build', '--silent']);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'zion-test-stack-'));
+let emulators;
+if (built) {
+  step('starting the stack (Auth, Functions and Hosting emulators, seeded SQLite store)');
+  try {
+    await stack.prepareData(dataDir);
+    emulators = await stack.startEmulators({ dataDir, quiet: true });
+    await stack.ensureAccounts();
+    console.log(`stack up at ${stack.SITE_URL} with data in ${dataDir}`);
+  } catch (error) {
+    console.error(error);
+    failed++;
+    failures.push('start the stack');
+  }
+}
+
+try {
+  step('unit, API and store-contract suites (vitest)');
+  const unitReport = join(ROOT, 'test-results', 'unit.json');
+  rmSync(unitReport, { force: true });
+  const unit = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  const unitResults = readJson(unitReport);
+  if (unitResults) {
+    passed += unitResults.numPassedTests;
+    failed += unitResults.numFailedTests;
+    if (unitResults.numFailedTests > 0) failures.push(`${unitResults.numFailedTests} vitest test(s)`);
+  }
+  if (!unitResults || (unit.status !== 0 && unitResults.numFailedTests === 0)) {
+    failed++;
+    failures.push('vitest run (did not complete)');
+  }
+
+  if (emulators) {
+    step('end-to-end journeys (Playwright, system Chromium)');
+    const e2eReport = join(ROOT, 'test-results', 'e2e.json');
+    rmSync(e2eReport, { force: true });
+    const e2e = spawnSync(bin('playwright'), ['test'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir } });
+    const stats = readJson(e2eReport)?.stats;
+    if (stats) {
+      passed += stats.expected + stats.flaky;
+      failed += stats.unexpected;
+      if (stats.unexpected > 0) failures.push(`${stats.unexpected} end-to-end test(s)`);
+    }
+    if (!stats || (e2e.status !== 0 && stats.unexpected === 0)) {
+      failed++;
+      failures.push('playwright run (did not complete)');
+    }
+  }
+} finally {
+  if (emulators) {
+    step('stopping the stack');
+    await emulators.stop();
+  }
+  if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
