@@ -35,7 +35,11 @@ export async function setup() {
 export async function teardown() {
   if (!child?.pid) return;
   const exited = new Promise((done) => child!.once('exit', done));
-  process.kill(-child.pid, 'SIGINT');
+  try {
+    process.kill(-child.pid, 'SIGINT');
+  } catch {
+    return; // already gone
+  }
   await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
   try {
     process.kill(-child.pid, 'SIGKILL');

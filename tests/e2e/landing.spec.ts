@@ -1,0 +1,142 @@
+import { expect, test } from '@playwright/test';
+import { expectNoHorizontalScroll } from './support.js';
+
+test.describe('landing page', () => {
+  test('shows the seeded site: navbar, slider, supporters, about, events, contact, footer @phone', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation').first()).toContainText('Zion Events');
+    await expect(page.getByRole('heading', { name: 'Protect the canyons you love' })).toBeVisible();
+    await expect(page.getByText('Our Supporters')).toBeVisible();
+    await expect(page.getByAltText('Canyon Outfitters').first()).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible();
+    await expect(page.getByText('Restoration', { exact: true })).toBeVisible();
+    await expect(page.getByText('Night Sky Stargazing at Kolob Terrace')).toBeVisible();
+    await expect(page.getByText('Send us a message')).toBeVisible();
+    await expect(page.getByText('Springdale, UT').first()).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  });
+
+  test('lists only active events, with badges, counts, prices and actions', async ({ page }) => {
+    await page.goto('/');
+    const events = page.locator('#events');
+    await expect(events.getByRole('heading', { name: 'Night Sky Stargazing at Kolob Terrace' })).toBeVisible();
+    await expect(events.getByRole('heading', { name: 'Riverside Restoration Day' })).toBeVisible();
+    await expect(events.getByRole('heading', { name: 'California Condor Talk & Dinner' })).toBeVisible();
+    await expect(events.getByText('Annual Conservation Gala')).toHaveCount(0);
+    await expect(events.getByText('Spring Trail Cleanup')).toHaveCount(0);
+
+    const stargazing = events.locator('article', { hasText: 'Night Sky Stargazing' });
+    await expect(stargazing).toContainText('0 / 40 registered');
+    await expect(stargazing.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/stargazing#register');
+    await expect(stargazing.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/stargazing');
+
+    const condor = events.locator('article', { hasText: 'California Condor' });
+    await expect(condor).toContainText('From $20.00');
+    await expect(condor.getByRole('link', { name: 'Buy Tickets' })).toHaveAttribute('href', '/condor-dinner#register');
+
+    const restoration = events.locator('article', { hasText: 'Riverside Restoration Day' });
+    await expect(restoration).not.toContainText('registered');
+  });
+
+  test('truncates long descriptions to 150 characters plus an ellipsis', async ({ page }) => {
+    await page.goto('/');
+    const text = await page.locator('#events article', { hasText: 'Night Sky Stargazing' }).locator('p').filter({ hasText: '...' }).first().innerText();
+    expect(text.endsWith('...')).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(153);
+  });
+
+  test('empty state when no event is active', async ({ page }) => {
+    await page.route('**/api/events', (route) => route.fulfill({ json: { success: true, events: [] } }));
+    await page.goto('/');
+    await expect(page.getByText('No upcoming events')).toBeVisible();
+    await expect(page.getByText('Check back soon for new events!')).toBeVisible();
+  });
+
+  test('events error shows the server message', async ({ page }) => {
+    await page.route('**/api/events', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Database unavailable' } }));
+    await page.goto('/');
+    await expect(page.getByText('Database unavailable')).toBeVisible();
+  });
+
+  test('sponsors fall back to three placeholder logos when the request fails', async ({ page }) => {
+    await page.route('**/api/sponsors', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByText('Our Supporters')).toBeVisible();
+    await expect(page.getByAltText('Canyon Outfitters')).toHaveCount(0);
+  });
+
+  test('the page renders with defaults when the theme fails to load', async ({ page }) => {
+    await page.route('**/api/theme', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('navigation').first()).toContainText('Zion Events');
+    await expect(page.getByText('Failed to load theme settings')).toHaveCount(0);
+  });
+
+  test('footer shows quick links and only the social links that are set', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', { name: 'Volunteer' })).toHaveAttribute('href', '/volunteer');
+    await expect(footer.getByRole('link', { name: /facebook/i })).toHaveAttribute('href', 'https://www.facebook.com/example');
+    await expect(footer.getByRole('link', { name: /twitter/i })).toHaveCount(0);
+  });
+
+  test('contact form requires name, email and message', async ({ page }) => {
+    await page.goto('/');
+    const form = page.locator('#contact form');
+    await form.getByRole('button').click();
+    await expect(form.getByLabel(/name/i)).toHaveJSProperty('validity.valid', false);
+  });
+
+  test('public pages load no Firebase, Stripe or scanner code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text());
+    });
+    await page.goto('/');
+    await expect(page.getByText('Night Sky Stargazing at Kolob Terrace')).toBeVisible();
+    await page.goto('/stargazing');
+    await expect(page.getByRole('heading', { name: 'About This Event' })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const source of scripts) {
+      expect(source).not.toContain('identitytoolkit');
+      expect(source).not.toContain('js.stripe.com');
+      expect(source).not.toContain('qr-scanner');
+    }
+  });
+});
+
+test.describe('hero slider', () => {
+  test('arrows, dots and keyboard arrows move between slides', async ({ page }) => {
+    await page.goto('/');
+    const current = page.locator('[aria-roledescription="slide"][aria-hidden="false"]');
+    await expect(current).toContainText('Protect the canyons you love');
+    await page.getByRole('button', { name: /next/i }).first().click();
+    await expect(current).toContainText('Restore native habitat');
+    await page.getByRole('button', { name: /previous/i }).first().click();
+    await expect(current).toContainText('Protect the canyons you love');
+    await page.getByRole('button', { name: /slide 3/i }).click();
+    await expect(current).toContainText('Dark skies, bright stars');
+    await page.keyboard.press('ArrowRight');
+    await expect(current).toContainText('Protect the canyons you love');
+    await page.keyboard.press('ArrowLeft');
+    await expect(current).toContainText('Dark skies, bright stars');
+  });
+
+  test('auto-advances every 8 seconds', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const current = page.locator('[aria-roledescription="slide"][aria-hidden="false"]');
+    await expect(current).toContainText('Protect the canyons you love');
+    await page.clock.runFor(7_000);
+    await expect(current).toContainText('Protect the canyons you love');
+    await page.clock.runFor(1_500);
+    await expect(current).toContainText('Restore native habitat');
+  });
+
+  test('a broken slide image falls back to the stock image', async ({ page }) => {
+    await page.route('**/api/files/seed/slide1.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/');
+    const image = page.locator('[aria-roledescription="slide"]').first().locator('img');
+    await expect(image).toHaveAttribute('src', /fallback/);
+  });
+});

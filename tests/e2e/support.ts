@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+
+export const SITE = process.env.SITE_URL || 'http://127.0.0.1:5000';
+export const API = `${SITE}/api`;
+export const ADMIN = { email: 'admin@example.org', password: 'zion-demo' };
+export const STAFF = { email: 'staff@example.org', password: 'zion-demo' };
+
+/** A real ID token from the Auth emulator, for setting up data through the API. */
+export async function idToken(account = ADMIN): Promise<string> {
+  const response = await fetch(
+    'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key',
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...account, returnSecureToken: true }) },
+  );
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+export async function api<T = Record<string, unknown>>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const response = await fetch(`${API}${path}`, { ...init, headers });
+  const body = (await response.json()) as T & { success?: boolean; message?: string };
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${body.message}`);
+  return body;
+}
+
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The page is no wider than its viewport: nothing scrolls sideways. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
