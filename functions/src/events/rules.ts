@@ -3,14 +3,12 @@ import { RESERVED_SLUGS } from '../shared/constants.js';
 import type { EventInput, EventRecord } from '../shared/events.js';
 import { MESSAGES } from '../shared/messages.js';
 
-export class EventRuleError extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-    /** A clash with the stored state (409) rather than a bad value (400). */
-    readonly isConflict = false,
-  ) {
-    super(message);
+import { RuleError } from '../rule-error.js';
+
+/** A bad event value (400), or with isConflict a clash with the stored state (409). */
+export class EventRuleError extends RuleError {
+  constructor(message: string, field?: string, isConflict = false) {
+    super(message, isConflict ? 'conflict' : 'invalid', field);
     this.name = 'EventRuleError';
   }
 }

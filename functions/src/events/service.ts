@@ -4,6 +4,7 @@ import { newId } from '../ids.js';
 import type { Clock } from '../ports.js';
 import type { DocumentStore, Transaction, WhereClause } from '../store/port.js';
 import { parseWith } from '../http/validate.js';
+import { RuleError } from '../rule-error.js';
 import {
   EventRuleError,
   archived,
@@ -33,9 +34,9 @@ function toRecord(id: string, data: StoredEvent): EventRecord {
   return { ...data, id };
 }
 
-export class EventNotFoundError extends Error {
+export class EventNotFoundError extends RuleError {
   constructor() {
-    super(MESSAGES.eventNotFound);
+    super(MESSAGES.eventNotFound, 'not-found');
   }
 }
 

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import { issuesToFieldErrors } from '../shared/fields.js';
 import { MESSAGES } from '../shared/messages.js';
+import { RULE_ERROR_STATUS, RuleError } from '../rule-error.js';
 import { DocumentStateError } from '../store/port.js';
 
 /** An error a route answers with its own status and the spec's wording. */
@@ -28,6 +29,12 @@ export const unknownRoute: RequestHandler = (_req, res) => {
 export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   if (error instanceof HttpError) {
     res.status(error.status).json({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    return;
+  }
+  if (error instanceof RuleError) {
+    res
+      .status(RULE_ERROR_STATUS[error.kind])
+      .json({ success: false, message: error.message, ...(error.field ? { errors: { [error.field]: error.message } } : {}) });
     return;
   }
   if (error instanceof z.ZodError) {
