@@ -81,6 +81,16 @@ async function waitFor(url, { timeoutMs, child }) {
 }
 
 /**
+ * The Functions emulator runs one request per worker process and starts a new
+ * worker for each concurrent request; a page's first visit asks for the theme,
+ * events and sponsors at once. Starting a few workers now keeps that first
+ * visit as quick as every later one.
+ */
+async function warmUp(workers = 4) {
+  await Promise.all(Array.from({ length: workers }, () => fetch(`${API_URL}/theme`).then((response) => response.arrayBuffer())));
+}
+
+/**
  * Starts the emulators in their own process group (so stopping them leaves no
  * worker behind) and waits until the site, the API and Auth answer.
  */
@@ -130,6 +140,7 @@ export async function startEmulators({ dataDir, quiet = false }) {
   try {
     await waitFor(`http://${AUTH_EMULATOR_HOST}/`, { timeoutMs: 120_000, child });
     await waitFor(`${API_URL}/theme`, { timeoutMs: 120_000, child });
+    await warmUp();
   } catch (error) {
     await handle.stop();
     if (quiet) console.error(output);

@@ -86,7 +86,9 @@ test.describe('other routes', () => {
     await page.goto('/payment-success?payment_intent=pi_123abc&eventId=condor-dinner');
     await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
     await expect(page.getByText('pi_123abc')).toBeVisible();
-    await expect(page.getByRole('link', { name: /event/i }).last()).toHaveAttribute('href', '/condor-dinner');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'View Event' })).toHaveAttribute('href', '/condor-dinner');
+    await expect(main.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
   });
 
   test('payment success page without a payment says so', async ({ page }) => {

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Prints the landing page's initial JavaScript size (gzip) after `vite build`:
+// the entry chunk plus every chunk it imports statically, as listed by
+// web/dist/.vite/manifest.json (vite.config.ts sets build.manifest). Lazy
+// chunks (dynamicImports: sign-in, dashboard, check-in) are not counted.
+// It also fails the build when those files contain Firebase SDK modules (read
+// from their source maps): the public pages must not load sign-in code.
+// Plain Node, no dependencies.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = resolve(process.argv[2] ?? join(here, '..', 'web', 'dist'));
+const manifestPath = join(dist, '.vite', 'manifest.json');
+
+if (!existsSync(manifestPath)) {
+  console.error(`No build manifest at ${manifestPath}. Run \`vite build\` with build.manifest enabled first.`);
+  process.exit(1);
+}
+
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+const entry = entries.find(([key]) => key.endsWith('index.html')) ?? entries[0];
+if (!entry) {
+  console.error('The build manifest lists no entry chunk.');
+  process.exit(1);
+}
+
+// Walk static imports only, each chunk once.
+const files = new Set();
+const seen = new Set();
+const stack = [entry[0]];
+while (stack.length) {
+  const key = stack.pop();
+  if (seen.has(key)) continue;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) continue;
+  if (chunk.file && chunk.file.endsWith('.js')) files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) stack.push(imported);
+}
+
+const FORBIDDEN = /[\\/]node_modules[\\/](?:firebase|@firebase|@stripe|html5-qrcode|qr-scanner|jsqr)[\\/]/;
+let gzip = 0;
+const offenders = [];
+for (const file of files) {
+  const bytes = readFileSync(join(dist, file));
+  gzip += gzipSync(bytes, { level: 9 }).length;
+  const mapPath = join(dist, `${file}.map`);
+  if (existsSync(mapPath)) {
+    const sources = JSON.parse(readFileSync(mapPath, 'utf8')).sources ?? [];
+    for (const source of sources) if (FORBIDDEN.test(source)) offenders.push(`${file}: ${source}`);
+  }
+}
+
+const kb = (bytes) => (bytes / 1000).toFixed(1);
+console.log(`Landing page initial JavaScript: ${kb(gzip)} kB gzip (${files.size} file${files.size === 1 ? '' : 's'})`);
+if (offenders.length) {
+  console.error(`The landing page's initial JavaScript includes code it must load lazily:\n  ${offenders.slice(0, 10).join('\n  ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { DASHBOARD_TABS, isDashboardTab, nextTabIndex } from './tabs.js';
+
+describe('dashboard tabs', () => {
+  it('lists the seven tabs of the spec in order', () => {
+    expect(DASHBOARD_TABS.map((t) => t.id)).toEqual(['events', 'rsvps', 'theme', 'emails', 'sponsors', 'checkin', 'admins']);
+    expect(isDashboardTab('emails')).toBe(true);
+    expect(isDashboardTab('nope')).toBe(false);
+  });
+
+  it('moves focus with arrows, Home and End', () => {
+    expect(nextTabIndex('ArrowRight', 6, 7)).toBe(0);
+    expect(nextTabIndex('ArrowLeft', 0, 7)).toBe(6);
+    expect(nextTabIndex('Home', 4, 7)).toBe(0);
+    expect(nextTabIndex('End', 1, 7)).toBe(6);
+    expect(nextTabIndex('a', 1, 7)).toBeNull();
+  });
+});

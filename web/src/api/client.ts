@@ -1,0 +1,126 @@
+import type { ApiFailure } from '@shared/api.js';
+import type { EventRecord } from '@shared/events.js';
+import { MESSAGES } from '@shared/messages.js';
+import type { SessionInfo } from '@shared/session.js';
+import type { Sponsor } from '@shared/sponsors.js';
+import type { Theme } from '@shared/theme.js';
+
+/** The product API's base path; Hosting rewrites /api/** to the function. */
+export const API_BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';
+
+/**
+ * A failed call. `status` is the HTTP status (0 when the network failed);
+ * `serverMessage` is the API's own wording when it sent one. For 401/403 the
+ * error's message is always MESSAGES.authRequired (SPEC §6), while
+ * `serverMessage` still tells *why* (e.g. the account has no role).
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly serverMessage?: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** True for 401 and 403: the caller must sign in (again) or lacks access. */
+  get authRequired(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Returns the signed-in user's ID token, or null when there is none. */
+export type TokenSource = () => Promise<string | null>;
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  /** Present for authenticated calls: adds `Authorization: Bearer <idToken>`. */
+  token?: TokenSource;
+  signal?: AbortSignal;
+}
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Builds the request init: public calls carry no credentials, authenticated ones a bearer token. */
+export async function buildRequestInit(options: RequestOptions): Promise<RequestInit> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method: options.method ?? 'GET', headers, signal: options.signal };
+  if (options.token) {
+    let idToken: string | null = null;
+    try {
+      idToken = await options.token();
+    } catch {
+      idToken = null;
+    }
+    if (!idToken) throw new ApiError(MESSAGES.authRequired, 401);
+    headers.Authorization = `Bearer ${idToken}`;
+    headers['Content-Type'] = 'application/json';
+    init.credentials = 'omit';
+  } else {
+    init.credentials = 'omit';
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  }
+  if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  return init;
+}
+
+/** Turns a non-OK reply into an ApiError with the spec's wording. */
+export function errorFromReply(status: number, reply: Partial<ApiFailure> | null, fallback: string): ApiError {
+  const serverMessage = reply && typeof reply.message === 'string' && reply.message ? reply.message : undefined;
+  if (status === 401 || status === 403) return new ApiError(MESSAGES.authRequired, status, serverMessage);
+  return new ApiError(serverMessage ?? fallback, status, serverMessage, reply?.errors);
+}
+
+async function readJson(response: Response): Promise<Record<string, unknown> | null> {
+  try {
+    const value: unknown = await response.json();
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One typed client over the API's shared shapes. */
+export function createApiClient(fetchImpl: FetchLike = (input, init) => fetch(input, init), base: string = API_BASE) {
+  async function request<T extends object>(path: string, options: RequestOptions = {}, fallback: string = MESSAGES.internal): Promise<T> {
+    const init = await buildRequestInit(options);
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}${path}`, init);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(MESSAGES.networkError, 0);
+    }
+    const reply = await readJson(response);
+    if (!response.ok || !reply || reply.success === false) {
+      throw errorFromReply(response.ok ? 500 : response.status, reply as Partial<ApiFailure> | null, fallback);
+    }
+    return reply as T;
+  }
+
+  return {
+    request,
+    getTheme: (signal?: AbortSignal) => request<{ theme: Theme }>('/theme', { signal }, MESSAGES.themeLoadFailed).then((r) => r.theme),
+    listEvents: (signal?: AbortSignal) =>
+      request<{ events: EventRecord[] }>('/events', { signal }, MESSAGES.eventsLoadFailed).then((r) => r.events ?? []),
+    getEvent: (idOrSlug: string, signal?: AbortSignal) =>
+      request<{ event: EventRecord }>(`/events/${encodeURIComponent(idOrSlug)}`, { signal }, MESSAGES.eventDetailsFailed).then((r) => r.event),
+    listSponsors: (signal?: AbortSignal) =>
+      request<{ sponsors: Pick<Sponsor, 'id' | 'name' | 'logo'>[] }>('/sponsors', { signal }, MESSAGES.sponsorsLoadFailed).then((r) => r.sponsors ?? []),
+    getSession: (token: TokenSource, signal?: AbortSignal) =>
+      request<SessionInfo>('/session', { token, signal }).then((r) => ({ email: r.email, role: r.role }) satisfies SessionInfo),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const api: ApiClient = createApiClient();

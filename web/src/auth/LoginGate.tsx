@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Spinner } from '../theme/Spinner.js';
+import { useAuth } from './AuthContext.js';
+import { LoginScreen } from './LoginScreen.js';
+import './auth.css';
+
+/** 'Checking authentication...' while auth loads, the login screen when signed out, else the content. */
+export function LoginGate({ children }: { children: ReactNode }) {
+  const { status, retry } = useAuth();
+  if (status === 'loading') {
+    return (
+      <div className="gate-state">
+        <Spinner label="Checking authentication..." />
+      </div>
+    );
+  }
+  if (status === 'unavailable') {
+    return (
+      <div className="gate-state">
+        <div className="gate-card">
+          <p className="alert alert-error" role="alert">
+            Sign-in is unavailable right now. Please check your connection and try again.
+          </p>
+          <button type="button" className="btn btn-primary" onClick={retry}>
+            Try Again
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (status === 'signedOut') return <LoginScreen />;
+  return <>{children}</>;
+}

@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import type { EventRecord } from '@shared/events.js';
+import { eventPath } from '@shared/event-helpers.js';
+import { DateBadge } from './DateBadge.js';
+import { EventImage } from './EventImage.js';
+import { eventExcerpt, formatEventDateTime, fromPriceText, registeredText } from './format.js';
+import { Icon } from './icons.js';
+
+export function EventCard({ event }: { event: EventRecord }) {
+  const path = eventPath(event);
+  const registered = registeredText(event);
+  const fromPrice = fromPriceText(event);
+  const titleId = `event-card-${event.id}`;
+
+  return (
+    <article className="event-card" aria-labelledby={titleId}>
+      <div className="event-card-media">
+        <EventImage src={event.eventImage} alt="" className="event-card-image" />
+        <DateBadge iso={event.date} className="event-card-badge" />
+        {fromPrice ? <span className="event-card-price">{fromPrice}</span> : null}
+      </div>
+      <div className="event-card-body">
+        <h3 id={titleId} className="event-card-title">
+          <Link to={path}>{event.title}</Link>
+        </h3>
+        <p className="event-card-excerpt">{eventExcerpt(event.description)}</p>
+        <ul className="event-meta">
+          <li>
+            <Icon name="calendar" />
+            <span>{formatEventDateTime(event.date)}</span>
+          </li>
+          {event.location ? (
+            <li>
+              <Icon name="pin" />
+              <span>{event.location}</span>
+            </li>
+          ) : null}
+          {registered ? (
+            <li>
+              <Icon name="people" />
+              <span>{registered}</span>
+            </li>
+          ) : null}
+        </ul>
+        <div className="event-card-actions">
+          <Link className="btn btn-outline btn-small" to={path} aria-label={`Learn More about ${event.title}`}>
+            Learn More
+          </Link>
+          <Link className="btn btn-primary btn-small" to={`${path}#register`} aria-label={`${event.requiresPayment ? 'Buy Tickets' : 'Register Now'} for ${event.title}`}>
+            {event.requiresPayment ? 'Buy Tickets' : 'Register Now'}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { FALLBACK_IMAGE } from '../landing/slides.js';
+
+interface EventImageProps {
+  src: string;
+  alt: string;
+  className?: string;
+  eager?: boolean;
+}
+
+/** An event's picture, or the stock landscape when it has none or it fails to load. */
+export function EventImage({ src, alt, className, eager = false }: EventImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const usable = src && failedSrc !== src ? src : FALLBACK_IMAGE;
+  return (
+    <img
+      className={className}
+      src={usable}
+      alt={alt}
+      width="1200"
+      height="675"
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => {
+        if (usable !== FALLBACK_IMAGE) setFailedSrc(src);
+      }}
+    />
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { EventRecord } from '@shared/events.js';
+import { MESSAGES } from '@shared/messages.js';
+import { api } from '../api/client.js';
+import { paragraphs } from '../landing/about.js';
+import { PublicLayout } from '../layout/PublicLayout.js';
+import { useScrollToHash } from '../layout/useScrollToHash.js';
+import { Spinner } from '../theme/Spinner.js';
+import { useDocumentTitle } from '../theme/ThemeContext.js';
+import { DateBadge } from './DateBadge.js';
+import { EventImage } from './EventImage.js';
+import { eventLoadErrorText } from './errors.js';
+import {
+  DEFAULT_EVENT_DESCRIPTION,
+  formatEventDate,
+  formatEventTime,
+  fromPriceText,
+  isReservedSlug,
+  registeredText,
+  ticketPriceList,
+} from './format.js';
+import { Icon } from './icons.js';
+import './events.css';
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; event: EventRecord };
+
+/** Routes /event/:eventId and /:eventId; keyed by the id so a new id starts fresh. */
+export function EventPage() {
+  const { eventId = '' } = useParams();
+  return <EventPageContent key={eventId} eventId={eventId} />;
+}
+
+function EventPageContent({ eventId }: { eventId: string }) {
+  const reserved = isReservedSlug(eventId);
+  const [state, setState] = useState<State>(reserved ? { status: 'error', message: MESSAGES.eventNotFound } : { status: 'loading' });
+
+  useEffect(() => {
+    if (reserved) return;
+    const controller = new AbortController();
+    api
+      .getEvent(eventId, controller.signal)
+      .then((event) => setState({ status: 'loaded', event }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'error', message: eventLoadErrorText(error) });
+      });
+    return () => controller.abort();
+  }, [eventId, reserved]);
+
+  useDocumentTitle(state.status === 'loaded' ? state.event.title : state.status === 'error' ? 'Event Not Found' : undefined);
+  useScrollToHash(state.status === 'loaded');
+
+  return (
+    <PublicLayout showBack>
+      {state.status === 'loading' ? (
+        <div className="container event-state">
+          <div className="state-block">
+            <Spinner label="Loading event..." />
+          </div>
+        </div>
+      ) : state.status === 'error' ? (
+        <EventNotFound message={state.message} />
+      ) : (
+        <EventDetails event={state.event} />
+      )}
+    </PublicLayout>
+  );
+}
+
+function EventNotFound({ message }: { message: string }) {
+  return (
+    <div className="container event-state">
+      <div className="state-block event-missing">
+        <h1>Event Not Found</h1>
+        <p className="event-missing-message" role="alert">
+          {message}
+        </p>
+        <p>The event you're looking for doesn't exist.</p>
+        <Link className="btn btn-primary" to="/">
+          Return Home
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function EventDetails({ event }: { event: EventRecord }) {
+  const registered = registeredText(event);
+  const fromPrice = fromPriceText(event);
+  const description = paragraphs(event.description ?? '');
+  const prices = ticketPriceList(event);
+  const registerLabel = event.requiresPayment ? 'Buy Tickets' : 'Register Now';
+  const time = formatEventTime(event.date);
+
+  return (
+    <article className="event-page" aria-labelledby="event-title">
+      <nav className="breadcrumb container" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/#events">Events</Link>
+          </li>
+          <li>
+            <span aria-current="page">{event.title}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <header className="event-hero container">
+        <div className="event-hero-media">
+          <EventImage src={event.eventImage} alt="" className="event-hero-image" eager />
+          <DateBadge iso={event.date} className="event-hero-badge" />
+        </div>
+        <div className="event-hero-info">
+          {fromPrice ? <span className="event-tag">{fromPrice}</span> : <span className="event-tag event-tag--free">Free event</span>}
+          <h1 id="event-title" className="event-title">
+            {event.title}
+          </h1>
+          <ul className="event-meta event-meta--large">
+            <li>
+              <Icon name="calendar" />
+              <span>{formatEventDate(event.date)}</span>
+            </li>
+            {time ? (
+              <li>
+                <Icon name="clock" />
+                <span>{time}</span>
+              </li>
+            ) : null}
+            {event.location ? (
+              <li>
+                <Icon name="pin" />
+                <span>{event.location}</span>
+              </li>
+            ) : null}
+            <li>
+              <Icon name="people" />
+              <span>{registered ?? `${event.attendeeCount ?? 0} registered`}</span>
+            </li>
+            {fromPrice ? (
+              <li>
+                <Icon name="ticket" />
+                <span>{fromPrice}</span>
+              </li>
+            ) : null}
+          </ul>
+          <div className="event-actions">
+            <a className="btn btn-primary" href="#register">
+              {registerLabel}
+            </a>
+            <Link className="btn btn-outline" to="/#events">
+              Back to Events
+            </Link>
+          </div>
+        </div>
+      </header>
+
+      <div className="container event-body">
+        <section className="event-about" aria-labelledby="event-about-title">
+          <h2 id="event-about-title">About This Event</h2>
+          {(description.length ? description : [DEFAULT_EVENT_DESCRIPTION]).map((paragraph, i) => (
+            <p key={i}>{paragraph}</p>
+          ))}
+        </section>
+
+        <section id="register" className="event-register" aria-labelledby="register-title">
+          <h2 id="register-title">Registration</h2>
+          {event.requiresPayment && prices.length ? (
+            <>
+              <h3>Ticket Pricing</h3>
+              <ul className="ticket-list" aria-label="Ticket Pricing">
+                {prices.map(({ type, price }) => (
+                  <li key={type}>
+                    <span>{type}</span>
+                    <strong>{price}</strong>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <>
+              <h3>Ticket Types</h3>
+              <ul className="ticket-list" aria-label="Ticket Types">
+                {event.ticketTypes.map((type) => (
+                  <li key={type}>
+                    <span>{type}</span>
+                    <strong>{event.requiresPayment ? '' : 'Free'}</strong>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <p className="event-register-note">Online registration for this event is not open on this page yet.</p>
+        </section>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import type { EventRecord } from '@shared/events.js';
+import { api } from '../api/client.js';
+import { Spinner } from '../theme/Spinner.js';
+import { EventCard } from './EventCard.js';
+import { eventsLoadErrorText } from './errors.js';
+import { visibleEvents } from './format.js';
+import './events.css';
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; events: EventRecord[] };
+
+export function EventsList({ onSettled }: { onSettled?: () => void }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .listEvents(controller.signal)
+      .then((events) => setState({ status: 'loaded', events: visibleEvents(events) }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'error', message: eventsLoadErrorText(error) });
+      });
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    if (state.status !== 'loading') onSettled?.();
+  }, [state.status, onSettled]);
+
+  return (
+    <section id="events" className="section events-section" aria-labelledby="events-title">
+      <div className="container">
+        <div className="section-heading">
+          <span className="eyebrow">Get involved</span>
+          <h2 id="events-title">Upcoming Events</h2>
+          <p>Hikes, talks, restoration days and evenings under the stars. Pick one and join us.</p>
+        </div>
+        {state.status === 'loading' ? (
+          <div className="state-block">
+            <Spinner label="Loading events..." />
+          </div>
+        ) : state.status === 'error' ? (
+          <div className="alert alert-error" role="alert">
+            {state.message}
+          </div>
+        ) : state.events.length === 0 ? (
+          <div className="state-block" role="status">
+            <h3>No upcoming events</h3>
+            <p>Check back soon for new events!</p>
+          </div>
+        ) : (
+          <ul className="events-grid" aria-label="Upcoming events">
+            {state.events.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { CURRENCY, EVENT_EXCERPT_LENGTH, ORGANISATION_TIME_ZONE, RESERVED_SLUGS } from '@shared/constants.js';
+import type { EventRecord } from '@shared/events.js';
+import { lowestPrice } from '@shared/event-helpers.js';
+
+export const DEFAULT_EXCERPT = 'Join us for this exciting event!';
+export const DEFAULT_EVENT_DESCRIPTION =
+  'Details for this event are coming soon. Join us to learn, explore and help protect the Zion region.';
+export const DATE_TO_BE_ANNOUNCED = 'Date to be announced';
+
+/** The card text: the description cut to 150 characters plus '...', or the default line. */
+export function eventExcerpt(description: string | null | undefined, limit: number = EVENT_EXCERPT_LENGTH): string {
+  const text = (description ?? '').trim();
+  if (!text) return DEFAULT_EXCERPT;
+  const chars = Array.from(text);
+  return chars.length > limit ? `${chars.slice(0, limit).join('')}...` : text;
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Dollars as USD with two decimals: 25 → '$25.00'. */
+export function formatPrice(dollars: number): string {
+  return money.format(dollars);
+}
+
+/** 'From $x.xx' when the event requires payment and has prices, else null. */
+export function fromPriceText(event: Pick<EventRecord, 'requiresPayment' | 'ticketPrices' | 'ticketTypes'>): string | null {
+  if (!event.requiresPayment) return null;
+  const lowest = lowestPrice(event);
+  return lowest === null ? null : `From ${formatPrice(lowest)}`;
+}
+
+/** The ticket types with their prices, in the event's order (types without a price are left out). */
+export function ticketPriceList(event: Pick<EventRecord, 'ticketPrices' | 'ticketTypes'>): { type: string; price: string }[] {
+  return event.ticketTypes
+    .filter((type) => typeof event.ticketPrices[type] === 'number' && Number.isFinite(event.ticketPrices[type]))
+    .map((type) => ({ type, price: formatPrice(event.ticketPrices[type]) }));
+}
+
+/** 'n / max registered' when the event has a maximum, else null. */
+export function registeredText(event: Pick<EventRecord, 'attendeeCount' | 'maxAttendees'>): string | null {
+  if (event.maxAttendees === null || event.maxAttendees === undefined) return null;
+  return `${event.attendeeCount ?? 0} / ${event.maxAttendees} registered`;
+}
+
+function zoned(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: ORGANISATION_TIME_ZONE });
+}
+
+const monthFormat = zoned({ month: 'short' });
+const dayFormat = zoned({ day: 'numeric' });
+const longDateFormat = zoned({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const timeFormat = zoned({ hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+
+function parse(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The month and day for the date badge, in the organisation's time zone. */
+export function dateBadge(iso: string): { month: string; day: string } | null {
+  const date = parse(iso);
+  if (!date) return null;
+  return { month: monthFormat.format(date).toUpperCase(), day: dayFormat.format(date) };
+}
+
+/** 'Saturday, June 14, 2025' in the organisation's time zone. */
+export function formatEventDate(iso: string): string {
+  const date = parse(iso);
+  return date ? longDateFormat.format(date) : DATE_TO_BE_ANNOUNCED;
+}
+
+/** '7:30 PM MDT' in the organisation's time zone. */
+export function formatEventTime(iso: string): string {
+  const date = parse(iso);
+  return date ? timeFormat.format(date) : '';
+}
+
+/** 'Saturday, June 14, 2025 at 7:30 PM MDT'. */
+export function formatEventDateTime(iso: string): string {
+  const date = parse(iso);
+  return date ? `${longDateFormat.format(date)} at ${timeFormat.format(date)}` : DATE_TO_BE_ANNOUNCED;
+}
+
+/** Words that are routes of their own, or empty: never looked up as an event (SPEC §2). */
+export function isReservedSlug(slug: string | null | undefined): boolean {
+  const value = (slug ?? '').trim().toLowerCase();
+  return value === '' || (RESERVED_SLUGS as readonly string[]).includes(value);
+}
+
+/** Events shown on the public list: active and not archived. */
+export function visibleEvents(events: EventRecord[]): EventRecord[] {
+  return events.filter((event) => event.isActive && !event.isArchived);
+}

@@ -1,0 +1,51 @@
+import { useMemo, useState } from 'react';
+import { useTheme } from '../theme/ThemeContext.js';
+import { paragraphs, resolveAboutSection } from './about.js';
+import { FALLBACK_IMAGE } from './slides.js';
+
+export function AboutSection() {
+  const theme = useTheme();
+  const about = useMemo(() => resolveAboutSection(theme.aboutSection), [theme.aboutSection]);
+  const [imageFailed, setImageFailed] = useState(false);
+  const features = [about.feature1, about.feature2, about.feature3];
+
+  return (
+    <section id="about" className="section about" aria-labelledby="about-title">
+      <div className="container">
+        <div className="section-heading">
+          <h2 id="about-title">{about.mainTitle}</h2>
+          <p>{about.subtitle}</p>
+        </div>
+        <div className="about-grid">
+          <div className="about-media">
+            <img
+              src={imageFailed ? FALLBACK_IMAGE : about.image}
+              alt={about.imageAlt}
+              width="800"
+              height="600"
+              loading="lazy"
+              onError={() => setImageFailed(true)}
+            />
+          </div>
+          <div className="about-text">
+            <h3>{about.contentTitle}</h3>
+            {paragraphs(about.description).map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+          </div>
+        </div>
+        <ul className="about-features">
+          {features.map((feature, i) => (
+            <li key={i} className="about-feature">
+              <span className="about-feature-icon" aria-hidden="true">
+                {feature.icon}
+              </span>
+              <h3>{feature.title}</h3>
+              <p>{feature.description}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

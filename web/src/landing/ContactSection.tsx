@@ -1,0 +1,149 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { CONTACT_ADDRESS, CONTACT_PHONE, PROJECT_NAME } from '@shared/constants.js';
+import { useTheme } from '../theme/ThemeContext.js';
+import { buildContactMailto, validateContact, type ContactErrors, type ContactValues } from './contact.js';
+
+const EMPTY: ContactValues = { name: '', email: '', message: '' };
+const FIELDS: (keyof ContactValues)[] = ['name', 'email', 'message'];
+
+function ContactIcon({ path }: { path: string }) {
+  return (
+    <span className="contact-icon" aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="22" height="22" focusable="false">
+        <path d={path} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </span>
+  );
+}
+
+type Status = { kind: 'success' | 'error' | 'info'; text: string } | null;
+
+export function ContactSection() {
+  const theme = useTheme();
+  const idPrefix = useId();
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [status, setStatus] = useState<Status>(null);
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    message: useRef<HTMLTextAreaElement>(null),
+  };
+  const contactEmail = theme.contactEmail.trim();
+  const phoneHref = `tel:${CONTACT_PHONE.replace(/[^\d+]/g, '')}`;
+
+  const update = (field: keyof ContactValues) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((prev) => ({ ...prev, [field]: value }));
+    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: validateContact({ ...values, [field]: value })[field] }));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateContact(values);
+    setErrors(found);
+    const firstInvalid = FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      setStatus({ kind: 'error', text: 'Please fill in the highlighted fields.' });
+      refs[firstInvalid].current?.focus();
+      return;
+    }
+    if (!contactEmail) {
+      setStatus({ kind: 'info', text: `Messages cannot be sent from this page right now. Please call us at ${CONTACT_PHONE}.` });
+      return;
+    }
+    window.location.href = buildContactMailto(contactEmail, values, theme.siteName.trim() || PROJECT_NAME);
+    setStatus({
+      kind: 'success',
+      text: `Your email app should now open with your message to ${contactEmail}, ready to send. If it did not open, please write to ${contactEmail} directly.`,
+    });
+  };
+
+  const fieldProps = (field: keyof ContactValues) => ({
+    id: `${idPrefix}-${field}`,
+    name: field,
+    value: values[field],
+    onChange: update(field),
+    required: true,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${idPrefix}-${field}-error` : undefined,
+  });
+
+  const errorText = (field: keyof ContactValues) =>
+    errors[field] ? (
+      <p id={`${idPrefix}-${field}-error`} className="field-error">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <section id="contact" className="section contact" aria-labelledby="contact-title">
+      <div className="container">
+        <div className="section-heading">
+          <span className="eyebrow">Get in touch</span>
+          <h2 id="contact-title">Contact Us</h2>
+          <p>Questions about an event, volunteering or partnering with us? We would love to hear from you.</p>
+        </div>
+        <div className="contact-grid">
+          <ul className="contact-details">
+            {contactEmail ? (
+              <li>
+                <ContactIcon path="M4 6h16v12H4zM4 7l8 6 8-6" />
+                <div>
+                  <h3>Email</h3>
+                  <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+                </div>
+              </li>
+            ) : null}
+            <li>
+              <ContactIcon path="M6.6 3.5l2.7-.4 1.6 4-1.9 1.5a11 11 0 005.4 5.4l1.5-1.9 4 1.6-.4 2.7a2 2 0 01-2 1.7A15.5 15.5 0 014.9 5.5a2 2 0 011.7-2z" />
+              <div>
+                <h3>Phone</h3>
+                <a href={phoneHref}>{CONTACT_PHONE}</a>
+              </div>
+            </li>
+            <li>
+              <ContactIcon path="M12 21s-7-6.2-7-11.5A7 7 0 0119 9.5C19 14.8 12 21 12 21zm0-9a2.5 2.5 0 100-5 2.5 2.5 0 000 5z" />
+              <div>
+                <h3>Address</h3>
+                <p>{CONTACT_ADDRESS}</p>
+              </div>
+            </li>
+          </ul>
+
+          <form className="contact-form" onSubmit={onSubmit} noValidate aria-labelledby={`${idPrefix}-form-title`}>
+            <h3 id={`${idPrefix}-form-title`}>Send us a message</h3>
+            <div className="field">
+              <label htmlFor={`${idPrefix}-name`}>
+                Name <span className="required-mark" aria-hidden="true">*</span>
+              </label>
+              <input ref={refs.name} type="text" autoComplete="name" placeholder="Your name" {...fieldProps('name')} />
+              {errorText('name')}
+            </div>
+            <div className="field">
+              <label htmlFor={`${idPrefix}-email`}>
+                Email <span className="required-mark" aria-hidden="true">*</span>
+              </label>
+              <input ref={refs.email} type="email" autoComplete="email" placeholder="you@example.com" {...fieldProps('email')} />
+              {errorText('email')}
+            </div>
+            <div className="field">
+              <label htmlFor={`${idPrefix}-message`}>
+                Message <span className="required-mark" aria-hidden="true">*</span>
+              </label>
+              <textarea ref={refs.message} rows={5} placeholder="How can we help?" {...fieldProps('message')} />
+              {errorText('message')}
+            </div>
+            <div className="contact-status" role="status" aria-live="polite">
+              {status ? <p className={`alert alert-${status.kind}`}>{status.text}</p> : null}
+            </div>
+            <button type="submit" className="btn btn-primary">
+              Send Message
+            </button>
+            <p className="contact-note">Sending opens your own email app with the message filled in.</p>
+          </form>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PROJECT_NAME } from '@shared/constants.js';
+import { useTheme } from '../theme/ThemeContext.js';
+import './layout.css';
+
+interface NavbarProps {
+  /** Shows a back arrow before the site name. */
+  showBack?: boolean;
+  backTo?: string;
+  backLabel?: string;
+}
+
+export function Navbar({ showBack = false, backTo = '/#events', backLabel = 'Back to events' }: NavbarProps) {
+  const theme = useTheme();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [logoFailed, setLogoFailed] = useState(false);
+  const siteName = theme.siteName.trim() || PROJECT_NAME;
+  const homeHref = theme.socialLinks.website || '/';
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className="navbar">
+      <nav className="navbar-inner container" aria-label="Main">
+        <div className="navbar-start">
+          {showBack ? (
+            <Link to={backTo} className="navbar-back" aria-label={backLabel} title={backLabel}>
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </Link>
+          ) : null}
+          <Link to="/" className="navbar-brand" onClick={close}>
+            {theme.logoImage && !logoFailed ? (
+              <img className="navbar-logo" src={theme.logoImage} alt="" width="40" height="40" onError={() => setLogoFailed(true)} />
+            ) : null}
+            <span className="navbar-name">{siteName}</span>
+          </Link>
+        </div>
+        <button
+          type="button"
+          className="navbar-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="navbar-links"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+            {menuOpen ? (
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            )}
+          </svg>
+        </button>
+        <ul id="navbar-links" className={`navbar-links${menuOpen ? ' is-open' : ''}`}>
+          <li>
+            <a href={homeHref} target="_blank" rel="noopener noreferrer" onClick={close}>
+              Home<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <Link to="/#events" onClick={close}>
+              Events
+            </Link>
+          </li>
+          <li>
+            <Link to="/#about" onClick={close}>
+              About
+            </Link>
+          </li>
+          <li>
+            <Link to="/#contact" onClick={close}>
+              Contact
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { createContext, useContext, useEffect } from 'react';
+import { PROJECT_NAME } from '@shared/constants.js';
+import type { Theme } from '@shared/theme.js';
+import { DEFAULT_THEME } from '@shared/theme-defaults.js';
+
+export type ThemeStatus = 'loading' | 'loaded' | 'failed';
+
+export interface ThemeState {
+  theme: Theme;
+  status: ThemeStatus;
+}
+
+export const ThemeContext = createContext<ThemeState>({ theme: DEFAULT_THEME, status: 'loading' });
+
+export function useTheme(): Theme {
+  return useContext(ThemeContext).theme;
+}
+
+/** The page title: "{page} | {site name}", or the site name alone. */
+export function useDocumentTitle(page?: string): void {
+  const siteName = useTheme().siteName.trim() || PROJECT_NAME;
+  useEffect(() => {
+    document.title = page ? `${page} | ${siteName}` : siteName;
+  }, [page, siteName]);
+}
