@@ -2,7 +2,7 @@
 // Functions and Hosting emulators over the SQLite store (DESIGN §6).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { cp, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,13 +80,18 @@ async function waitFor(url, { timeoutMs, child }) {
   throw new Error(`Timed out waiting for ${url}`);
 }
 
+/** The demo images are static files of the local site, at /seed/ (not deployed: a build empties dist). */
+async function publishSeedImages() {
+  await cp(join(SEED_DIR, 'images'), join(ROOT, 'web', 'dist', 'seed'), { recursive: true });
+}
+
 /**
  * The Functions emulator runs one request per worker process and starts a new
  * worker for each concurrent request; a page's first visit asks for the theme,
  * events and sponsors at once. Starting a few workers now keeps that first
  * visit as quick as every later one.
  */
-async function warmUp(workers = 4) {
+async function warmUp(workers = 6) {
   await Promise.all(Array.from({ length: workers }, () => fetch(`${API_URL}/theme`).then((response) => response.arrayBuffer())));
 }
 
@@ -95,6 +100,7 @@ async function warmUp(workers = 4) {
  * worker behind) and waits until the site, the API and Auth answer.
  */
 export async function startEmulators({ dataDir, quiet = false }) {
+  await publishSeedImages();
   const authData = join(dataDir, 'auth-emulator');
   const args = ['emulators:start', '--only', 'auth,functions,hosting', '--project', PROJECT_ID, '--export-on-exit', authData];
   if (existsSync(join(authData, 'firebase-export-metadata.json'))) args.push('--import', authData);

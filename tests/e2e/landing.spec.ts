@@ -134,7 +134,7 @@ test.describe('hero slider', () => {
   });
 
   test('a broken slide image falls back to the stock image', async ({ page }) => {
-    await page.route('**/api/files/seed/slide1.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.route('**/seed/slide1.svg', (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto('/');
     const image = page.locator('[aria-roledescription="slide"]').first().locator('img');
     await expect(image).toHaveAttribute('src', /fallback/);

@@ -8,8 +8,8 @@ test.describe('theme applied to the site', () => {
       siteName: 'Friends of Kolob',
       primaryColor: '#123456',
       buttonColor: '#123456',
-      logoImage: '/api/files/seed/logo.svg',
-      favicon: '/api/files/seed/favicon.svg',
+      logoImage: '/seed/logo.svg',
+      favicon: '/seed/favicon.svg',
     };
     await page.route('**/api/theme', (route) => route.fulfill({ json: { success: true, theme: custom } }));
     await page.goto('/');

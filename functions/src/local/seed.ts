@@ -1,5 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { DateTime } from 'luxon';
 import { eventInputSchema } from '../shared/events.js';
 import { roleSchema, type Role } from '../shared/session.js';
@@ -21,7 +20,6 @@ export interface SeedContent {
 }
 
 const SEED_MARKER = 'seed';
-const IMAGE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg' };
 
 export async function isSeeded(deps: Pick<ApiDependencies, 'store'>) {
   return (await deps.store.get(SETTINGS, SEED_MARKER)) !== null;
@@ -34,17 +32,12 @@ export async function isSeeded(deps: Pick<ApiDependencies, 'store'>) {
  * as the API, so the seed can never hold data the API would refuse.
  */
 export async function seedDemoContent(deps: ApiDependencies, content: SeedContent, imagesDir: string) {
-  // Check every referenced image first, so a broken seed writes nothing at all.
+  // The demo images are served as static files by Hosting (the stack copies
+  // them into the site's /seed/ folder); check each one exists so a broken seed writes nothing.
   const available = new Set(await readdir(imagesDir));
-  const referenced = JSON.stringify(content).match(/[\w-]+\.svg/g) ?? [];
-  const missing = [...new Set(referenced)].filter((name) => !available.has(name));
+  const referenced = JSON.stringify(content).match(/\/seed\/[\w-]+\.svg/g) ?? [];
+  const missing = [...new Set(referenced)].map((path) => path.slice('/seed/'.length)).filter((name) => !available.has(name));
   if (missing.length) throw new Error(`Seed images missing from ${imagesDir}: ${missing.join(', ')}`);
-
-  const images = new Map<string, string>();
-  for (const name of await readdir(imagesDir)) {
-    const type = IMAGE_TYPES[extname(name).toLowerCase()];
-    if (type) images.set(name, await deps.files.put(`seed/${name}`, await readFile(join(imagesDir, name)), type));
-  }
 
   await createThemeService(deps.store).save(themeSchema.parse(resolveTheme(content.theme)));
 
@@ -59,8 +52,7 @@ export async function seedDemoContent(deps: ApiDependencies, content: SeedConten
 
   const now = deps.clock.now();
   for (const [index, sponsor] of content.sponsors.entries()) {
-    const logo = images.get(sponsor.logo)!;
-    await deps.store.set(SPONSORS, newId(), { name: sponsor.name, logo, createdAt: new Date(now.getTime() + index).toISOString() });
+    await deps.store.set(SPONSORS, newId(), { name: sponsor.name, logo: sponsor.logo, createdAt: new Date(now.getTime() + index).toISOString() });
   }
 
   for (const account of content.accounts) {

@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createEventService } from '../../src/events/service.js';
+import { localFileStore } from '../../src/files/local.js';
+import { isSeeded, seedDemoContent, type SeedContent } from '../../src/local/seed.js';
+import type { ApiDependencies } from '../../src/ports.js';
+import { openSqliteStore } from '../../src/store/sqlite.js';
+import { createThemeService } from '../../src/theme/service.js';
+
+const seedDir = fileURLToPath(new URL('../../../emulators/seed', import.meta.url));
+const content = JSON.parse(readFileSync(join(seedDir, 'content.json'), 'utf8')) as SeedContent;
+
+function freshDeps(): ApiDependencies {
+  const dir = mkdtempSync(join(tmpdir(), 'zion-seed-'));
+  return {
+    store: openSqliteStore(join(dir, 'store.sqlite')),
+    files: localFileStore(join(dir, 'files')),
+    identity: { verifyIdToken: () => Promise.reject(new Error('unused')) },
+    clock: { now: () => new Date('2026-11-21T12:00:00Z') },
+    timeZone: 'America/Denver',
+  };
+}
+
+describe('demo seed', () => {
+  it('has the content the foundation issue asks for', async () => {
+    const deps = freshDeps();
+    await seedDemoContent(deps, content, join(seedDir, 'images'));
+    expect(await isSeeded(deps)).toBe(true);
+    const events = createEventService(deps);
+    const all = await events.list({ archived: 'all' }, true);
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    expect(all.some((e) => !e.requiresPayment && e.maxAttendees !== null)).toBe(true);
+    expect(all.some((e) => !e.requiresPayment && e.maxAttendees === null)).toBe(true);
+    expect(all.some((e) => e.requiresPayment && e.ticketTypes.length >= 2 && Object.keys(e.ticketPrices).length >= 2)).toBe(true);
+    expect(all.some((e) => !e.isActive && !e.isArchived)).toBe(true);
+    expect(all.some((e) => e.isArchived)).toBe(true);
+    expect(all.some((e) => e.customUrl)).toBe(true);
+    expect(all.every((e) => e.eventImage.startsWith('/seed/'))).toBe(true);
+    expect((await events.list({}, false)).every((e) => e.isActive && !e.isArchived && e.date > '2026-11-21')).toBe(true);
+    expect(await deps.store.query('sponsors')).toHaveLength(3);
+    expect((await deps.store.get('admins', 'admin@example.org'))?.data).toMatchObject({ role: 'admin', status: 'Active' });
+    expect((await deps.store.get('admins', 'staff@example.org'))?.data).toMatchObject({ role: 'staff', status: 'Active' });
+    const theme = await createThemeService(deps.store).get();
+    expect(theme.activeSlides).toEqual(['slide1', 'slide2', 'slide3']);
+    expect(theme.sliderImages.slide1).toBe('/seed/slide1.svg');
+    await deps.store.close();
+  });
+
+  it('writes nothing when an image is missing', async () => {
+    const deps = freshDeps();
+    const broken = { ...content, sponsors: [{ name: 'Ghost', logo: '/seed/ghost.svg' }] };
+    await expect(seedDemoContent(deps, broken, join(seedDir, 'images'))).rejects.toThrow('ghost.svg');
+    expect(await deps.store.query('events')).toHaveLength(0);
+    expect(await isSeeded(deps)).toBe(false);
+    await deps.store.close();
+  });
+});
