@@ -21,6 +21,7 @@ if (await stack.prepareData(dataDir)) console.log(`Seeded demo content into ${da
 
 const emulators = await stack.startEmulators({ dataDir });
 await stack.ensureAccounts();
+const scheduler = await stack.startScheduler(dataDir);
 
 const accounts = stack.seedContent().accounts.map((a) => `    ${a.email.padEnd(20)} password ${a.password}   (${a.role})`).join('\n');
 console.log(`
@@ -30,8 +31,11 @@ console.log(`
     API         ${stack.API_URL}
     Admin       ${stack.SITE_URL}/admin
     Check-in    ${stack.SITE_URL}/checkin
+    Mailbox     ${stack.API_URL}/mailbox   (e-mails the site sent, rendered)
     Functions   ${stack.FUNCTIONS_URL}
     Auth        http://${stack.AUTH_EMULATOR_HOST}
+
+  Test cards (offline payments): 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
 
   Demo sign-ins:
 ${accounts}
@@ -44,6 +48,7 @@ async function shutdown() {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping the emulators...');
+  await scheduler.stop();
   await emulators.stop();
   process.exit(0);
 }

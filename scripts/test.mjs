@@ -45,12 +45,15 @@ const built = check('build', 'npm', ['run', 'build', '--silent']);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zion-test-stack-'));
 let emulators;
+let scheduler;
 if (built) {
   step('starting the stack (Auth, Functions and Hosting emulators, seeded SQLite store)');
   try {
     await stack.prepareData(dataDir);
-    emulators = await stack.startEmulators({ dataDir, quiet: true });
+    // The journeys register many people from one address: lift the per-client limit.
+    emulators = await stack.startEmulators({ dataDir, quiet: true, env: { PUBLIC_WRITES_PER_MINUTE: '10000' } });
     await stack.ensureAccounts();
+    scheduler = await stack.startScheduler(dataDir, 3_000);
     console.log(`stack up at ${stack.SITE_URL} with data in ${dataDir}`);
   } catch (error) {
     console.error(error);
@@ -97,6 +100,7 @@ try {
 } finally {
   if (emulators) {
     step('stopping the stack');
+    await scheduler?.stop();
     await emulators.stop();
   }
   if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });

@@ -5,31 +5,78 @@ import { eventRoutes } from './events/routes.js';
 import { createEventService } from './events/service.js';
 import { fileRoutes } from './files/routes.js';
 import { errorHandler, unknownRoute } from './http/errors.js';
+import { publicWriteLimit } from './http/rate-limit.js';
+import type { LocalOutbox } from './mail/local-outbox.js';
+import { mailRoutes } from './mail/routes.js';
+import { createMailService } from './mail/service.js';
+import { paymentRoutes, paymentWebhookRoutes } from './payments/routes.js';
+import { createPaymentService } from './payments/service.js';
 import type { ApiDependencies } from './ports.js';
+import { rsvpRoutes } from './rsvps/routes.js';
+import { createRsvpService } from './rsvps/service.js';
 import { sponsorRoutes } from './sponsors/routes.js';
 import { createSponsorService } from './sponsors/service.js';
 import { themeRoutes } from './theme/routes.js';
 import { createThemeService } from './theme/service.js';
 
+/** The services of the API, built once from its dependencies (also used by the scheduled work). */
+export function createServices(deps: ApiDependencies) {
+  const mail = createMailService({
+    store: deps.store,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    timeZone: deps.timeZone,
+    siteUrl: deps.siteUrl,
+    from: deps.mailFrom,
+  });
+  const onMailQueued = deps.deliverMailOnCommit === false ? undefined : () => mail.kick();
+  return {
+    mail,
+    theme: createThemeService(deps.store),
+    events: createEventService(deps),
+    sponsors: createSponsorService(deps.store),
+    rsvps: createRsvpService({ store: deps.store, clock: deps.clock, onMailQueued }),
+    payments: createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
 /**
  * The whole API as one Express app, built from its dependencies. It answers on
  * `/...` (the function's own URL) and on `/api/...` (the Hosting rewrite).
  */
-export function createApi(deps: ApiDependencies) {
+export function createApi(deps: ApiDependencies, services: Services = createServices(deps)) {
   const guards = createAuthGuards(deps);
-  const events = createEventService(deps);
+  const limit = publicWriteLimit(deps.publicWritesPerMinute);
+  // The mailbox page exists only where the local outbox is the mailer.
+  const outbox = deps.mailer.kind === 'local-outbox' ? (deps.mailer as LocalOutbox) : undefined;
 
   const routes = express.Router();
+  // Stripe signs the raw bytes: the webhook reads the body before any JSON parser does.
+  routes.use(paymentWebhookRoutes(deps.payments, services.payments));
+  // E-mail templates may be large HTML; everything else stays small.
+  routes.use('/email-templates', express.json({ limit: '300kb' }));
   routes.use(express.json({ limit: '100kb' }));
-  routes.use(themeRoutes(createThemeService(deps.store), guards));
-  routes.use(eventRoutes(events, guards));
-  routes.use(sponsorRoutes(createSponsorService(deps.store)));
+  routes.use(themeRoutes(services.theme, guards));
+  routes.use(rsvpRoutes(services.rsvps, guards, { publicWriteLimit: limit, siteUrl: deps.siteUrl }));
+  routes.use(eventRoutes(services.events, guards));
+  routes.use(sponsorRoutes(services.sponsors));
+  routes.use(paymentRoutes(deps.payments, services.payments, { publicWriteLimit: limit }));
+  routes.use(
+    mailRoutes(services.mail, guards, {
+      publicWriteLimit: limit,
+      outbox,
+      themeContactEmail: async () => (await services.theme.get()).contactEmail,
+      timeZone: deps.timeZone,
+    }),
+  );
   routes.use(sessionRoutes(guards));
   routes.use(fileRoutes(deps.files));
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  // Replies are dynamic JSON: hashing each one for an ETag costs time on the hot path and saves nothing.
+  app.set('etag', false);
   app.use((_req, res, next) => {
     res.set('X-Content-Type-Options', 'nosniff');
     next();
@@ -39,4 +86,15 @@ export function createApi(deps: ApiDependencies) {
   app.use(unknownRoute);
   app.use(errorHandler);
   return app;
+}
+
+/**
+ * Work that runs on a schedule (DESIGN §3): unpaid holds give their seats
+ * back and due e-mails are delivered or retried. Production runs it with
+ * onSchedule; local runs call it on an interval.
+ */
+export async function runScheduledWork(services: Services) {
+  const released = await services.payments.releaseExpiredHolds();
+  const mail = await services.mail.deliverDue();
+  return { released, mail };
 }

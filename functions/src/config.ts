@@ -3,40 +3,94 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { ORGANISATION_TIME_ZONE } from './shared/constants.js';
 import { firebaseIdentity } from './auth/firebase.js';
-import { localFileStore } from './files/local.js';
 import { cloudStorageFiles } from './files/cloud-storage.js';
+import { localFileStore } from './files/local.js';
+import { localOutbox } from './mail/local-outbox.js';
+import { sendgridMailer } from './mail/sendgrid.js';
+import { offlineGateway } from './payments/offline.js';
+import { stripeGateway } from './payments/stripe.js';
 import { systemClock, type ApiDependencies } from './ports.js';
 import { firestoreStore } from './store/firestore.js';
 import { openSqliteStore } from './store/sqlite.js';
 
+export const DEFAULT_PUBLIC_WRITES_PER_MINUTE = 30;
+/** Signs the offline gateway's notifications; it only ever runs on a developer's machine. */
+const OFFLINE_WEBHOOK_SECRET = 'whsec_offline_local_only';
+
+/** Thrown at start-up: a production deploy never falls back to an offline fake. */
+export class ConfigurationError extends Error {
+  constructor(variable: string, why: string) {
+    super(`${variable} is not set: ${why}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+function required(env: NodeJS.ProcessEnv, name: string, why: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new ConfigurationError(name, why);
+  return value;
+}
+
 /**
  * Chooses the adapters from configuration (DESIGN §3). Production is the
- * default: Firestore and Cloud Storage. `STORE_ADAPTER=sqlite` (set by
- * `npm start` and the tests) selects the offline store and files under
- * `DATA_DIR`. Nothing here looks at whether it runs under test.
+ * default: Firestore, Cloud Storage, Stripe and SendGrid, each of whose keys
+ * must be set. `STORE_ADAPTER=sqlite` (set by `npm start` and the tests)
+ * selects a local run: SQLite and files under DATA_DIR, and the offline
+ * payment gateway and mail outbox unless Stripe or SendGrid keys are given.
+ * Nothing here looks at whether it runs under test.
  */
 export function dependenciesFromEnvironment(env: NodeJS.ProcessEnv = process.env): ApiDependencies {
   const firebaseApp = getApps()[0] ?? initializeApp();
   const timeZone = env.ORGANISATION_TIME_ZONE || ORGANISATION_TIME_ZONE;
   const identity = firebaseIdentity(firebaseApp);
-  if (env.STORE_ADAPTER === 'sqlite') {
-    const dataDir = resolve(env.DATA_DIR || '.data');
-    return {
-      store: openSqliteStore(join(dataDir, 'store.sqlite')),
-      files: localFileStore(join(dataDir, 'files')),
-      identity,
-      clock: systemClock,
-      timeZone,
-    };
-  }
-  if (env.STORE_ADAPTER && env.STORE_ADAPTER !== 'firestore') {
+  const publicWritesPerMinute = Number(env.PUBLIC_WRITES_PER_MINUTE) || DEFAULT_PUBLIC_WRITES_PER_MINUTE;
+  const local = env.STORE_ADAPTER === 'sqlite';
+  if (env.STORE_ADAPTER && !['sqlite', 'firestore'].includes(env.STORE_ADAPTER)) {
     throw new Error(`Unknown STORE_ADAPTER "${env.STORE_ADAPTER}": use "firestore" (default) or "sqlite".`);
   }
+  // Cloud Functions sets K_SERVICE; the emulator also sets FUNCTIONS_EMULATOR.
+  if (local && env.K_SERVICE && env.FUNCTIONS_EMULATOR !== 'true') {
+    throw new Error('STORE_ADAPTER=sqlite is for local runs only; a deployed function uses Firestore.');
+  }
+
+  const dataDir = resolve(env.DATA_DIR || '.data');
+  const store = local ? openSqliteStore(join(dataDir, 'store.sqlite')) : firestoreStore(getFirestore(firebaseApp));
+  const projectId = env.GCLOUD_PROJECT || env.GOOGLE_CLOUD_PROJECT || firebaseApp.options.projectId || '';
+  const siteUrl = (env.SITE_URL || (local ? 'http://127.0.0.1:5000' : projectId ? `https://${projectId}.web.app` : '')).replace(/\/$/, '');
+  if (!siteUrl) throw new ConfigurationError('SITE_URL', 'links in e-mails need the public site address');
+
+  const payments = env.STRIPE_SECRET_KEY
+    ? stripeGateway({
+        secretKey: env.STRIPE_SECRET_KEY,
+        webhookSecret: required(env, 'STRIPE_WEBHOOK_SECRET', 'Stripe webhooks cannot be verified without it'),
+        publishableKey: required(env, 'STRIPE_PUBLISHABLE_KEY', 'the card form needs it'),
+      })
+    : local
+      ? offlineGateway(store, OFFLINE_WEBHOOK_SECRET)
+      : (() => {
+          throw new ConfigurationError('STRIPE_SECRET_KEY', 'card payments need Stripe in production');
+        })();
+
+  const mailFrom = env.MAIL_FROM || (local ? 'Zion Events <events@example.org>' : required(env, 'MAIL_FROM', 'e-mails need a sender'));
+  const mailer = env.SENDGRID_API_KEY
+    ? sendgridMailer({ apiKey: env.SENDGRID_API_KEY, from: mailFrom })
+    : local
+      ? localOutbox(store)
+      : (() => {
+          throw new ConfigurationError('SENDGRID_API_KEY', 'tickets are e-mailed with SendGrid in production');
+        })();
+
   return {
-    store: firestoreStore(getFirestore(firebaseApp)),
-    files: cloudStorageFiles(firebaseApp),
+    store,
     identity,
+    files: local ? localFileStore(join(dataDir, 'files')) : cloudStorageFiles(firebaseApp),
+    payments,
+    mailer,
     clock: systemClock,
     timeZone,
+    siteUrl,
+    mailFrom,
+    publicWritesPerMinute,
+    deliverMailOnCommit: env.DELIVER_MAIL_ON_COMMIT !== 'false',
   };
 }

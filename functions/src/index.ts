@@ -1,11 +1,47 @@
+import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
-import { createApi } from './app.js';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { createApi, createServices, runScheduledWork, type Services } from './app.js';
 import { dependenciesFromEnvironment } from './config.js';
 
-let app: ReturnType<typeof createApi> | undefined;
+/**
+ * Secrets a deployment must have; `firebase deploy` refuses to deploy while
+ * one is missing and names it. The emulator gets them from the environment
+ * instead (binding them there would make it ask Secret Manager, online).
+ */
+const SECRET_NAMES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SENDGRID_API_KEY'];
+const secrets = process.env.FUNCTIONS_EMULATOR === 'true' ? [] : SECRET_NAMES.map((name) => defineSecret(name));
 
-/** The `api` HTTPS function; the app is built on the first request, not during deploy analysis. */
-export const api = onRequest({ region: 'us-central1', memory: '512MiB', concurrency: 80 }, (req, res) => {
-  app ??= createApi(dependenciesFromEnvironment());
-  return app(req, res);
+let built: { app: ReturnType<typeof createApi>; services: Services } | undefined;
+
+/** Built on the first call, not during deploy analysis (which has no secrets). */
+function api() {
+  if (!built) {
+    const deps = dependenciesFromEnvironment();
+    const services = createServices(deps);
+    built = { app: createApi(deps, services), services };
+  }
+  return built;
+}
+
+/** The `api` HTTPS function: every call of SPEC §7. */
+export const apiFunction = onRequest({ region: 'us-central1', memory: '512MiB', concurrency: 80, secrets }, (req, res) => {
+  return api().app(req, res);
 });
+
+/** Every minute: release unpaid holds, deliver and retry e-mail. */
+export const scheduledWork = onSchedule({ schedule: 'every 1 minutes', region: 'us-central1', secrets }, async () => {
+  await runScheduledWork(api().services);
+});
+
+/**
+ * A queued e-mail is delivered as soon as its job is committed. (The API also
+ * starts delivery right after a commit, but Cloud Run may throttle work done
+ * after the response; this trigger and the sweep make delivery certain.)
+ */
+export const mailJobCreated = onDocumentCreated({ document: 'mailJobs/{jobId}', region: 'us-central1', secrets }, async () => {
+  await api().services.mail.deliverDue();
+});
+
+export { apiFunction as api };

@@ -1,5 +1,7 @@
 import type { IdentityVerifier } from './auth/port.js';
 import type { FileStore } from './files/port.js';
+import type { MailSender } from './mail/port.js';
+import type { PaymentGateway } from './payments/port.js';
 import type { DocumentStore } from './store/port.js';
 
 export interface Clock {
@@ -13,7 +15,20 @@ export interface ApiDependencies {
   store: DocumentStore;
   identity: IdentityVerifier;
   files: FileStore;
+  payments: PaymentGateway;
+  mailer: MailSender;
   clock: Clock;
   /** Where events happen; dates are read and formatted in this zone. */
   timeZone: string;
+  /** The public site's origin, for links in e-mails and redirects to ticket pages. */
+  siteUrl: string;
+  /** Sender of every e-mail, e.g. 'Zion Events <events@example.org>'. */
+  mailFrom: string;
+  /** Public writes (RSVP, payment, contact) allowed per client and minute. */
+  publicWritesPerMinute: number;
+  /**
+   * Start delivering e-mail right after the commit that queued it (default).
+   * Off, the queued jobs wait for the scheduled sweep or the Firestore trigger.
+   */
+  deliverMailOnCommit?: boolean;
 }

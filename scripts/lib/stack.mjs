@@ -99,14 +99,14 @@ async function warmUp(workers = 6) {
  * Starts the emulators in their own process group (so stopping them leaves no
  * worker behind) and waits until the site, the API and Auth answer.
  */
-export async function startEmulators({ dataDir, quiet = false }) {
+export async function startEmulators({ dataDir, quiet = false, env = {} }) {
   await publishSeedImages();
   const authData = join(dataDir, 'auth-emulator');
   const args = ['emulators:start', '--only', 'auth,functions,hosting', '--project', PROJECT_ID, '--export-on-exit', authData];
   if (existsSync(join(authData, 'firebase-export-metadata.json'))) args.push('--import', authData);
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'firebase'), args, {
     cwd: ROOT,
-    env: stackEnv(dataDir),
+    env: { ...stackEnv(dataDir), ...env },
     detached: true,
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
   });
@@ -153,6 +153,34 @@ export async function startEmulators({ dataDir, quiet = false }) {
     throw error;
   }
   return handle;
+}
+
+/**
+ * The scheduled work (release unpaid holds, deliver and retry e-mail) on an
+ * interval, in this process: production runs it with onSchedule, but the
+ * Pub/Sub emulator that drives schedules locally is not available offline.
+ * It opens the same SQLite file, whose transactions hold across processes.
+ */
+export async function startScheduler(dataDir, intervalMs = 15_000) {
+  Object.assign(process.env, { STORE_ADAPTER: 'sqlite', DATA_DIR: dataDir, GCLOUD_PROJECT: PROJECT_ID });
+  const { dependenciesFromEnvironment } = await import('../../functions/lib/config.js');
+  const { createServices, runScheduledWork } = await import('../../functions/lib/app.js');
+  const deps = dependenciesFromEnvironment();
+  const services = createServices(deps);
+  let running = Promise.resolve();
+  const tick = () => {
+    running = running.then(() => runScheduledWork(services)).catch((error) => console.error('Scheduled work failed:', error));
+  };
+  const timer = setInterval(tick, intervalMs);
+  tick();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await services.mail.whenIdle();
+      await deps.store.close();
+    },
+  };
 }
 
 /** Demo sign-ins in the Auth emulator, with their documented passwords. */

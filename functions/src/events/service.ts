@@ -34,6 +34,15 @@ function toRecord(id: string, data: StoredEvent): EventRecord {
   return { ...data, id };
 }
 
+/** Reads an event inside a transaction by id, else by custom URL; not found is a RuleError. */
+export async function readEventInTransaction(tx: Transaction, idOrSlug: string): Promise<EventRecord> {
+  const doc =
+    (await tx.get<StoredEvent>(EVENTS, idOrSlug)) ??
+    (await tx.query<StoredEvent>(EVENTS, { where: [['customUrl', '==', idOrSlug.toLowerCase()]], limit: 1 }))[0];
+  if (!doc) throw new EventNotFoundError();
+  return toRecord(doc.id, doc.data);
+}
+
 export class EventNotFoundError extends RuleError {
   constructor() {
     super(MESSAGES.eventNotFound, 'not-found');

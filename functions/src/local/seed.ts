@@ -31,7 +31,7 @@ export async function isSeeded(deps: Pick<ApiDependencies, 'store'>) {
  * has upcoming events. Everything passes through the same schemas and services
  * as the API, so the seed can never hold data the API would refuse.
  */
-export async function seedDemoContent(deps: ApiDependencies, content: SeedContent, imagesDir: string) {
+export async function seedDemoContent(deps: Pick<ApiDependencies, 'store' | 'clock' | 'timeZone'>, content: SeedContent, imagesDir: string) {
   // The demo images are served as static files by Hosting (the stack copies
   // them into the site's /seed/ folder); check each one exists so a broken seed writes nothing.
   const available = new Set(await readdir(imagesDir));

@@ -71,8 +71,8 @@ export function openSqliteStore(file: string): DocumentStore {
     return selectOne.get(collection, id) ?? null;
   }
 
-  function writeOne(collection: string, id: string, data: DocumentData) {
-    upsert.run(collection, id, JSON.stringify(data), nextVersion.get()!.value);
+  function writeOne(collection: string, id: string, data: DocumentData, version = nextVersion.get()!.value) {
+    upsert.run(collection, id, JSON.stringify(data), version);
   }
 
   const writeImmediately = db.transaction((collection: string, id: string, data: DocumentData | null) => {
@@ -87,32 +87,35 @@ export function openSqliteStore(file: string): DocumentStore {
     return result;
   }
 
+  /** The commit: verify every read, then apply the buffered writes, all inside one IMMEDIATE transaction. */
+  const commit = db.transaction((tx: SqliteTransaction) => {
+    tx.verifyReads(readOne, runQuery);
+    // One new version for everything this commit writes: versions only need to change, and never repeat.
+    const version = nextVersion.get()!.value;
+    for (const write of tx.writes.values()) {
+      if (write.kind === 'delete') {
+        remove.run(write.collection, write.id);
+        continue;
+      }
+      if (write.kind === 'set') {
+        writeOne(write.collection, write.id, write.data, version);
+        continue;
+      }
+      const existing = readOne(write.collection, write.id);
+      if (write.kind === 'create') {
+        if (existing) throw new DocumentStateError(`${write.collection}/${write.id} already exists`, 'already-exists');
+        writeOne(write.collection, write.id, write.data, version);
+      } else {
+        if (!existing) throw new DocumentStateError(`${write.collection}/${write.id} does not exist`, 'not-found');
+        writeOne(write.collection, write.id, { ...(JSON.parse(existing.data) as DocumentData), ...write.data }, version);
+      }
+    }
+  });
+
   async function attempt<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
     const tx = new SqliteTransaction(readOne, runQuery);
     const result = await work(tx);
-    const commit = db.transaction(() => {
-      tx.verifyReads(readOne, runQuery);
-      for (const write of tx.writes.values()) {
-        const existing = readOne(write.collection, write.id);
-        switch (write.kind) {
-          case 'delete':
-            remove.run(write.collection, write.id);
-            break;
-          case 'create':
-            if (existing) throw new DocumentStateError(`${write.collection}/${write.id} already exists`, 'already-exists');
-            writeOne(write.collection, write.id, write.data);
-            break;
-          case 'update':
-            if (!existing) throw new DocumentStateError(`${write.collection}/${write.id} does not exist`, 'not-found');
-            writeOne(write.collection, write.id, { ...(JSON.parse(existing.data) as DocumentData), ...write.data });
-            break;
-          case 'set':
-            writeOne(write.collection, write.id, write.data);
-            break;
-        }
-      }
-    });
-    commit.immediate();
+    commit.immediate(tx);
     return result;
   }
 

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEventService } from '../../src/events/service.js';
-import { localFileStore } from '../../src/files/local.js';
 import { isSeeded, seedDemoContent, type SeedContent } from '../../src/local/seed.js';
 import type { ApiDependencies } from '../../src/ports.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
@@ -13,12 +12,10 @@ import { createThemeService } from '../../src/theme/service.js';
 const seedDir = fileURLToPath(new URL('../../../emulators/seed', import.meta.url));
 const content = JSON.parse(readFileSync(join(seedDir, 'content.json'), 'utf8')) as SeedContent;
 
-function freshDeps(): ApiDependencies {
+function freshDeps(): Pick<ApiDependencies, 'store' | 'clock' | 'timeZone'> {
   const dir = mkdtempSync(join(tmpdir(), 'zion-seed-'));
   return {
     store: openSqliteStore(join(dir, 'store.sqlite')),
-    files: localFileStore(join(dir, 'files')),
-    identity: { verifyIdToken: () => Promise.reject(new Error('unused')) },
     clock: { now: () => new Date('2026-11-21T12:00:00Z') },
     timeZone: 'America/Denver',
   };

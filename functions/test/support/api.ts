@@ -5,16 +5,19 @@ import { join } from 'node:path';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import supertest from 'supertest';
-import { createApi } from '../../src/app.js';
+import { createApi, createServices } from '../../src/app.js';
 import { grantRole } from '../../src/admins/roles.js';
 import { firebaseIdentity } from '../../src/auth/firebase.js';
 import { localFileStore } from '../../src/files/local.js';
+import { localOutbox } from '../../src/mail/local-outbox.js';
+import { offlineGateway } from '../../src/payments/offline.js';
 import type { ApiDependencies, Clock } from '../../src/ports.js';
 import type { Role } from '../../src/shared/session.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { AUTH_EMULATOR_HOST } from './auth-emulator.js';
 
 export const PROJECT_ID = 'demo-zion-events';
+export const TEST_WEBHOOK_SECRET = 'whsec_test_secret';
 process.env.FIREBASE_AUTH_EMULATOR_HOST = AUTH_EMULATOR_HOST;
 
 export function firebaseTestApp() {
@@ -54,15 +57,21 @@ export function uniqueEmail(label: string) {
  * An in-process API over a fresh SQLite store, with real Auth-emulator tokens
  * for an admin, a staff member and a signed-in user without a role.
  */
-export async function createTestApi() {
+export async function createTestApi(options: { publicWritesPerMinute?: number } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'zion-api-'));
   const clock = fixedClock();
+  const store = openSqliteStore(join(dir, 'store.sqlite'));
   const deps: ApiDependencies = {
-    store: openSqliteStore(join(dir, 'store.sqlite')),
+    store,
     files: localFileStore(join(dir, 'files')),
     identity: firebaseIdentity(firebaseTestApp()),
+    payments: offlineGateway(store, TEST_WEBHOOK_SECRET),
+    mailer: localOutbox(store, clock),
     clock,
     timeZone: 'America/Denver',
+    siteUrl: 'https://events.example.org',
+    mailFrom: 'Zion Events <events@example.org>',
+    publicWritesPerMinute: options.publicWritesPerMinute ?? 10_000,
   };
   const users: Record<'admin' | 'staff' | 'outsider', { email: string; token: string; uid: string }> = {} as never;
   for (const [label, role] of [['admin', 'admin'], ['staff', 'staff'], ['outsider', null]] as [keyof typeof users, Role | null][]) {
@@ -71,15 +80,18 @@ export async function createTestApi() {
     if (role) await grantRole(deps.store, { email, role, addedBy: 'test', now: clock.now() });
     users[label] = { email, token, uid };
   }
-  const app = createApi(deps);
+  const services = createServices(deps);
+  const app = createApi(deps, services);
   const request = supertest(app);
   return {
     deps,
+    services,
     clock,
     users,
     request,
     bearer: (who: keyof typeof users) => ({ Authorization: `Bearer ${users[who].token}` }),
     async close() {
+      await services.mail.whenIdle();
       await deps.store.close();
       rmSync(dir, { recursive: true, force: true });
     },

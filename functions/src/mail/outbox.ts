@@ -1,0 +1,66 @@
+import type { Transaction } from '../store/port.js';
+import { newId } from '../ids.js';
+
+export const MAIL_JOBS = 'mailJobs';
+
+/** ticket and rsvpConfirmation go to an attendee; contact and contactReceipt come from the contact form. */
+export type MailKind = 'ticket' | 'rsvpConfirmation' | 'contact' | 'contactReceipt';
+
+export type MailJobStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+/** What a contact-form job carries: the visitor's message (contact jobs have no RSVP). */
+export interface ContactPayload {
+  [field: string]: unknown;
+  name: string;
+  email: string;
+  message: string;
+  receivedAt: string;
+}
+
+/** A message to send, written in the same transaction as the change that causes it (DESIGN §4). */
+export interface MailJob {
+  [field: string]: unknown;
+  kind: MailKind;
+  /** The RSVP the message is about; null for contact-form messages. */
+  rsvpId: string | null;
+  to: string;
+  status: MailJobStatus;
+  /** Delivery attempts started (a claim counts as one). */
+  attempts: number;
+  nextAttemptAt: string;
+  createdAt: string;
+  lastError: string | null;
+  sentAt: string | null;
+  /** Set while a sender holds the job ('sending'); once passed, another sender may take it over. */
+  leaseUntil?: string | null;
+  /** Random token of the claim that holds the lease. */
+  leaseId?: string | null;
+  /** When the job reached 'failed' or 'skipped'. */
+  finishedAt?: string | null;
+  payload?: ContactPayload;
+}
+
+export interface QueuedMail {
+  kind: MailKind;
+  rsvpId?: string | null;
+  to: string;
+  payload?: ContactPayload;
+}
+
+export function queueMail(tx: Transaction, job: QueuedMail, now: Date): string {
+  const id = newId();
+  const record: MailJob = {
+    kind: job.kind,
+    rsvpId: job.rsvpId ?? null,
+    to: job.to,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now.toISOString(),
+    createdAt: now.toISOString(),
+    lastError: null,
+    sentAt: null,
+    ...(job.payload ? { payload: job.payload } : {}),
+  };
+  tx.create(MAIL_JOBS, id, record);
+  return id;
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from '../shared/payments.js';
+import type { DocumentStore } from '../store/port.js';
+import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
+import { signPayload, verifySignature } from './webhook-signature.js';
+
+const INTENTS = 'offlinePaymentIntents';
+
+/** A confirmed card: the outcome and the signed notification the webhook handler applies. */
+export type OfflineCardResult = { payload: string; signature: string } & ({ outcome: 'succeeded' } | { outcome: 'declined'; message: string });
+
+type StoredIntent = Omit<PaymentIntent, 'id'> & { idempotencyKey: string };
+
+export class CardDeclinedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CardDeclinedError';
+  }
+}
+
+/**
+ * The offline test gateway for local runs and tests: it behaves like Stripe
+ * from the site's point of view. 4242 4242 4242 4242 succeeds, 4000 0000 0000
+ * 0002 is declined, and every outcome is announced as a signed event that the
+ * webhook handler verifies like Stripe's. config.ts refuses it in production.
+ */
+export function offlineGateway(store: DocumentStore, webhookSecret: string) {
+  const read = async (id: string): Promise<PaymentIntent | null> => {
+    const doc = await store.get<StoredIntent>(INTENTS, id);
+    if (!doc) return null;
+    const { idempotencyKey: _key, ...intent } = doc.data;
+    return { ...intent, id: doc.id };
+  };
+
+  function signedEvent(type: string, intent: PaymentIntent) {
+    const payload = JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, type, data: { object: intent } });
+    return { payload, signature: signPayload(payload, webhookSecret) };
+  }
+
+  const gateway: PaymentGateway & {
+    confirmCard(id: string, card: { clientSecret: string; cardNumber: string; expiry: string; cvc: string }): Promise<OfflineCardResult>;
+  } = {
+    provider: 'offline',
+    publicConfig: () => ({ provider: 'offline' }),
+
+    async createIntent({ amount, currency, metadata, idempotencyKey }) {
+      // Like Stripe, the same idempotency key answers with the same intent.
+      const [existing] = await store.query<StoredIntent>(INTENTS, { where: [['idempotencyKey', '==', idempotencyKey]], limit: 1 });
+      if (existing) return (await read(existing.id))!;
+      const id = `pi_offline_${randomBytes(12).toString('hex')}`;
+      const intent: StoredIntent = {
+        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        amount,
+        amountReceived: 0,
+        currency,
+        status: 'requires_payment_method',
+        metadata,
+        idempotencyKey,
+      };
+      await store.set(INTENTS, id, intent);
+      return { ...(({ idempotencyKey: _k, ...rest }) => rest)(intent), id };
+    },
+
+    retrieveIntent: read,
+
+    async refund(intentId) {
+      await store.runTransaction(async (tx) => {
+        const doc = await tx.get<StoredIntent>(INTENTS, intentId);
+        if (doc) tx.update(INTENTS, intentId, { refunded: true });
+      });
+    },
+
+    verifyWebhook(rawBody, signature): PaymentEvent {
+      const payload = rawBody.toString('utf8');
+      verifySignature(payload, signature, webhookSecret);
+      const parsed = JSON.parse(payload) as { id: string; type: string; data: { object: PaymentIntent } };
+      return { id: parsed.id, type: parsed.type, intent: parsed.data.object };
+    },
+
+    /**
+     * The card form's submit: checks the card like a test-mode processor and
+     * returns the signed notification the webhook handler must apply.
+     */
+    async confirmCard(id, card) {
+      const intent = await read(id);
+      if (!intent || intent.clientSecret !== card.clientSecret) throw new CardDeclinedError(PAYMENT_MESSAGES.notFound);
+      if (!/^\d{12,19}$/.test(card.cardNumber) || !/^\d{2}\s*\/\s*\d{2}$/.test(card.expiry) || !/^\d{3,4}$/.test(card.cvc)) {
+        throw new CardDeclinedError(PAYMENT_MESSAGES.incompleteCard);
+      }
+      if (intent.status === 'succeeded') return { outcome: 'succeeded', ...signedEvent('payment_intent.succeeded', intent) };
+      if (card.cardNumber !== OFFLINE_TEST_CARDS.succeeds) {
+        return { outcome: 'declined', message: PAYMENT_MESSAGES.declined, ...signedEvent('payment_intent.payment_failed', intent) };
+      }
+      const succeeded: PaymentIntent = { ...intent, status: 'succeeded', amountReceived: intent.amount };
+      await store.runTransaction(async (tx) => {
+        tx.update(INTENTS, id, { status: 'succeeded', amountReceived: intent.amount });
+      });
+      return { outcome: 'succeeded', ...signedEvent('payment_intent.succeeded', succeeded) };
+    },
+  };
+  return gateway;
+}
+export type OfflineGateway = ReturnType<typeof offlineGateway>;

@@ -1,0 +1,205 @@
+import { CURRENCY } from '../shared/constants.js';
+import type { EventRecord } from '../shared/events.js';
+import {
+  PAYMENT_MESSAGES,
+  type ConfirmPaymentReply,
+  type CreatePaymentIntentInput,
+  type CreatePaymentIntentReply,
+} from '../shared/payments.js';
+import { RSVP_MESSAGES, rsvpInputSchema, type RsvpRecord } from '../shared/rsvps.js';
+import { EVENTS, readEventInTransaction } from '../events/service.js';
+import { newId } from '../ids.js';
+import { queueMail } from '../mail/outbox.js';
+import type { Clock } from '../ports.js';
+import { RuleError } from '../rule-error.js';
+import { RSVPS } from '../rsvps/service.js';
+import {
+  PAYMENT_HOLD_MS,
+  assertOpenForRegistration,
+  confirmationMailKind,
+  hasFreeSeat,
+  newRsvp,
+  resolveTicketType,
+  ticketPriceCents,
+} from '../rsvps/rules.js';
+import type { DocumentStore } from '../store/port.js';
+import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
+
+/** Provider events already applied, by event id: a retried webhook changes nothing. */
+export const PAYMENT_EVENTS = 'paymentEvents';
+
+type StoredEvent = Omit<EventRecord, 'id'>;
+type StoredRsvp = Omit<RsvpRecord, 'id'>;
+
+export interface PaymentServiceDeps {
+  store: DocumentStore;
+  clock: Clock;
+  payments: PaymentGateway;
+  onMailQueued?: () => void;
+}
+
+/** What applying a successful payment to its RSVP comes to. */
+export type PaymentOutcome = 'confirmed' | 'already-confirmed' | 'refund' | 'ignored';
+
+/**
+ * Decides what a succeeded payment does to its RSVP (pure, so every case is
+ * unit-tested): confirm a held seat; re-take a released seat when one is free;
+ * otherwise refund, because no ticket exists without a seat.
+ */
+export function decideSucceededPayment(
+  rsvp: Pick<RsvpRecord, 'status' | 'paymentStatus'>,
+  event: Pick<EventRecord, 'maxAttendees' | 'attendeeCount'> | null,
+): PaymentOutcome {
+  if (rsvp.paymentStatus === 'paid' || rsvp.paymentStatus === 'refunded') return 'already-confirmed';
+  if (rsvp.status === 'pending_payment') return 'confirmed';
+  if ((rsvp.status === 'released' || rsvp.status === 'cancelled') && event && hasFreeSeat(event)) return 'confirmed';
+  if (rsvp.status === 'released' || rsvp.status === 'cancelled') return 'refund';
+  return 'ignored';
+}
+
+export function createPaymentService({ store, clock, payments, onMailQueued }: PaymentServiceDeps) {
+  /** Marks the intent's RSVP paid or refunds it, in one transaction with the event-id record. */
+  async function applySucceeded(event: PaymentEvent): Promise<PaymentOutcome> {
+    const rsvpId = event.intent.metadata.rsvpId;
+    if (!rsvpId) return 'ignored';
+    const now = clock.now();
+    const outcome = await store.runTransaction(async (tx) => {
+      if (await tx.get(PAYMENT_EVENTS, event.id)) return 'already-confirmed' as const;
+      const rsvp = await tx.get<StoredRsvp>(RSVPS, rsvpId);
+      if (!rsvp) return 'ignored' as const;
+      const eventDoc = await tx.get<StoredEvent>(EVENTS, rsvp.data.eventId);
+      const decision = decideSucceededPayment(rsvp.data, eventDoc?.data ?? null);
+      // A refund is recorded as applied only once the provider accepted it, so a retried event retries it.
+      if (decision !== 'refund') {
+        tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId: event.intent.id, rsvpId, outcome: decision, at: now.toISOString() });
+      }
+      if (decision === 'confirmed') {
+        tx.update(RSVPS, rsvpId, {
+          status: 'confirmed',
+          paymentStatus: 'paid',
+          amountPaid: event.intent.amountReceived || event.intent.amount,
+          paymentIntentId: event.intent.id,
+          holdExpiresAt: null,
+        });
+        // A held seat is already counted; a released one is taken again.
+        if (rsvp.data.status !== 'pending_payment' && eventDoc) {
+          tx.update(EVENTS, eventDoc.id, { attendeeCount: eventDoc.data.attendeeCount + 1 });
+        }
+        queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId, to: rsvp.data.email }, now);
+      }
+      if (decision === 'refund') tx.update(RSVPS, rsvpId, { paymentStatus: 'failed', paymentIntentId: event.intent.id });
+      return decision;
+    });
+    if (outcome === 'confirmed') onMailQueued?.();
+    if (outcome === 'refund') {
+      await payments.refund(event.intent.id, `refund-${event.intent.id}`);
+      await store.runTransaction(async (tx) => {
+        const rsvp = await tx.get(RSVPS, rsvpId);
+        tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId: event.intent.id, rsvpId, outcome: 'refund', at: now.toISOString() });
+        if (rsvp) tx.update(RSVPS, rsvpId, { paymentStatus: 'refunded' });
+      });
+    }
+    return outcome;
+  }
+
+  /** A failed or cancelled intent gives its held seat back. */
+  async function applyFailed(event: PaymentEvent) {
+    const rsvpId = event.intent.metadata.rsvpId;
+    if (!rsvpId) return;
+    await store.runTransaction(async (tx) => {
+      if (await tx.get(PAYMENT_EVENTS, event.id)) return;
+      const rsvp = await tx.get<StoredRsvp>(RSVPS, rsvpId);
+      const eventDoc = rsvp ? await tx.get<StoredEvent>(EVENTS, rsvp.data.eventId) : null;
+      tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId: event.intent.id, rsvpId, at: clock.now().toISOString() });
+      if (!rsvp || rsvp.data.status !== 'pending_payment') return;
+      tx.update(RSVPS, rsvpId, { status: 'released', paymentStatus: 'failed', holdExpiresAt: null });
+      if (eventDoc) tx.update(EVENTS, eventDoc.id, { attendeeCount: Math.max(0, eventDoc.data.attendeeCount - 1) });
+    });
+  }
+
+  return {
+    /**
+     * Prices the ticket on the server, compares the client's amount, holds a
+     * seat on a pending RSVP and opens an intent for exactly that amount.
+     */
+    async createIntent(input: CreatePaymentIntentInput): Promise<CreatePaymentIntentReply> {
+      const now = clock.now();
+      const { rsvpId, amount } = await store.runTransaction(async (tx) => {
+        const event = await readEventInTransaction(tx, input.eventId);
+        const existing = input.rsvpId ? await tx.get<StoredRsvp>(RSVPS, input.rsvpId) : null;
+        if (existing && existing.data.eventId === event.id && existing.data.status === 'pending_payment') {
+          const price = ticketPriceCents(event, existing.data.ticketType);
+          if (input.amount !== price) throw new RuleError(PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
+          // Trying again extends the hold rather than taking a second seat.
+          tx.update(RSVPS, existing.id, { holdExpiresAt: new Date(now.getTime() + PAYMENT_HOLD_MS).toISOString() });
+          return { rsvpId: existing.id, amount: price };
+        }
+        const person = rsvpInputSchema.safeParse({ name: input.name, email: input.email, ticketType: input.ticketType });
+        if (!person.success) throw new RuleError(person.error.issues[0]?.message ?? RSVP_MESSAGES.nameAndEmailRequired, 'invalid');
+        assertOpenForRegistration(event);
+        const ticketType = resolveTicketType(event, person.data.ticketType);
+        const price = ticketPriceCents(event, ticketType);
+        if (!event.requiresPayment || price <= 0) throw new RuleError(RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
+        if (input.amount !== price) throw new RuleError(PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
+        const id = newId();
+        tx.create(RSVPS, id, newRsvp(event, person.data, ticketType, price, now));
+        tx.update(EVENTS, event.id, { attendeeCount: event.attendeeCount + 1 });
+        return { rsvpId: id, amount: price };
+      });
+      const intent = await payments.createIntent({
+        amount,
+        currency: CURRENCY.toLowerCase(),
+        metadata: { rsvpId, eventId: input.eventId },
+        receiptEmail: input.email || undefined,
+        idempotencyKey: `rsvp-${rsvpId}-${amount}`,
+      });
+      await store.runTransaction(async (tx) => {
+        if (await tx.get(RSVPS, rsvpId)) tx.update(RSVPS, rsvpId, { paymentIntentId: intent.id });
+      });
+      return { success: true, clientSecret: intent.clientSecret, paymentIntentId: intent.id, rsvpId, amount, currency: intent.currency };
+    },
+
+    /** Applies a verified provider event; the same event twice changes nothing. */
+    async handleEvent(event: PaymentEvent): Promise<void> {
+      if (event.type === 'payment_intent.succeeded') await applySucceeded(event);
+      else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') await applyFailed(event);
+    },
+
+    /** The payment-success page asks; the provider's own record of the intent decides. */
+    async confirm(paymentIntentId: string): Promise<ConfirmPaymentReply> {
+      const intent: PaymentIntent | null = await payments.retrieveIntent(paymentIntentId);
+      if (!intent) throw new RuleError(PAYMENT_MESSAGES.notFound, 'not-found');
+      if (intent.status === 'succeeded') await applySucceeded({ id: `confirm:${intent.id}`, type: 'payment_intent.succeeded', intent });
+      const rsvpId = intent.metadata.rsvpId ?? null;
+      const rsvp = rsvpId ? await store.get<StoredRsvp>(RSVPS, rsvpId) : null;
+      const confirmed = rsvp?.data.status === 'confirmed' && rsvp.data.paymentStatus === 'paid';
+      return {
+        success: true,
+        status: intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : 'failed',
+        paymentIntentId: intent.id,
+        rsvpId,
+        eventId: rsvp?.data.eventId ?? intent.metadata.eventId ?? null,
+        ticketId: confirmed ? rsvpId : null,
+      };
+    },
+
+    /** Scheduled: holds unpaid after PAYMENT_HOLD_MS give their seats back. */
+    async releaseExpiredHolds(): Promise<number> {
+      const now = clock.now().toISOString();
+      const expired = await store.query<StoredRsvp>(RSVPS, { where: [['status', '==', 'pending_payment'], ['holdExpiresAt', '<=', now]] });
+      let released = 0;
+      for (const doc of expired) {
+        released += await store.runTransaction(async (tx) => {
+          const rsvp = await tx.get<StoredRsvp>(RSVPS, doc.id);
+          if (!rsvp || rsvp.data.status !== 'pending_payment' || !rsvp.data.holdExpiresAt || rsvp.data.holdExpiresAt > now) return 0;
+          const event = await tx.get<StoredEvent>(EVENTS, rsvp.data.eventId);
+          tx.update(RSVPS, doc.id, { status: 'released', holdExpiresAt: null });
+          if (event) tx.update(EVENTS, event.id, { attendeeCount: Math.max(0, event.data.attendeeCount - 1) });
+          return 1;
+        });
+      }
+      return released;
+    },
+  };
+}
+export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,0 +1,52 @@
+import Stripe from 'stripe';
+import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
+
+const KNOWN_STATUSES = new Set<string>(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'canceled']);
+
+function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    amount: intent.amount,
+    amountReceived: intent.amount_received,
+    currency: intent.currency,
+    status: KNOWN_STATUSES.has(intent.status) ? (intent.status as PaymentIntent['status']) : 'processing',
+    metadata: { ...intent.metadata },
+  };
+}
+
+/** Stripe PaymentIntents, refunds and webhook signatures (the production payment adapter). */
+export function stripeGateway(config: { secretKey: string; webhookSecret: string; publishableKey: string }, client?: Stripe): PaymentGateway {
+  const stripe = client ?? new Stripe(config.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  return {
+    provider: 'stripe',
+    publicConfig: () => ({ provider: 'stripe', publishableKey: config.publishableKey }),
+
+    async createIntent({ amount, currency, metadata, receiptEmail, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.create(
+        { amount, currency, metadata, receipt_email: receiptEmail, allowed_payment_method_types: ['card'] },
+        { idempotencyKey },
+      );
+      return toIntent(intent);
+    },
+
+    async retrieveIntent(id) {
+      try {
+        return toIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    async refund(intentId, idempotencyKey) {
+      await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+    },
+
+    verifyWebhook(rawBody, signature): PaymentEvent {
+      const event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+      const object = event.data.object as Stripe.PaymentIntent;
+      return { id: event.id, type: event.type, intent: toIntent(object) };
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from './payment-messages.js';
+
+/** POST /create-payment-intent (SPEC §7). `amount` is in cents and only compared, never trusted. */
+export const createPaymentIntentSchema = z
+  .object({
+    eventId: z.string().trim().min(1, 'Event is required').max(100),
+    ticketType: z.string().trim().max(60).default(''),
+    name: z.string().trim().max(120).default(''),
+    email: z.string().trim().max(254).default(''),
+    amount: z.coerce.number({ error: 'Amount must be a number' }).int('Amount must be in cents').min(0),
+    /** The pending RSVP that POST /events/{id}/rsvp created, if any. */
+    rsvpId: z.string().trim().max(100).optional(),
+  })
+  .strip();
+export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
+
+export interface CreatePaymentIntentReply {
+  success: true;
+  clientSecret: string;
+  paymentIntentId: string;
+  rsvpId: string;
+  amount: number;
+  currency: string;
+}
+
+/** GET /payments/config: which card form the site shows. */
+export type PaymentConfigReply = { success: true } & ({ provider: 'stripe'; publishableKey: string } | { provider: 'offline' });
+
+/** POST /offline-payments/{id}/confirm: the offline gateway's card form. */
+export const offlineConfirmSchema = z
+  .object({
+    clientSecret: z.string().min(1).max(200),
+    cardNumber: z.string().transform((value) => value.replace(/[\s-]/g, '')),
+    expiry: z.string().trim().max(7),
+    cvc: z.string().trim().max(4),
+  })
+  .strip();
+
+/** POST /payments/confirm: the payment-success page asks the server to check the intent. */
+export const confirmPaymentSchema = z.object({ paymentIntentId: z.string().trim().min(1).max(200) }).strip();
+
+export interface ConfirmPaymentReply {
+  success: true;
+  status: 'succeeded' | 'processing' | 'failed';
+  paymentIntentId: string;
+  rsvpId: string | null;
+  eventId: string | null;
+  ticketId: string | null;
+}

@@ -1,0 +1,221 @@
+import express, { type RequestHandler } from 'express';
+import supertest from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { createAuthGuards } from '../../src/auth/middleware.js';
+import { errorHandler } from '../../src/http/errors.js';
+import { MAIL_JOBS } from '../../src/mail/outbox.js';
+import { localOutbox } from '../../src/mail/local-outbox.js';
+import { MAILBOX_MESSAGE_CSP, mailRoutes } from '../../src/mail/routes.js';
+import { createMailService } from '../../src/mail/service.js';
+import { DEFAULT_TEMPLATES } from '../../src/mail/templates.js';
+import { FROM, SITE_URL, TIME_ZONE, fixedClock, seedRsvp, tempStore } from './helpers.js';
+
+/** Guards stand-in: the x-test-role header decides, as a verified token would. */
+const fakeGuards = {
+  requireRole: (): RequestHandler => (req, res, next) => {
+    if (req.get('x-test-role') === 'admin') return next();
+    res.status(401).json({ success: false, message: 'Authentication required. Please sign in again.' });
+  },
+  optionalStaff: ((_req, _res, next) => next()) as RequestHandler,
+} as unknown as ReturnType<typeof createAuthGuards>;
+
+const ADMIN = { 'x-test-role': 'admin' };
+
+let env: ReturnType<typeof tempStore>;
+beforeEach(() => {
+  env = tempStore();
+});
+afterEach(() => env.close());
+
+function build(options: { withOutbox?: boolean; contactEmail?: string } = {}) {
+  const clock = fixedClock();
+  const outbox = localOutbox(env.store, clock);
+  const mail = createMailService({ store: env.store, mailer: outbox, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM });
+  let limited = 0;
+  const publicWriteLimit: RequestHandler = (_req, _res, next) => {
+    limited++;
+    next();
+  };
+  const routes = express.Router();
+  routes.use(express.json({ limit: '200kb' }));
+  routes.use(
+    mailRoutes(mail, fakeGuards, {
+      publicWriteLimit,
+      outbox: options.withOutbox === false ? undefined : outbox,
+      themeContactEmail: async () => options.contactEmail ?? 'hello@zion.example.org',
+    }),
+  );
+  const app = express();
+  app.use('/api', routes);
+  app.use(errorHandler);
+  return { request: supertest(app), mail, outbox, limited: () => limited };
+}
+
+describe('GET /email-templates', () => {
+  it('needs an admin', async () => {
+    const { request } = build();
+    expect((await request.get('/api/email-templates')).status).toBe(401);
+  });
+
+  it('answers both templates and the defaults', async () => {
+    const { request } = build();
+    const response = await request.get('/api/email-templates').set(ADMIN);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, templates: DEFAULT_TEMPLATES, defaults: DEFAULT_TEMPLATES });
+  });
+});
+
+describe('PUT /email-templates/:name', () => {
+  const good = { subjectTemplate: 'Ticket: {{event.title}}', htmlTemplate: '<p>Hi {{rsvp.name}}</p>', extra: 'dropped' };
+
+  it('needs an admin', async () => {
+    const { request } = build();
+    expect((await request.put('/api/email-templates/ticket').send(good)).status).toBe(401);
+  });
+
+  it('saves and answers all templates', async () => {
+    const { request } = build();
+    const response = await request.put('/api/email-templates/ticket').set(ADMIN).send(good);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      message: 'Template saved',
+      templates: { ticket: { subjectTemplate: 'Ticket: {{event.title}}', htmlTemplate: '<p>Hi {{rsvp.name}}</p>' }, rsvpConfirmation: DEFAULT_TEMPLATES.rsvpConfirmation },
+    });
+    expect((await request.get('/api/email-templates').set(ADMIN)).body.templates.ticket.subjectTemplate).toBe('Ticket: {{event.title}}');
+  });
+
+  it.each([
+    ['an unknown template', 'reminder', good, 404, 'Unknown e-mail template'],
+    ['a missing subject', 'ticket', { htmlTemplate: '<p></p>' }, 400, 'Subject is required'],
+    ['an empty HTML body', 'ticket', { subjectTemplate: 'S', htmlTemplate: '   ' }, 400, 'HTML is required'],
+  ])('refuses %s', async (_label, name, body, status, message) => {
+    const { request } = build();
+    const response = await request.put(`/api/email-templates/${name}`).set(ADMIN).send(body);
+    expect(response.status).toBe(status);
+    expect(response.body).toMatchObject({ success: false, message });
+  });
+
+  it('refuses a template that does not compile, naming the field', async () => {
+    const { request } = build();
+    const response = await request.put('/api/email-templates/rsvpConfirmation').set(ADMIN).send({ subjectTemplate: 'S', htmlTemplate: '{{#if rsvp.name}}' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/^Template does not compile: /);
+    expect(response.body.errors).toHaveProperty('htmlTemplate');
+  });
+});
+
+describe('POST /rsvps/:id/resend-ticket', () => {
+  it('queues the ticket and delivers it at once', async () => {
+    const { request, mail, outbox } = build();
+    const { rsvpId } = await seedRsvp(env.store);
+    expect((await request.post(`/api/rsvps/${rsvpId}/resend-ticket`)).status).toBe(401);
+    const response = await request.post(`/api/rsvps/${rsvpId}/resend-ticket`).set(ADMIN);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'Ticket e-mail queued' });
+    await mail.whenIdle();
+    const messages = await outbox.list({ to: 'alex@example.org' });
+    expect(messages).toHaveLength(1);
+    expect(messages[0].subject).toBe('Your ticket for Night Sky Walk');
+  });
+
+  it('answers 404 for an unknown RSVP', async () => {
+    const { request } = build();
+    const response = await request.post('/api/rsvps/nope/resend-ticket').set(ADMIN);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ success: false, message: 'RSVP not found' });
+  });
+});
+
+describe('POST /contact', () => {
+  it('queues both messages through the public write limit and answers the thank-you', async () => {
+    const { request, mail, outbox, limited } = build();
+    const response = await request.post('/api/contact').send({ name: 'Sam', email: 'sam@example.org', message: 'Hello!' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'Thank you! Your message has been sent.' });
+    expect(limited()).toBe(1);
+    await mail.whenIdle();
+    expect((await outbox.list()).map((entry) => entry.to).sort()).toEqual(['hello@zion.example.org', 'sam@example.org']);
+  });
+
+  it('words each missing field', async () => {
+    const { request } = build();
+    const response = await request.post('/api/contact').send({ email: 'bad' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      success: false,
+      message: 'Name is required',
+      errors: { name: 'Name is required', email: 'A valid email is required', message: 'Message is required' },
+    });
+    expect(await env.store.query(MAIL_JOBS)).toHaveLength(0);
+  });
+
+  it('refuses when the theme has no contact e-mail', async () => {
+    const { request } = build({ contactEmail: '' });
+    const response = await request.post('/api/contact').send({ name: 'Sam', email: 'sam@example.org', message: 'Hello!' });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ success: false, message: 'Messages cannot be sent right now. Please call us instead.' });
+  });
+});
+
+describe('local mailbox', () => {
+  async function withTicket() {
+    const built = build();
+    const { rsvpId } = await seedRsvp(env.store, { rsvp: { name: '<script>alert(1)</script>' } });
+    await built.request.post(`/api/rsvps/${rsvpId}/resend-ticket`).set(ADMIN);
+    await built.mail.whenIdle();
+    const [entry] = await built.outbox.list();
+    return { ...built, entry, rsvpId };
+  }
+
+  it('lists messages as a page marked as the local development mailbox', async () => {
+    const { request, entry } = await withTicket();
+    const response = await request.get('/api/mailbox');
+    expect(response.status).toBe(200);
+    expect(response.type).toBe('text/html');
+    expect(response.text).toContain('Local development mailbox');
+    expect(response.text).toContain(`href="/api/mailbox/${entry.id}"`);
+    expect(response.text).toContain('Your ticket for Night Sky Walk');
+    expect(response.text).toContain('alex@example.org');
+    expect(response.text).toContain('Nov 21, 2026 5:00:00 AM MST');
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('answers JSON with ?format=json, filtered by ?to=', async () => {
+    const { request, entry } = await withTicket();
+    const all = await request.get('/api/mailbox?format=json');
+    expect(all.body).toEqual({ success: true, messages: [{ id: entry.id, to: 'alex@example.org', subject: 'Your ticket for Night Sky Walk', sentAt: '2026-11-21T12:00:00.000Z' }] });
+    expect((await request.get('/api/mailbox?format=json&to=someone@example.org')).body.messages).toEqual([]);
+  });
+
+  it('shows a message with its QR code inline and a policy that forbids scripts', async () => {
+    const { request, entry, rsvpId } = await withTicket();
+    const response = await request.get(`/api/mailbox/${entry.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-security-policy']).toBe(MAILBOX_MESSAGE_CSP);
+    expect(MAILBOX_MESSAGE_CSP).toBe("default-src 'none'; img-src data: http: https:; style-src 'unsafe-inline'");
+    expect(response.text).toMatch(/<img src="data:image\/png;base64,iVBORw0KGgo[^"]+" alt="Ticket QR code"/);
+    expect(response.text).not.toContain('cid:ticket-qr');
+    expect(response.text).not.toContain('<script>');
+    expect(response.text).toContain('&lt;script&gt;');
+    expect(response.text).toContain('Local development mailbox');
+    expect(response.text).toContain(rsvpId);
+
+    const json = await request.get(`/api/mailbox/${entry.id}?format=json`);
+    expect(json.body.message).toMatchObject({ id: entry.id, to: 'alex@example.org', from: FROM, subject: 'Your ticket for Night Sky Walk' });
+    expect(json.body.message.text).toContain(`${SITE_URL}/checkin/${rsvpId}`);
+    expect(json.body.message.attachments).toEqual([{ filename: 'ticket-qr.png', contentType: 'image/png', contentId: 'ticket-qr', size: expect.any(Number) }]);
+  });
+
+  it('answers 404 for an unknown message', async () => {
+    const { request } = build();
+    const response = await request.get('/api/mailbox/nope');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ success: false, message: 'Message not found' });
+  });
+
+  it('does not exist without a local outbox', async () => {
+    const { request } = build({ withOutbox: false });
+    expect((await request.get('/api/mailbox')).status).toBe(404);
+  });
+});

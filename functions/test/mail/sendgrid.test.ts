@@ -1,0 +1,76 @@
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ticketQrAttachment } from '../../src/mail/qr.js';
+import { sendgridMailer } from '../../src/mail/sendgrid.js';
+
+const API = 'https://api.sendgrid.com';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+describe('sendgridMailer', () => {
+  it('posts the message to /v3/mail/send with the QR code as an inline attachment', async () => {
+    const qr = await ticketQrAttachment('https://zion.example.org/checkin/abc');
+    let posted: unknown;
+    const scope = nock(API, { reqheaders: { authorization: 'Bearer SG.test-key', 'content-type': /application\/json/ } })
+      .post('/v3/mail/send', (body) => {
+        posted = body;
+        return true;
+      })
+      .reply(202, '', { 'x-message-id': 'msg-1' });
+
+    await sendgridMailer({ apiKey: 'SG.test-key', from: 'Fallback <fallback@example.org>' }).send({
+      to: 'alex@example.org',
+      from: 'Zion Events <events@zion.example.org>',
+      replyTo: 'hello@zion.example.org',
+      subject: 'Your ticket for Night Sky Walk',
+      html: '<p>Hi</p><img src="cid:ticket-qr">',
+      text: 'Hi',
+      attachments: [qr],
+    });
+
+    expect(scope.isDone()).toBe(true);
+    expect(posted).toEqual({
+      from: { email: 'events@zion.example.org', name: 'Zion Events' },
+      subject: 'Your ticket for Night Sky Walk',
+      personalizations: [{ to: [{ email: 'alex@example.org' }] }],
+      content: [
+        { type: 'text/plain', value: 'Hi' },
+        { type: 'text/html', value: '<p>Hi</p><img src="cid:ticket-qr">' },
+      ],
+      attachments: [
+        { content: qr.content.toString('base64'), filename: 'ticket-qr.png', type: 'image/png', disposition: 'inline', content_id: 'ticket-qr' },
+      ],
+      reply_to: { email: 'hello@zion.example.org' },
+    });
+  });
+
+  it('uses its own sender when the message has none, and sends HTML alone when there is no text', async () => {
+    let posted: Record<string, unknown> = {};
+    nock(API)
+      .post('/v3/mail/send', (body) => {
+        posted = body;
+        return true;
+      })
+      .reply(202);
+    await sendgridMailer({ apiKey: 'SG.k', from: 'events@zion.example.org' }).send({ to: 'a@example.org', from: '', subject: 'S', html: '<b>x</b>' });
+    expect(posted.from).toEqual({ email: 'events@zion.example.org' });
+    expect(posted.content).toEqual([{ type: 'text/html', value: '<b>x</b>' }]);
+    expect(posted).not.toHaveProperty('attachments');
+    expect(posted).not.toHaveProperty('reply_to');
+  });
+
+  it("surfaces an error reply with SendGrid's own message", async () => {
+    nock(API)
+      .post('/v3/mail/send')
+      .reply(403, { errors: [{ message: 'The from address does not match a verified Sender Identity.', field: 'from', help: null }] });
+    await expect(
+      sendgridMailer({ apiKey: 'SG.k' }).send({ to: 'a@example.org', from: 'x@example.org', subject: 'S', html: 'x' }),
+    ).rejects.toThrow('SendGrid 403: The from address does not match a verified Sender Identity. (from)');
+  });
+
+  it('refuses to start without an API key', () => {
+    expect(() => sendgridMailer({ apiKey: '' })).toThrow(/SENDGRID_API_KEY/);
+  });
+});

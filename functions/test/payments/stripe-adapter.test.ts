@@ -1,0 +1,117 @@
+import nock from 'nock';
+import Stripe from 'stripe';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stripeGateway } from '../../src/payments/stripe.js';
+
+const config = { secretKey: 'sk_test_recorded', webhookSecret: 'whsec_recorded', publishableKey: 'pk_test_recorded' };
+
+/** A PaymentIntent as Stripe's API returns it (recorded shape, trimmed). */
+const recordedIntent = {
+  id: 'pi_3RecordedIntent',
+  object: 'payment_intent',
+  amount: 3500,
+  amount_received: 0,
+  client_secret: 'pi_3RecordedIntent_secret_abc',
+  currency: 'usd',
+  metadata: { rsvpId: 'rsvp_1', eventId: 'evt_1' },
+  status: 'requires_payment_method',
+  livemode: false,
+};
+
+beforeAll(() => {
+  nock.disableNetConnect();
+});
+afterEach(() => {
+  nock.cleanAll();
+});
+
+describe('Stripe adapter (recorded HTTP)', () => {
+  it('creates an intent for the exact amount, with metadata and an idempotency key', async () => {
+    let body = '';
+    let headers: Record<string, string | string[]> = {};
+    nock('https://api.stripe.com')
+      .post('/v1/payment_intents', (raw) => {
+        body = typeof raw === 'string' ? raw : new URLSearchParams(raw).toString();
+        return true;
+      })
+      .reply(function reply() {
+        headers = this.req.headers;
+        return [200, recordedIntent];
+      });
+    const gateway = stripeGateway(config);
+    const intent = await gateway.createIntent({
+      amount: 3500,
+      currency: 'usd',
+      metadata: { rsvpId: 'rsvp_1', eventId: 'evt_1' },
+      receiptEmail: 'mary@example.org',
+      idempotencyKey: 'rsvp-rsvp_1-3500',
+    });
+    expect(intent).toEqual({
+      id: 'pi_3RecordedIntent',
+      clientSecret: 'pi_3RecordedIntent_secret_abc',
+      amount: 3500,
+      amountReceived: 0,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      metadata: { rsvpId: 'rsvp_1', eventId: 'evt_1' },
+    });
+    const params = new URLSearchParams(body);
+    expect(params.get('amount')).toBe('3500');
+    expect(params.get('currency')).toBe('usd');
+    expect(params.get('metadata[rsvpId]')).toBe('rsvp_1');
+    expect(params.get('receipt_email')).toBe('mary@example.org');
+    expect(headers['idempotency-key']).toBe('rsvp-rsvp_1-3500');
+    expect(String(headers.authorization)).toBe('Bearer sk_test_recorded');
+  });
+
+  it('retrieves an intent, and answers null for an unknown one', async () => {
+    nock('https://api.stripe.com')
+      .get('/v1/payment_intents/pi_3RecordedIntent')
+      .reply(200, { ...recordedIntent, status: 'succeeded', amount_received: 3500 })
+      .get('/v1/payment_intents/pi_missing')
+      .reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+    const gateway = stripeGateway(config, new Stripe(config.secretKey, { maxNetworkRetries: 0 }));
+    expect(await gateway.retrieveIntent('pi_3RecordedIntent')).toMatchObject({ status: 'succeeded', amountReceived: 3500 });
+    expect(await gateway.retrieveIntent('pi_missing')).toBeNull();
+  });
+
+  it('refunds by payment intent, idempotently', async () => {
+    let body = '';
+    let key: unknown;
+    nock('https://api.stripe.com')
+      .post('/v1/refunds', (raw) => {
+        body = typeof raw === 'string' ? raw : new URLSearchParams(raw).toString();
+        return true;
+      })
+      .reply(function reply() {
+        key = this.req.headers['idempotency-key'];
+        return [200, { id: 're_1', object: 'refund', status: 'succeeded' }];
+      });
+    await stripeGateway(config).refund('pi_3RecordedIntent', 'refund-pi_3RecordedIntent');
+    expect(new URLSearchParams(body).get('payment_intent')).toBe('pi_3RecordedIntent');
+    expect(key).toBe('refund-pi_3RecordedIntent');
+  });
+
+  it('verifies webhook signatures with Stripe’s own scheme', () => {
+    const gateway = stripeGateway(config);
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { ...recordedIntent, status: 'succeeded', amount_received: 3500 } } });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: config.webhookSecret });
+    expect(gateway.verifyWebhook(Buffer.from(payload), header)).toMatchObject({
+      id: 'evt_1',
+      type: 'payment_intent.succeeded',
+      intent: { id: 'pi_3RecordedIntent', status: 'succeeded', amountReceived: 3500, metadata: { rsvpId: 'rsvp_1' } },
+    });
+    const wrong = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
+    expect(() => gateway.verifyWebhook(Buffer.from(payload), wrong)).toThrow();
+    expect(() => gateway.verifyWebhook(Buffer.from(payload.replace('3500', '1')), header)).toThrow();
+    expect(() => gateway.verifyWebhook(Buffer.from(payload), undefined)).toThrow();
+  });
+
+  it('surfaces Stripe errors', async () => {
+    nock('https://api.stripe.com')
+      .post('/v1/payment_intents')
+      .reply(400, { error: { type: 'invalid_request_error', message: 'Amount must be at least $0.50 usd' } });
+    const gateway = stripeGateway(config, new Stripe(config.secretKey, { maxNetworkRetries: 0 }));
+    await expect(gateway.createIntent({ amount: 1, currency: 'usd', metadata: {}, idempotencyKey: 'k' })).rejects.toThrow('Amount must be at least');
+  });
+});
