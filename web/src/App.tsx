@@ -3,7 +3,6 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { EventPage } from './events/EventPage.js';
 import { LandingPage } from './landing/LandingPage.js';
 import { NotFound } from './pages/NotFound.js';
-import { PaymentSuccessPage } from './payments/PaymentSuccessPage.js';
 import { Spinner } from './theme/Spinner.js';
 import { ThemeProvider } from './theme/ThemeProvider.js';
 
@@ -12,6 +11,8 @@ const AdminPage = lazy(() => import('./admins/AdminPage.js'));
 const DashboardPage = lazy(() => import('./admins/AdminPage.js').then((m) => ({ default: m.DashboardPage })));
 const CheckinPage = lazy(() => import('./checkin/CheckinPage.js'));
 const TicketPage = lazy(() => import('./checkin/TicketPage.js'));
+// Visited once per payment: its status checks need not weigh on the landing page.
+const PaymentSuccessPage = lazy(() => import('./payments/PaymentSuccessPage.js').then((m) => ({ default: m.PaymentSuccessPage })));
 
 /** The secret dashboard path from SPEC §2 ({token}); it is also a reserved event slug. */
 export const DASHBOARD_TOKEN_PATH = '/admin-zfp-dashboard-2025';
@@ -36,7 +37,14 @@ export function App() {
       <BrowserRouter>
         <Routes>
           <Route path="/" element={<LandingPage />} />
-          <Route path="/payment-success" element={<PaymentSuccessPage />} />
+          <Route
+            path="/payment-success"
+            element={
+              <Lazy>
+                <PaymentSuccessPage />
+              </Lazy>
+            }
+          />
           <Route
             path="/admin"
             element={

@@ -100,6 +100,7 @@ export const contactMessageSchema = z
   })
   .strip();
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export type ContactRequest = z.input<typeof contactMessageSchema>;
 
 /** GET /mailbox?format=json (local runs only). */
 export interface MailboxEntry {

@@ -15,6 +15,8 @@ export const createPaymentIntentSchema = z
   })
   .strip();
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
+/** The body a client sends; `amount` is in cents. */
+export type PaymentIntentRequest = z.input<typeof createPaymentIntentSchema>;
 
 export interface CreatePaymentIntentReply {
   success: true;
@@ -37,6 +39,8 @@ export const offlineConfirmSchema = z
     cvc: z.string().trim().max(4),
   })
   .strip();
+
+export type OfflineCardRequest = z.input<typeof offlineConfirmSchema>;
 
 /** POST /payments/confirm: the payment-success page asks the server to check the intent. */
 export const confirmPaymentSchema = z.object({ paymentIntentId: z.string().trim().min(1).max(200) }).strip();

@@ -30,6 +30,8 @@ export const rsvpInputSchema = z
     }
   });
 export type RsvpInput = z.infer<typeof rsvpInputSchema>;
+/** The body a client sends (optional fields may be left out). */
+export type RsvpRequest = z.input<typeof rsvpInputSchema>;
 
 export type RsvpStatus = 'confirmed' | 'pending_payment' | 'released' | 'cancelled';
 export type PaymentStatus = 'free' | 'pending' | 'paid' | 'failed' | 'refunded';

@@ -103,3 +103,66 @@ describe('client', () => {
     expect(auth).toBe('Bearer id-token');
   });
 });
+
+describe('registration, payment, ticket and contact calls', () => {
+  function recorder(reply: (url: string) => Response) {
+    const calls: { url: string; method?: string; body?: unknown; credentials?: RequestCredentials; auth?: string }[] = [];
+    const client = createApiClient(async (url, init) => {
+      calls.push({
+        url,
+        method: init.method,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        credentials: init.credentials,
+        auth: (init.headers as Record<string, string>).Authorization,
+      });
+      return reply(url);
+    }, '/api');
+    return { client, calls };
+  }
+
+  it('posts an RSVP publicly and returns the reply (201)', async () => {
+    const body = { name: 'Ann', email: 'ann@example.org', address: '', city: '', state: '', zipCode: '', ticketType: 'General', additionalInfo: '' };
+    const { client, calls } = recorder(() => jsonResponse(201, { success: true, message: 'ok', requiresPayment: true, rsvpId: 'r1' }));
+    await expect(client.createRsvp('spring walk', body)).resolves.toMatchObject({ requiresPayment: true, rsvpId: 'r1' });
+    expect(calls).toEqual([{ url: '/api/events/spring%20walk/rsvp', method: 'POST', body, credentials: 'omit', auth: undefined }]);
+  });
+
+  it('keeps the field errors of a rejected RSVP', async () => {
+    const { client } = recorder(() =>
+      jsonResponse(400, { success: false, message: 'Please enter a valid email address', errors: { email: 'Please enter a valid email address' } }),
+    );
+    const error = await client.createRsvp('e1', {} as never).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, serverMessage: 'Please enter a valid email address', fieldErrors: { email: 'Please enter a valid email address' } });
+  });
+
+  it('creates an intent, confirms an offline card and checks a payment', async () => {
+    const { client, calls } = recorder((url) =>
+      url.endsWith('/create-payment-intent')
+        ? jsonResponse(200, { success: true, clientSecret: 's', paymentIntentId: 'pi_1', rsvpId: 'r1', amount: 3500, currency: 'usd' })
+        : url.includes('/offline-payments/')
+          ? jsonResponse(200, { success: true, status: 'succeeded', paymentIntentId: 'pi_1' })
+          : jsonResponse(200, { success: true, status: 'succeeded', paymentIntentId: 'pi_1', rsvpId: 'r1', eventId: 'e1', ticketId: 'r1' }),
+    );
+    await client.createPaymentIntent({ eventId: 'e1', ticketType: 'General', name: 'Ann', email: 'a@b.co', amount: 3500, rsvpId: 'r1' });
+    await client.confirmOfflinePayment('pi_1', { clientSecret: 's', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    await expect(client.confirmPayment('pi_1')).resolves.toMatchObject({ status: 'succeeded', ticketId: 'r1' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/create-payment-intent', '/api/offline-payments/pi_1/confirm', '/api/payments/confirm']);
+    expect(calls[0].body).toMatchObject({ amount: 3500, rsvpId: 'r1' });
+    expect(calls[2].body).toEqual({ paymentIntentId: 'pi_1' });
+  });
+
+  it('reports a declined card with its status and message', async () => {
+    const { client } = recorder(() => jsonResponse(402, { success: false, message: 'Your card was declined.' }));
+    const error = await client.confirmOfflinePayment('pi_1', { clientSecret: 's', cardNumber: '4000000000000002', expiry: '12/34', cvc: '123' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 402, message: 'Your card was declined.' });
+  });
+
+  it('loads a ticket as JSON and sends a contact message', async () => {
+    const { client, calls } = recorder((url) =>
+      url.startsWith('/api/checkin/') ? jsonResponse(200, { success: true, ticket: { id: 't/1' } }) : jsonResponse(200, { success: true, message: 'Thank you! Your message has been sent.' }),
+    );
+    await expect(client.getTicket('t/1')).resolves.toEqual({ id: 't/1' });
+    await expect(client.sendContact({ name: 'Ann', email: 'a@b.co', message: 'Hi' })).resolves.toMatchObject({ message: 'Thank you! Your message has been sent.' });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/checkin/t%2F1?format=json', 'POST /api/contact']);
+  });
+});

@@ -1,6 +1,20 @@
 import type { ApiFailure } from '@shared/api.js';
 import type { EventRecord } from '@shared/events.js';
 import { MESSAGES } from '@shared/messages.js';
+import type { ContactRequest } from '@shared/mail.js';
+import type {
+  ConfirmPaymentReply,
+  CreatePaymentIntentReply,
+  OfflineCardRequest,
+  PaymentConfigReply,
+  PaymentIntentRequest,
+} from '@shared/payments.js';
+import { PAYMENT_MESSAGES } from '@shared/payment-messages.js';
+import { RSVP_MESSAGES } from '@shared/rsvp-messages.js';
+import type { RsvpReply, RsvpRequest, TicketView } from '@shared/rsvps.js';
+
+/** Request bodies are the shared schemas' input types: declared once, for API and site. */
+export type { ContactRequest, OfflineCardRequest, PaymentIntentRequest, RsvpRequest };
 import type { SessionInfo } from '@shared/session.js';
 import type { Sponsor } from '@shared/sponsors.js';
 import type { Theme } from '@shared/theme.js';
@@ -116,6 +130,25 @@ export function createApiClient(fetchImpl: FetchLike = (input, init) => fetch(in
       request<{ event: EventRecord }>(`/events/${encodeURIComponent(idOrSlug)}`, { signal }, MESSAGES.eventDetailsFailed).then((r) => r.event),
     listSponsors: (signal?: AbortSignal) =>
       request<{ sponsors: Pick<Sponsor, 'id' | 'name' | 'logo'>[] }>('/sponsors', { signal }, MESSAGES.sponsorsLoadFailed).then((r) => r.sponsors ?? []),
+    createRsvp: (eventId: string, body: RsvpRequest, signal?: AbortSignal) =>
+      request<RsvpReply>(`/events/${encodeURIComponent(eventId)}/rsvp`, { method: 'POST', body, signal }, RSVP_MESSAGES.submitFailed),
+    getPaymentConfig: (signal?: AbortSignal) => request<PaymentConfigReply>('/payments/config', { signal }, PAYMENT_MESSAGES.initFailed),
+    createPaymentIntent: (body: PaymentIntentRequest, signal?: AbortSignal) =>
+      request<CreatePaymentIntentReply>('/create-payment-intent', { method: 'POST', body, signal }, PAYMENT_MESSAGES.initFailed),
+    confirmOfflinePayment: (paymentIntentId: string, body: OfflineCardRequest, signal?: AbortSignal) =>
+      request<{ status: 'succeeded'; paymentIntentId: string }>(
+        `/offline-payments/${encodeURIComponent(paymentIntentId)}/confirm`,
+        { method: 'POST', body, signal },
+        PAYMENT_MESSAGES.processingFailed,
+      ),
+    confirmPayment: (paymentIntentId: string, signal?: AbortSignal) =>
+      request<ConfirmPaymentReply>('/payments/confirm', { method: 'POST', body: { paymentIntentId }, signal }, PAYMENT_MESSAGES.processingFailed),
+    getTicket: (ticketId: string, signal?: AbortSignal) =>
+      request<{ ticket: TicketView }>(`/checkin/${encodeURIComponent(ticketId)}?format=json`, { signal }, RSVP_MESSAGES.ticketNotFound).then(
+        (r) => r.ticket,
+      ),
+    sendContact: (body: ContactRequest, signal?: AbortSignal) =>
+      request<{ message?: string }>('/contact', { method: 'POST', body, signal }),
     getSession: (token: TokenSource, signal?: AbortSignal) =>
       request<SessionInfo>('/session', { token, signal }).then((r) => ({ email: r.email, role: r.role }) satisfies SessionInfo),
   };

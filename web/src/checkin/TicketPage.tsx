@@ -1,28 +1,144 @@
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { RSVP_MESSAGES } from '@shared/rsvp-messages.js';
+import type { TicketView } from '@shared/rsvps.js';
+import { api } from '../api/client.js';
+import { formatEventDateTime } from '../events/format.js';
 import { FullWidthLayout } from '../layout/PublicLayout.js';
+import { Spinner } from '../theme/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
+import { checkInBadge, checkInDetails, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
 import './checkin.css';
 
-/** /checkin/:ticketId: the public ticket page (its frame until registration arrives). */
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; ticket: TicketView };
+
+/** /checkin/:ticketId: the public ticket page an attendee shows at the door (SPEC §2). */
 export default function TicketPage() {
   const { ticketId = '' } = useParams();
-  useDocumentTitle('Event Ticket');
+  return <TicketContent key={ticketId} ticketId={ticketId.trim()} />;
+}
+
+function TicketContent({ ticketId }: { ticketId: string }) {
+  const [state, setState] = useState<State>(ticketId ? { status: 'loading' } : { status: 'error', message: RSVP_MESSAGES.ticketNotFound });
+  useDocumentTitle(state.status === 'loaded' ? `${TICKET_TEXT.title}: ${state.ticket.event.title}` : TICKET_TEXT.title);
+
+  useEffect(() => {
+    if (!ticketId) return;
+    const controller = new AbortController();
+    api
+      .getTicket(ticketId, controller.signal)
+      .then((ticket) => setState({ status: 'loaded', ticket }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'error', message: ticketErrorText(error) });
+      });
+    return () => controller.abort();
+  }, [ticketId]);
+
   return (
     <FullWidthLayout>
       <div className="ticket-page">
-        <div className="ticket-card">
-          <h1>Event Ticket</h1>
-          <p className="checkin-unavailable">Ticket pages arrive with registration; this ticket cannot be shown yet.</p>
-          {ticketId ? (
-            <p className="ticket-id">
-              Ticket ID: <code>{ticketId}</code>
+        {state.status === 'loading' ? (
+          <div className="ticket-card">
+            <Spinner label={TICKET_TEXT.loading} />
+          </div>
+        ) : state.status === 'error' ? (
+          <div className="ticket-card ticket-card--error">
+            <h1>{TICKET_TEXT.title}</h1>
+            <p className="ticket-error" role="alert">
+              {state.message}
             </p>
-          ) : null}
-          <Link className="btn btn-primary" to="/#events">
-            Return to Events
-          </Link>
-        </div>
+            <p>{TICKET_TEXT.contactStaff}</p>
+            <Link className="btn btn-primary" to="/#events">
+              {TICKET_TEXT.returnToEvents}
+            </Link>
+          </div>
+        ) : (
+          <Ticket ticket={state.ticket} />
+        )}
       </div>
     </FullWidthLayout>
+  );
+}
+
+function Ticket({ ticket }: { ticket: TicketView }) {
+  const checkedIn = checkInDetails(ticket);
+  const badge = checkInBadge(ticket);
+  return (
+    <article className={`ticket-card${ticket.checkedIn ? ' ticket-card--used' : ''}`} aria-labelledby="ticket-title ticket-event-title">
+      <h1 id="ticket-title" className="ticket-kicker">
+        {TICKET_TEXT.title}
+      </h1>
+      <h2 id="ticket-event-title" className="ticket-event-title">
+        {ticket.event.title}
+      </h2>
+      <p className={`ticket-badge ${ticket.checkedIn ? 'ticket-badge--in' : 'ticket-badge--pending'}`}>
+        <span aria-hidden="true">{ticket.checkedIn ? '✓' : '●'}</span> {badge}
+      </p>
+
+      <section className="ticket-section" aria-labelledby="ticket-attendee">
+        <h3 id="ticket-attendee">Attendee</h3>
+        <dl className="ticket-details">
+          <div>
+            <dt>Name</dt>
+            <dd>{ticket.attendee.name}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>{ticket.attendee.email}</dd>
+          </div>
+          <div>
+            <dt>Ticket type</dt>
+            <dd>{ticketTypeText(ticket)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="ticket-section" aria-labelledby="ticket-event">
+        <h3 id="ticket-event">Event</h3>
+        <dl className="ticket-details">
+          <div>
+            <dt>Event</dt>
+            <dd>
+              <Link to={ticketEventPath(ticket)}>{ticket.event.title}</Link>
+            </dd>
+          </div>
+          <div>
+            <dt>Date</dt>
+            <dd>{formatEventDateTime(ticket.event.date)}</dd>
+          </div>
+          {ticket.event.location ? (
+            <div>
+              <dt>Location</dt>
+              <dd>{ticket.event.location}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      {checkedIn ? (
+        <section className="ticket-section" aria-labelledby="ticket-checkin">
+          <h3 id="ticket-checkin">Check-in</h3>
+          <dl className="ticket-details">
+            {checkedIn.at ? (
+              <div>
+                <dt>Time</dt>
+                <dd>{checkedIn.at}</dd>
+              </div>
+            ) : null}
+            {checkedIn.by ? (
+              <div>
+                <dt>By</dt>
+                <dd>{checkedIn.by}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+
+      <p className="ticket-id">
+        Ticket ID: <code>{ticket.id}</code>
+      </p>
+      {ticket.checkedIn ? null : <p className="ticket-present">{TICKET_TEXT.present}</p>}
+    </article>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { EventRecord } from '@shared/events.js';
 import { MESSAGES } from '@shared/messages.js';
 import { api } from '../api/client.js';
 import { paragraphs } from '../landing/about.js';
+import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { useScrollToHash } from '../layout/useScrollToHash.js';
 import { Spinner } from '../theme/Spinner.js';
@@ -22,6 +23,9 @@ import {
 } from './format.js';
 import { Icon } from './icons.js';
 import './events.css';
+
+// The registration form is its own chunk: the landing page never loads it, the event page loads it next to the event.
+const RegistrationForm = lazy(() => import('../rsvps/RegistrationForm.js'));
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; event: EventRecord };
 
@@ -192,7 +196,11 @@ function EventDetails({ event }: { event: EventRecord }) {
               </ul>
             </>
           )}
-          <p className="event-register-note">Online registration for this event is not open on this page yet.</p>
+          <ChunkBoundary fallback={<p className="event-register-note">The registration form could not be loaded. Please reload the page.</p>}>
+            <Suspense fallback={<Spinner label="Loading registration form..." />}>
+              <RegistrationForm event={event} />
+            </Suspense>
+          </ChunkBoundary>
         </section>
       </div>
     </article>

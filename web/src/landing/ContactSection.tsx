@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { CONTACT_ADDRESS, CONTACT_PHONE, PROJECT_NAME } from '@shared/constants.js';
+import { CONTACT_ADDRESS, CONTACT_PHONE } from '@shared/constants.js';
+import { api } from '../api/client.js';
 import { useTheme } from '../theme/ThemeContext.js';
-import { buildContactMailto, validateContact, type ContactErrors, type ContactValues } from './contact.js';
+import { CONTACT_MAX_LENGTH, contactBody, contactFailure, validateContact, type ContactErrors, type ContactValues } from './contact.js';
 
 const EMPTY: ContactValues = { name: '', email: '', message: '' };
 const FIELDS: (keyof ContactValues)[] = ['name', 'email', 'message'];
@@ -16,7 +17,7 @@ function ContactIcon({ path }: { path: string }) {
   );
 }
 
-type Status = { kind: 'success' | 'error' | 'info'; text: string } | null;
+type Status = { kind: 'success' | 'error'; text: string } | null;
 
 export function ContactSection() {
   const theme = useTheme();
@@ -24,6 +25,7 @@ export function ContactSection() {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<Status>(null);
+  const [sending, setSending] = useState(false);
   const refs = {
     name: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
@@ -38,8 +40,9 @@ export function ContactSection() {
     if (errors[field]) setErrors((prev) => ({ ...prev, [field]: validateContact({ ...values, [field]: value })[field] }));
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (sending) return;
     const found = validateContact(values);
     setErrors(found);
     const firstInvalid = FIELDS.find((field) => found[field]);
@@ -48,15 +51,22 @@ export function ContactSection() {
       refs[firstInvalid].current?.focus();
       return;
     }
-    if (!contactEmail) {
-      setStatus({ kind: 'info', text: `Messages cannot be sent from this page right now. Please call us at ${CONTACT_PHONE}.` });
-      return;
+    setSending(true);
+    setStatus(null);
+    try {
+      const reply = await api.sendContact(contactBody(values));
+      setValues(EMPTY);
+      setErrors({});
+      setStatus({ kind: 'success', text: reply.message || 'Thank you! Your message has been sent.' });
+    } catch (error) {
+      const failure = contactFailure(error);
+      setErrors(failure.fieldErrors);
+      setStatus({ kind: 'error', text: failure.message });
+      const firstServerInvalid = FIELDS.find((field) => failure.fieldErrors[field]);
+      if (firstServerInvalid) refs[firstServerInvalid].current?.focus();
+    } finally {
+      setSending(false);
     }
-    window.location.href = buildContactMailto(contactEmail, values, theme.siteName.trim() || PROJECT_NAME);
-    setStatus({
-      kind: 'success',
-      text: `Your email app should now open with your message to ${contactEmail}, ready to send. If it did not open, please write to ${contactEmail} directly.`,
-    });
   };
 
   const fieldProps = (field: keyof ContactValues) => ({
@@ -65,12 +75,15 @@ export function ContactSection() {
     value: values[field],
     onChange: update(field),
     required: true,
+    disabled: sending,
+    maxLength: CONTACT_MAX_LENGTH[field],
     'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${idPrefix}-${field}-error` : undefined,
+    'aria-describedby': errors[field] ? (errors[field] !== status?.text ? `${idPrefix}-${field}-error` : `${idPrefix}-status`) : undefined,
   });
 
+  // A field's message is shown next to it unless the status line already says the same words.
   const errorText = (field: keyof ContactValues) =>
-    errors[field] ? (
+    errors[field] && errors[field] !== status?.text ? (
       <p id={`${idPrefix}-${field}-error`} className="field-error">
         {errors[field]}
       </p>
@@ -111,7 +124,7 @@ export function ContactSection() {
             </li>
           </ul>
 
-          <form className="contact-form" onSubmit={onSubmit} noValidate aria-labelledby={`${idPrefix}-form-title`}>
+          <form className="contact-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${idPrefix}-form-title`}>
             <h3 id={`${idPrefix}-form-title`}>Send us a message</h3>
             <div className="field">
               <label htmlFor={`${idPrefix}-name`}>
@@ -134,13 +147,12 @@ export function ContactSection() {
               <textarea ref={refs.message} rows={5} placeholder="How can we help?" {...fieldProps('message')} />
               {errorText('message')}
             </div>
-            <div className="contact-status" role="status" aria-live="polite">
+            <div id={`${idPrefix}-status`} className="contact-status" role="status" aria-live="polite">
               {status ? <p className={`alert alert-${status.kind}`}>{status.text}</p> : null}
             </div>
-            <button type="submit" className="btn btn-primary">
-              Send Message
+            <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending || undefined}>
+              {sending ? 'Sending...' : 'Send Message'}
             </button>
-            <p className="contact-note">Sending opens your own email app with the message filled in.</p>
           </form>
         </div>
       </div>

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME } from '@shared/theme-defaults.js';
-import { buildContactMailto, CONTACT_ERRORS, validateContact } from './contact.js';
+import { CONTACT_LIMITS, MAIL_MESSAGES } from '@shared/mail.js';
+import { ApiError } from '../api/client.js';
+import {
+  CONTACT_ERRORS,
+  CONTACT_FAILED,
+  CONTACT_MAX_LENGTH,
+  CONTACT_NETWORK_ERROR,
+  contactBody,
+  contactFailure,
+  validateContact,
+} from './contact.js';
 import { paragraphs, resolveAboutSection } from './about.js';
 import { FALLBACK_IMAGE } from './slides.js';
 
@@ -19,19 +29,28 @@ describe('validateContact', () => {
   });
 });
 
-describe('buildContactMailto', () => {
-  it('prefills subject and body, encoded', () => {
-    const href = buildContactMailto('events@example.org', { name: 'Ann Lee', email: 'ann@example.org', message: 'Can I bring\nmy dog?' }, 'Zion Events');
-    expect(href.startsWith('mailto:events@example.org?subject=')).toBe(true);
-    const query = new URLSearchParams(href.split('?')[1]);
-    expect(query.get('subject')).toBe('Message from Ann Lee via Zion Events');
-    expect(query.get('body')).toBe('Can I bring\r\nmy dog?\r\n\r\nAnn Lee\r\nann@example.org');
-    expect(href).not.toContain(' ');
+describe('contact sending', () => {
+  it('uses the API wording and limits', () => {
+    expect(CONTACT_FAILED).toBe(MAIL_MESSAGES.contactFailed);
+    expect(CONTACT_MAX_LENGTH).toEqual(CONTACT_LIMITS);
   });
 
-  it('cannot add extra headers through the fields', () => {
-    const href = buildContactMailto('events@example.org', { name: 'x&cc=spy@evil.test', email: 'a@b.co', message: 'm' }, 'Zion');
-    expect(new URLSearchParams(href.split('?')[1]).get('cc')).toBeNull();
+  it('shows the server message and its field errors', () => {
+    const error = new ApiError('A valid email is required', 400, 'A valid email is required', { email: 'A valid email is required', other: 'x' });
+    expect(contactFailure(error)).toEqual({ message: 'A valid email is required', fieldErrors: { email: 'A valid email is required' } });
+  });
+
+  it('explains a site without a contact e-mail, a network failure and an unknown failure', () => {
+    expect(contactFailure(new ApiError(MAIL_MESSAGES.contactUnavailable, 409, MAIL_MESSAGES.contactUnavailable)).message).toBe(
+      MAIL_MESSAGES.contactUnavailable,
+    );
+    expect(contactFailure(new ApiError('Network error occurred', 0)).message).toBe(CONTACT_NETWORK_ERROR);
+    expect(contactFailure(new ApiError('x', 500)).message).toBe(CONTACT_FAILED);
+    expect(contactFailure(new Error('boom')).message).toBe(CONTACT_FAILED);
+  });
+
+  it('trims what it sends', () => {
+    expect(contactBody({ name: ' Ann ', email: ' ann@example.org ', message: ' Hi \n' })).toEqual({ name: 'Ann', email: 'ann@example.org', message: 'Hi' });
   });
 });
 

@@ -1,3 +1,5 @@
+import { ApiError } from '../api/client.js';
+
 export interface ContactValues {
   name: string;
   email: string;
@@ -26,14 +28,33 @@ export function validateContact(values: ContactValues): ContactErrors {
   return errors;
 }
 
-/**
- * A mailto: link to the organisation with subject and body prefilled, so the
- * visitor's own mail app sends the message (until the server sends it).
- */
-export function buildContactMailto(to: string, values: ContactValues, siteName: string): string {
-  const name = values.name.trim();
-  const subject = `Message from ${name} via ${siteName}`;
-  const body = `${values.message.trim()}\n\n${name}\n${values.email.trim()}`;
-  const query = `subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body.replace(/\r?\n/g, '\r\n'))}`;
-  return `mailto:${encodeURIComponent(to.trim()).replace(/%40/g, '@')}?${query}`;
+/** Lengths the API accepts; the same as CONTACT_LIMITS in functions/src/shared/mail.ts (checked by a test). */
+export const CONTACT_MAX_LENGTH = { name: 120, email: 254, message: 5000 } as const;
+
+/** When the API gives no reason; the same words as MAIL_MESSAGES.contactFailed (checked by a test). */
+export const CONTACT_FAILED = 'Your message could not be sent. Please try again.';
+export const CONTACT_NETWORK_ERROR = 'Network error. Please try again.';
+
+export interface ContactFailure {
+  message: string;
+  fieldErrors: ContactErrors;
+}
+
+/** A failed send: the server's message and field errors, a network note, or the generic failure. */
+export function contactFailure(error: unknown): ContactFailure {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return { message: CONTACT_NETWORK_ERROR, fieldErrors: {} };
+    const fieldErrors: ContactErrors = {};
+    for (const field of ['name', 'email', 'message'] as const) {
+      const text = error.fieldErrors?.[field];
+      if (typeof text === 'string' && text) fieldErrors[field] = text;
+    }
+    return { message: error.serverMessage ?? CONTACT_FAILED, fieldErrors };
+  }
+  return { message: CONTACT_FAILED, fieldErrors: {} };
+}
+
+/** The trimmed body POST /contact takes. */
+export function contactBody(values: ContactValues): ContactValues {
+  return { name: values.name.trim(), email: values.email.trim(), message: values.message.trim() };
 }

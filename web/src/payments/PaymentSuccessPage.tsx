@@ -1,57 +1,195 @@
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PAYMENT_MESSAGES } from '@shared/payment-messages.js';
+import { api } from '../api/client.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
+import { Spinner } from '../theme/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
+import { confirmViewTitle, nextPollDelay, viewFromConfirm, viewFromConfirmError, type ConfirmView } from './paymentFlow.js';
 import './payments.css';
 
-/** /payment-success?payment_intent=...&eventId=... (SPEC §2). */
+/** /payment-success?payment_intent=...&eventId=... (SPEC §2): asks the server whether the payment went through. */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const paymentIntent = params.get('payment_intent')?.trim() ?? '';
   const eventId = params.get('eventId')?.trim() ?? '';
-  useDocumentTitle(paymentIntent ? 'Payment Successful' : 'Payment information not found');
 
   return (
     <PublicLayout>
       <div className="container payment-page">
-        {paymentIntent ? (
-          <div className="payment-card" role="status">
-            <div className="payment-icon payment-icon--ok" aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="40" height="40">
-                <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </div>
-            <h1>Payment Successful</h1>
-            <p>Thank you! Your payment was received.</p>
-            <p className="payment-id">
-              Payment ID: <code>{paymentIntent}</code>
-            </p>
-            <p className="payment-hint">Keep this payment ID for your records.</p>
-            <div className="payment-actions">
-              <Link className="btn btn-primary" to="/">
-                Return Home
-              </Link>
-              {eventId ? (
-                <Link className="btn btn-outline" to={`/${encodeURIComponent(eventId)}`}>
-                  View Event
-                </Link>
-              ) : null}
-            </div>
-          </div>
-        ) : (
-          <div className="payment-card">
-            <div className="payment-icon payment-icon--missing" aria-hidden="true">
-              ?
-            </div>
-            <h1>Payment information not found</h1>
-            <p>We could not find the details of this payment.</p>
-            <div className="payment-actions">
-              <Link className="btn btn-primary" to="/">
-                Return Home
-              </Link>
-            </div>
-          </div>
-        )}
+        {paymentIntent ? <PaymentCheck key={paymentIntent} paymentIntent={paymentIntent} eventId={eventId} /> : <PaymentMissing />}
       </div>
     </PublicLayout>
+  );
+}
+
+function PaymentMissing({ message }: { message?: string }) {
+  useDocumentTitle('Payment information not found');
+  return (
+    <div className="payment-card">
+      <div className="payment-icon payment-icon--missing" aria-hidden="true">
+        ?
+      </div>
+      <h1>Payment information not found</h1>
+      {message ? (
+        <p className="payment-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <p>We could not find the details of this payment.</p>
+      <div className="payment-actions">
+        <Link className="btn btn-primary" to="/">
+          Return Home
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <div className="payment-icon payment-icon--ok" aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="40" height="40">
+        <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </div>
+  );
+}
+
+function PaymentCheck({ paymentIntent, eventId }: { paymentIntent: string; eventId: string }) {
+  const [view, setView] = useState<ConfirmView>({ kind: 'checking' });
+  // 'Check Again' runs the checks once more.
+  const [round, setRound] = useState(0);
+  useDocumentTitle(confirmViewTitle(view));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = (attempt: number) => {
+      api
+        .confirmPayment(paymentIntent, controller.signal)
+        .then((reply) => {
+          if (controller.signal.aborted) return;
+          const next = viewFromConfirm(reply, attempt);
+          setView(next);
+          const delay = next.kind === 'processing' ? nextPollDelay(attempt) : null;
+          if (delay !== null) timer = setTimeout(() => check(attempt + 1), delay);
+        })
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) setView(viewFromConfirmError(error));
+        });
+    };
+    check(0);
+    return () => {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, [paymentIntent, round]);
+
+  const checkAgain = () => {
+    setView({ kind: 'checking' });
+    setRound((n) => n + 1);
+  };
+
+  const eventLink = (eventRef: string | null, label: string, primary = false) =>
+    eventRef ? (
+      <Link className={`btn ${primary ? 'btn-primary' : 'btn-outline'}`} to={`/${encodeURIComponent(eventRef)}`}>
+        {label}
+      </Link>
+    ) : null;
+
+  const paymentId = (
+    <p className="payment-id">
+      Payment ID: <code>{paymentIntent}</code>
+    </p>
+  );
+
+  if (view.kind === 'notFound') return <PaymentMissing message={view.message} />;
+
+  return (
+    <div className="payment-card" aria-live="polite">
+      {view.kind === 'checking' || (view.kind === 'processing' && view.polling) ? (
+        <>
+          <h1 className="visually-hidden">Checking your payment</h1>
+          <Spinner label={view.kind === 'checking' ? 'Checking your payment...' : 'Your payment is processing...'} />
+          <p className="payment-hint payment-hint--spaced">This usually takes a few seconds. Please keep this page open.</p>
+        </>
+      ) : view.kind === 'succeeded' ? (
+        <div role="status">
+          <CheckIcon />
+          <h1>Payment Successful</h1>
+          <p>Thank you! Your payment was received and your registration is confirmed.</p>
+          {paymentId}
+          {view.ticketId ? (
+            <p className="payment-ticket-note">Your ticket has been e-mailed to you. You can also open it here.</p>
+          ) : (
+            <p className="payment-ticket-note">We will e-mail you the details of your registration.</p>
+          )}
+          <p className="payment-hint">Keep this payment ID for your records.</p>
+          <div className="payment-actions">
+            {view.ticketId ? (
+              <Link className="btn btn-primary" to={`/checkin/${encodeURIComponent(view.ticketId)}`}>
+                View Your Ticket
+              </Link>
+            ) : null}
+            {eventLink(eventId || view.eventId, 'View Event')}
+            <Link className="btn btn-outline" to="/">
+              Return Home
+            </Link>
+          </div>
+        </div>
+      ) : view.kind === 'processing' ? (
+        <>
+          <div className="payment-icon payment-icon--missing" aria-hidden="true">
+            …
+          </div>
+          <h1>Payment processing</h1>
+          <p>Your payment is still being processed. We will e-mail your ticket as soon as it completes.</p>
+          {paymentId}
+          <div className="payment-actions">
+            <button type="button" className="btn btn-primary" onClick={checkAgain}>
+              Check Again
+            </button>
+            <Link className="btn btn-outline" to="/">
+              Return Home
+            </Link>
+          </div>
+        </>
+      ) : view.kind === 'failed' ? (
+        <>
+          <div className="payment-icon payment-icon--failed" aria-hidden="true">
+            ✕
+          </div>
+          <h1>{PAYMENT_MESSAGES.processingFailed}</h1>
+          <p>Your payment did not go through, so you have not been charged. You can return to the event and try again.</p>
+          {paymentId}
+          <div className="payment-actions">
+            {eventLink(eventId, 'Return to Event', true)}
+            <Link className={`btn ${eventId ? 'btn-outline' : 'btn-primary'}`} to="/">
+              Return Home
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="payment-icon payment-icon--failed" aria-hidden="true">
+            !
+          </div>
+          <h1>We could not check your payment</h1>
+          <p className="payment-error" role="alert">
+            {view.message}
+          </p>
+          {paymentId}
+          <div className="payment-actions">
+            <button type="button" className="btn btn-primary" onClick={checkAgain}>
+              Check Again
+            </button>
+            <Link className="btn btn-outline" to="/">
+              Return Home
+            </Link>
+          </div>
+        </>
+      )}
+    </div>
   );
 }

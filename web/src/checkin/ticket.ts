@@ -1,0 +1,50 @@
+import { DEFAULT_TICKET_TYPE } from '@shared/constants.js';
+import { RSVP_MESSAGES } from '@shared/rsvp-messages.js';
+import type { TicketView } from '@shared/rsvps.js';
+import { ApiError } from '../api/client.js';
+import { formatEventDateTime } from '../events/format.js';
+
+/** The ticket page's wording (SPEC §2, §8). */
+export const TICKET_TEXT = {
+  title: 'Event Ticket',
+  loading: 'Loading ticket information...',
+  loadFailed: 'Error loading ticket information',
+  contactStaff: 'Please contact event staff for assistance.',
+  returnToEvents: 'Return to Events',
+  checkedIn: 'Checked In',
+  notCheckedIn: 'Not Checked In',
+  present: 'Present this screen to event staff for check-in',
+} as const;
+
+/** A failed ticket load: the server's message (404 'Ticket not found'), or 'Error loading ticket information'. */
+export function ticketErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return TICKET_TEXT.loadFailed;
+    if (error.status === 404) return error.serverMessage ?? RSVP_MESSAGES.ticketNotFound;
+    return error.serverMessage ?? TICKET_TEXT.loadFailed;
+  }
+  return TICKET_TEXT.loadFailed;
+}
+
+/** The badge: 'Checked In' or 'Not Checked In'. */
+export function checkInBadge(ticket: Pick<TicketView, 'checkedIn'>): string {
+  return ticket.checkedIn ? TICKET_TEXT.checkedIn : TICKET_TEXT.notCheckedIn;
+}
+
+/** When and by whom a checked-in ticket was checked in, in the organisation's time zone; null when not checked in. */
+export function checkInDetails(ticket: Pick<TicketView, 'checkedIn' | 'checkedInAt' | 'checkedInBy'>): { at: string | null; by: string | null } | null {
+  if (!ticket.checkedIn) return null;
+  const at = ticket.checkedInAt ? formatEventDateTime(ticket.checkedInAt) : null;
+  const by = ticket.checkedInBy?.trim() || null;
+  return { at, by };
+}
+
+/** The ticket type, General when the record has none. */
+export function ticketTypeText(ticket: Pick<TicketView, 'attendee'>): string {
+  return ticket.attendee.ticketType?.trim() || DEFAULT_TICKET_TYPE;
+}
+
+/** The event page of a ticket's event: /{customUrl or id}. */
+export function ticketEventPath(ticket: Pick<TicketView, 'event'>): string {
+  return `/${ticket.event.customUrl || ticket.event.id}`;
+}

@@ -1,0 +1,113 @@
+import type { ConfirmPaymentReply } from '@shared/payments.js';
+import { PAYMENT_MESSAGES } from '@shared/payment-messages.js';
+import { RSVP_MESSAGES } from '@shared/rsvp-messages.js';
+import { ApiError } from '../api/client.js';
+import { formatPrice } from '../events/format.js';
+
+/** Cents from the server (SPEC §9) as '$35.00'. */
+export function formatAmount(cents: number): string {
+  return formatPrice(cents / 100);
+}
+
+/** 'Total: $35.00'. */
+export function totalText(cents: number): string {
+  return `Total: ${formatAmount(cents)}`;
+}
+
+/** The offline form's button: 'Pay $35.00'. */
+export function payLabel(cents: number): string {
+  return `Pay ${formatAmount(cents)}`;
+}
+
+export const PAYMENT_TEXT = {
+  tryAgain: 'Try Again',
+  cancel: 'Cancel',
+  processing: 'Processing...',
+  preparing: 'Preparing secure payment...',
+  testFormTitle: 'Test payment form',
+} as const;
+
+/** Why initialising failed, when the server said more than 'Failed to initialize payment' (e.g. the event is full). */
+export function initFailureDetail(error: unknown): string | null {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return RSVP_MESSAGES.networkError;
+    const text = error.serverMessage;
+    return text && text !== PAYMENT_MESSAGES.initFailed ? text : null;
+  }
+  return null;
+}
+
+/** A failed card confirmation: the gateway's message (e.g. 'Your card was declined.'), else 'Payment processing failed'. */
+export function paymentErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return RSVP_MESSAGES.networkError;
+    return error.serverMessage ?? PAYMENT_MESSAGES.processingFailed;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return PAYMENT_MESSAGES.processingFailed;
+}
+
+/** A declined card makes the server give the held seat back. */
+export function isDeclined(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 402 && error.serverMessage !== PAYMENT_MESSAGES.incompleteCard;
+}
+
+/** Where a paid registration goes: /payment-success?payment_intent={id}&eventId={customUrl or id}. */
+export function paymentSuccessPath(paymentIntentId: string, event: { id: string; customUrl?: string | null }): string {
+  const query = new URLSearchParams({ payment_intent: paymentIntentId, eventId: event.customUrl || event.id });
+  return `/payment-success?${query.toString()}`;
+}
+
+/* ---- The payment success page ---- */
+
+/** Delays between checks while the payment is still processing: about 10 s in all. */
+export const CONFIRM_POLL_DELAYS_MS = [1500, 2000, 3000, 3500] as const;
+
+export type ConfirmView =
+  | { kind: 'checking' }
+  | { kind: 'succeeded'; ticketId: string | null; eventId: string | null }
+  /** `polling`: another check is coming; false once the checks ran out. */
+  | { kind: 'processing'; polling: boolean }
+  | { kind: 'failed' }
+  | { kind: 'notFound'; message: string }
+  | { kind: 'error'; message: string };
+
+/** The page's view after check number `attempt` (0-based) answered. */
+export function viewFromConfirm(reply: Pick<ConfirmPaymentReply, 'status' | 'ticketId' | 'eventId'>, attempt: number): ConfirmView {
+  if (reply.status === 'succeeded') return { kind: 'succeeded', ticketId: reply.ticketId ?? null, eventId: reply.eventId ?? null };
+  if (reply.status === 'processing') return { kind: 'processing', polling: nextPollDelay(attempt) !== null };
+  return { kind: 'failed' };
+}
+
+/** The wait before check number `attempt + 1`, or null when no more checks are made. */
+export function nextPollDelay(attempt: number): number | null {
+  return attempt >= 0 && attempt < CONFIRM_POLL_DELAYS_MS.length ? CONFIRM_POLL_DELAYS_MS[attempt] : null;
+}
+
+/** The page's view when the check itself failed. */
+export function viewFromConfirmError(error: unknown): ConfirmView {
+  if (error instanceof ApiError) {
+    if (error.status === 404) return { kind: 'notFound', message: error.serverMessage ?? PAYMENT_MESSAGES.notFound };
+    if (error.isNetworkError) return { kind: 'error', message: RSVP_MESSAGES.networkError };
+    return { kind: 'error', message: error.serverMessage ?? PAYMENT_MESSAGES.processingFailed };
+  }
+  return { kind: 'error', message: PAYMENT_MESSAGES.processingFailed };
+}
+
+/** The document title for a view. */
+export function confirmViewTitle(view: ConfirmView): string {
+  switch (view.kind) {
+    case 'checking':
+      return 'Checking payment';
+    case 'succeeded':
+      return 'Payment Successful';
+    case 'processing':
+      return 'Payment processing';
+    case 'failed':
+      return PAYMENT_MESSAGES.processingFailed;
+    case 'notFound':
+      return 'Payment information not found';
+    case 'error':
+      return 'Payment status unavailable';
+  }
+}

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { RSVP_MESSAGES } from '@shared/rsvps.js';
+import { ApiError } from '../api/client.js';
+import {
+  amountInCents,
+  defaultTicketType,
+  dollarsToCents,
+  fieldMessage,
+  formatCents,
+  initialValues,
+  isEventFull,
+  rsvpBody,
+  showTicketSelect,
+  submitFailure,
+  submitLabel,
+  ticketOptionLabel,
+  validateRegistration,
+} from './registration.js';
+
+const paid = {
+  requiresPayment: true,
+  ticketTypes: ['Member', 'General', 'Student'],
+  ticketPrices: { General: 45, Member: 35, Student: 20.5 } as Record<string, number>,
+  allowAdditionalInfo: false,
+};
+const free = { requiresPayment: false, ticketTypes: ['General'], ticketPrices: {} as Record<string, number>, allowAdditionalInfo: true };
+
+describe('ticket types', () => {
+  it('defaults to General when offered, else the first type', () => {
+    expect(defaultTicketType(paid)).toBe('General');
+    expect(defaultTicketType({ ticketTypes: ['Adult', 'Child'] })).toBe('Adult');
+    expect(defaultTicketType({ ticketTypes: [] })).toBe('General');
+    expect(initialValues(paid).ticketType).toBe('General');
+  });
+
+  it('shows the select only when there is more than one type', () => {
+    expect(showTicketSelect(paid)).toBe(true);
+    expect(showTicketSelect(free)).toBe(false);
+  });
+
+  it('labels options with their price on paid events', () => {
+    expect(ticketOptionLabel(paid, 'Member')).toBe('Member — $35.00');
+    expect(ticketOptionLabel(paid, 'Student')).toBe('Student — $20.50');
+    expect(ticketOptionLabel({ ...paid, ticketPrices: {} }, 'Member')).toBe('Member');
+    expect(ticketOptionLabel({ ...free, ticketTypes: ['General', 'VIP'] }, 'VIP')).toBe('VIP');
+  });
+});
+
+describe('amounts', () => {
+  it('turns dollars into the cents the server compares', () => {
+    expect(dollarsToCents(35)).toBe(3500);
+    expect(dollarsToCents(20.5)).toBe(2050);
+    expect(dollarsToCents(19.99)).toBe(1999);
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+    expect(dollarsToCents(1.005)).toBe(100);
+  });
+
+  it('prices the chosen ticket, 0 for free events or types without a price', () => {
+    expect(amountInCents(paid, 'Member')).toBe(3500);
+    expect(amountInCents(paid, 'Student')).toBe(2050);
+    expect(amountInCents(paid, 'Unknown')).toBe(0);
+    expect(amountInCents(free, 'General')).toBe(0);
+  });
+
+  it('shows cents from the server in dollars', () => {
+    expect(formatCents(3500)).toBe('$35.00');
+    expect(formatCents(2050)).toBe('$20.50');
+  });
+});
+
+describe('event state', () => {
+  it('is full when a maximum is set and reached', () => {
+    expect(isEventFull({ maxAttendees: 10, attendeeCount: 10 })).toBe(true);
+    expect(isEventFull({ maxAttendees: 10, attendeeCount: 11 })).toBe(true);
+    expect(isEventFull({ maxAttendees: 10, attendeeCount: 9 })).toBe(false);
+    expect(isEventFull({ maxAttendees: null, attendeeCount: 500 })).toBe(false);
+  });
+
+  it('labels the submit button by whether payment follows', () => {
+    expect(submitLabel(paid)).toBe('Continue to Payment');
+    expect(submitLabel(free)).toBe('Register');
+  });
+});
+
+describe('validateRegistration', () => {
+  it('requires name and email with the spec wording', () => {
+    expect(validateRegistration({ name: ' ', email: '' })).toEqual({ message: RSVP_MESSAGES.nameAndEmailRequired, invalid: ['name', 'email'] });
+    expect(validateRegistration({ name: 'Ann', email: '' })).toEqual({ message: 'Name and email are required', invalid: ['email'] });
+    expect(validateRegistration({ name: '', email: 'ann@example.org' })).toEqual({ message: 'Name and email are required', invalid: ['name'] });
+  });
+
+  it('checks the email looks like one', () => {
+    expect(validateRegistration({ name: 'Ann', email: 'ann@' })).toEqual({ message: RSVP_MESSAGES.invalidEmail, invalid: ['email'] });
+    expect(validateRegistration({ name: 'Ann', email: ' ann@example.org ' })).toEqual({ message: null, invalid: [] });
+  });
+});
+
+describe('rsvpBody', () => {
+  const values = {
+    name: ' Ann Lee ',
+    email: ' ann@example.org ',
+    address: ' 1 Main St ',
+    city: 'Springdale',
+    state: 'UT',
+    zipCode: ' 84767 ',
+    ticketType: '',
+    additionalInfo: ' Vegetarian ',
+  };
+
+  it('trims the values and fills the default ticket type', () => {
+    expect(rsvpBody(values, free)).toEqual({
+      name: 'Ann Lee',
+      email: 'ann@example.org',
+      address: '1 Main St',
+      city: 'Springdale',
+      state: 'UT',
+      zipCode: '84767',
+      ticketType: 'General',
+      additionalInfo: 'Vegetarian',
+    });
+  });
+
+  it('sends additional information only when the event asks for it', () => {
+    expect(rsvpBody(values, paid).additionalInfo).toBe('');
+  });
+});
+
+describe('submitFailure', () => {
+  it('says network error on a network failure', () => {
+    expect(submitFailure(new ApiError('Network error occurred', 0))).toEqual({ message: RSVP_MESSAGES.networkError, fieldErrors: {} });
+    expect(submitFailure(new TypeError('Failed to fetch')).message).toBe('Network error. Please try again.');
+  });
+
+  it("shows the server's message, e.g. a full event", () => {
+    expect(submitFailure(new ApiError(RSVP_MESSAGES.eventFull, 409, RSVP_MESSAGES.eventFull)).message).toBe('Sorry, this event is full.');
+  });
+
+  it('keeps field errors for the form fields only', () => {
+    const error = new ApiError('Please enter a valid email address', 400, 'Please enter a valid email address', {
+      email: 'Please enter a valid email address',
+      'nested.path': 'x',
+    });
+    expect(submitFailure(error).fieldErrors).toEqual({ email: 'Please enter a valid email address' });
+  });
+
+  it("falls back to 'Failed to submit RSVP'", () => {
+    expect(submitFailure(new ApiError('Failed to submit RSVP', 500)).message).toBe(RSVP_MESSAGES.submitFailed);
+    expect(submitFailure('weird').message).toBe('Failed to submit RSVP');
+  });
+
+  it('shows a field message once: not next to the field when the alert says the same', () => {
+    expect(fieldMessage({ email: 'Bad' }, 'email', 'Bad')).toBeNull();
+    expect(fieldMessage({ email: 'Bad' }, 'email', 'Other')).toBe('Bad');
+    expect(fieldMessage({}, 'email', null)).toBeNull();
+  });
+});

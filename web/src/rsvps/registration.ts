@@ -1,0 +1,162 @@
+import { DEFAULT_TICKET_TYPE } from '@shared/constants.js';
+import type { EventRecord } from '@shared/events.js';
+import { RSVP_MESSAGES } from '@shared/rsvp-messages.js';
+import { ApiError, type RsvpRequest } from '../api/client.js';
+import { formatPrice } from '../events/format.js';
+
+/** The registration form's fields, as the API takes them (SPEC §3 "RSVP"). */
+/** The form's values: every field of the request, as text. */
+export type RegistrationValues = Required<RsvpRequest>;
+export type RegistrationField = keyof RegistrationValues;
+export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
+
+/** Field lengths the API accepts (functions/src/shared/rsvps.ts rsvpInputSchema). */
+export const RSVP_FIELD_LIMITS: Record<RegistrationField, number> = {
+  name: 120,
+  email: 254,
+  address: 200,
+  city: 100,
+  state: 100,
+  zipCode: 20,
+  ticketType: 60,
+  additionalInfo: 2000,
+};
+
+/** The form's own text that is not an API message. */
+export const REGISTRATION_TEXT = {
+  eventFull: 'This event is full.',
+  register: 'Register',
+  continueToPayment: 'Continue to Payment',
+  submitting: 'Submitting...',
+  registerAnother: 'Register Another Person',
+} as const;
+
+type EventForForm = Pick<EventRecord, 'ticketTypes' | 'ticketPrices' | 'requiresPayment'>;
+
+/** The ticket type chosen when the visitor does not pick one: General when offered, else the first type. */
+export function defaultTicketType(event: Pick<EventRecord, 'ticketTypes'>): string {
+  const types = event.ticketTypes ?? [];
+  if (types.includes(DEFAULT_TICKET_TYPE)) return DEFAULT_TICKET_TYPE;
+  return types[0] ?? DEFAULT_TICKET_TYPE;
+}
+
+/** A blank form for the event, with its default ticket type selected. */
+export function initialValues(event: Pick<EventRecord, 'ticketTypes'>): RegistrationValues {
+  return { name: '', email: '', address: '', city: '', state: '', zipCode: '', ticketType: defaultTicketType(event), additionalInfo: '' };
+}
+
+/** The ticket type select is shown only when there is a choice to make. */
+export function showTicketSelect(event: Pick<EventRecord, 'ticketTypes'>): boolean {
+  return (event.ticketTypes ?? []).length > 1;
+}
+
+/** The price of a ticket type in dollars, or null when it has none. */
+export function ticketPrice(event: Pick<EventRecord, 'ticketPrices'>, ticketType: string): number | null {
+  const price = event.ticketPrices?.[ticketType];
+  return typeof price === 'number' && Number.isFinite(price) ? price : null;
+}
+
+/** 'Member — $35.00' for a paid event's priced type, else just the type. */
+export function ticketOptionLabel(event: EventForForm, ticketType: string): string {
+  if (!event.requiresPayment) return ticketType;
+  const price = ticketPrice(event, ticketType);
+  return price === null ? ticketType : `${ticketType} — ${formatPrice(price)}`;
+}
+
+/** Dollars to the cents the payment API compares (SPEC §9): 35 → 3500, 20.5 → 2050, 19.99 → 1999. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** Cents from the server to the '$35.00' the page shows. */
+export function formatCents(cents: number): string {
+  return formatPrice(cents / 100);
+}
+
+/** What the chosen ticket costs, in cents: 0 for a free event or a type without a price. */
+export function amountInCents(event: EventForForm, ticketType: string): number {
+  if (!event.requiresPayment) return 0;
+  const price = ticketPrice(event, ticketType);
+  return price === null || price <= 0 ? 0 : dollarsToCents(price);
+}
+
+/** An event with a maximum that is reached takes no more registrations. */
+export function isEventFull(event: Pick<EventRecord, 'maxAttendees' | 'attendeeCount'>): boolean {
+  return typeof event.maxAttendees === 'number' && (event.attendeeCount ?? 0) >= event.maxAttendees;
+}
+
+/** The form step's submit button: 'Continue to Payment' for paid events, else 'Register'. */
+export function submitLabel(event: Pick<EventRecord, 'requiresPayment'>): string {
+  return event.requiresPayment ? REGISTRATION_TEXT.continueToPayment : REGISTRATION_TEXT.register;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface RegistrationCheck {
+  /** The message for the form's alert region, or null when the values may be sent. */
+  message: string | null;
+  /** The fields to mark invalid. */
+  invalid: RegistrationField[];
+}
+
+/** Name and email are required; the email must look like one (SPEC §5). */
+export function validateRegistration(values: Pick<RegistrationValues, 'name' | 'email'>): RegistrationCheck {
+  const invalid: RegistrationField[] = [];
+  if (!values.name.trim()) invalid.push('name');
+  if (!values.email.trim()) invalid.push('email');
+  if (invalid.length) return { message: RSVP_MESSAGES.nameAndEmailRequired, invalid };
+  if (!EMAIL.test(values.email.trim())) return { message: RSVP_MESSAGES.invalidEmail, invalid: ['email'] };
+  return { message: null, invalid: [] };
+}
+
+/** The body sent to the API: trimmed text, and additional information only when the event asks for it. */
+export function rsvpBody(values: RegistrationValues, event: Pick<EventRecord, 'allowAdditionalInfo' | 'ticketTypes'>): RsvpRequest {
+  const ticketType = values.ticketType.trim() || defaultTicketType(event);
+  return {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    address: values.address.trim(),
+    city: values.city.trim(),
+    state: values.state.trim(),
+    zipCode: values.zipCode.trim(),
+    ticketType,
+    additionalInfo: event.allowAdditionalInfo ? values.additionalInfo.trim() : '',
+  };
+}
+
+const FIELDS: readonly RegistrationField[] = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'ticketType', 'additionalInfo'];
+
+export interface SubmitFailure {
+  /** The alert region's text. */
+  message: string;
+  /** Field messages from the server, keyed by form field. */
+  fieldErrors: RegistrationErrors;
+}
+
+/**
+ * A failed RSVP submission as the form shows it: a network failure says
+ * 'Network error. Please try again.'; otherwise the server's message (e.g.
+ * 'Sorry, this event is full.') or 'Failed to submit RSVP' (SPEC §8).
+ */
+export function submitFailure(error: unknown): SubmitFailure {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return { message: RSVP_MESSAGES.networkError, fieldErrors: {} };
+    const fieldErrors: RegistrationErrors = {};
+    for (const [key, text] of Object.entries(error.fieldErrors ?? {})) {
+      if ((FIELDS as readonly string[]).includes(key) && typeof text === 'string' && text) fieldErrors[key as RegistrationField] = text;
+    }
+    return { message: error.serverMessage ?? RSVP_MESSAGES.submitFailed, fieldErrors };
+  }
+  if (error instanceof TypeError) return { message: RSVP_MESSAGES.networkError, fieldErrors: {} };
+  return { message: RSVP_MESSAGES.submitFailed, fieldErrors: {} };
+}
+
+/**
+ * The text shown next to a field: its own message, unless the alert region
+ * already says exactly that (the same words once, not twice).
+ */
+export function fieldMessage(errors: RegistrationErrors, field: RegistrationField, alertText: string | null): string | null {
+  const text = errors[field];
+  if (!text || text === alertText) return null;
+  return text;
+}

@@ -1,0 +1,87 @@
+import type { RegistrationValues } from './registration.js';
+
+/**
+ * The registration steps (SPEC §2, §4): form → payment (only when the server
+ * says the RSVP needs payment) → success. Cancel in payment returns to the
+ * form; 'Register Another Person' starts a fresh form.
+ *
+ * A paid RSVP holds its seat on the server for 30 minutes. When the visitor
+ * cancels the payment and sends the same details again, the form goes back to
+ * payment with the same pending RSVP instead of taking a second seat.
+ */
+
+/** How long the form reuses a pending RSVP; a little under the server's 30-minute hold. */
+export const PENDING_REUSE_MS = 25 * 60 * 1000;
+
+export interface PendingRsvp {
+  rsvpId: string;
+  /** The details it was created with (see `valuesKey`). */
+  key: string;
+  createdAt: number;
+}
+
+export type RegistrationState =
+  | { step: 'form'; values: RegistrationValues; pending: PendingRsvp | null }
+  | { step: 'payment'; values: RegistrationValues; pending: PendingRsvp }
+  | { step: 'success'; values: RegistrationValues; message: string };
+
+export type RegistrationAction =
+  | { type: 'edit'; values: RegistrationValues }
+  /** The RSVP call answered; `at` is the time (ms) it did. */
+  | { type: 'submitted'; values: RegistrationValues; reply: { message: string; requiresPayment: boolean; rsvpId: string }; at: number }
+  /** The same details were sent again while their pending RSVP still holds a seat. */
+  | { type: 'resume' }
+  | { type: 'cancelPayment' }
+  /** The card was declined: the server gave the seat back, so the pending RSVP cannot be reused. */
+  | { type: 'paymentDeclined' }
+  | { type: 'reset'; values: RegistrationValues };
+
+export function initialState(values: RegistrationValues): RegistrationState {
+  return { step: 'form', values, pending: null };
+}
+
+/** The details that make a registration the same one again. */
+export function valuesKey(values: RegistrationValues): string {
+  return JSON.stringify([
+    values.name.trim(),
+    values.email.trim().toLowerCase(),
+    values.address.trim(),
+    values.city.trim(),
+    values.state.trim(),
+    values.zipCode.trim(),
+    values.ticketType,
+    values.additionalInfo.trim(),
+  ]);
+}
+
+/** True when submitting `values` should go straight back to payment for the pending RSVP. */
+export function canResume(state: RegistrationState, values: RegistrationValues, now: number): boolean {
+  if (state.step !== 'form' || !state.pending) return false;
+  return state.pending.key === valuesKey(values) && now - state.pending.createdAt < PENDING_REUSE_MS;
+}
+
+export function registrationReducer(state: RegistrationState, action: RegistrationAction): RegistrationState {
+  switch (action.type) {
+    case 'edit':
+      return state.step === 'form' ? { ...state, values: action.values } : state;
+    case 'submitted':
+      if (state.step !== 'form') return state;
+      if (action.reply.requiresPayment) {
+        return {
+          step: 'payment',
+          values: action.values,
+          pending: { rsvpId: action.reply.rsvpId, key: valuesKey(action.values), createdAt: action.at },
+        };
+      }
+      return { step: 'success', values: action.values, message: action.reply.message };
+    case 'resume':
+      return state.step === 'form' && state.pending ? { step: 'payment', values: state.values, pending: state.pending } : state;
+    case 'cancelPayment':
+      return state.step === 'payment' ? { step: 'form', values: state.values, pending: state.pending } : state;
+    case 'paymentDeclined':
+      // Stay on the payment step (another card may be tried on the same intent), but never resume this RSVP later.
+      return state.step === 'payment' ? { ...state, pending: { ...state.pending, key: '' } } : state;
+    case 'reset':
+      return initialState(action.values);
+  }
+}
