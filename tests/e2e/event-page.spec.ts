@@ -10,7 +10,7 @@ test.describe('event detail page', () => {
     await expect(breadcrumb).toContainText('Night Sky Stargazing at Kolob Terrace');
     await expect(page.getByRole('heading', { level: 1, name: 'Night Sky Stargazing at Kolob Terrace' })).toBeVisible();
     await expect(page.getByText('Kolob Terrace Road pullout, Virgin, UT').first()).toBeVisible();
-    await expect(page.getByText('0 / 40 registered').first()).toBeVisible();
+    await expect(page.getByText(/^\d+ \/ 40 registered$/).first()).toBeVisible();
     const about = page.locator('section', { has: page.getByRole('heading', { name: 'About This Event' }) });
     await expect(about.locator('p')).toHaveCount(3);
     await expect(page.locator('#register')).toBeAttached();
@@ -82,13 +82,25 @@ test.describe('other routes', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('payment success page shows the payment id and links', async ({ page }) => {
+  test('payment success page shows the payment id and links once the server confirms it', async ({ page }) => {
+    await page.route('**/api/payments/confirm', (route) =>
+      route.fulfill({
+        json: { success: true, status: 'succeeded', paymentIntentId: 'pi_123abc', rsvpId: 't1', eventId: 'e1', ticketId: 't1' },
+      }),
+    );
     await page.goto('/payment-success?payment_intent=pi_123abc&eventId=condor-dinner');
     await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
     await expect(page.getByText('pi_123abc')).toBeVisible();
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: 'View Event' })).toHaveAttribute('href', '/condor-dinner');
     await expect(main.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
+    await expect(main.getByRole('link', { name: 'View Your Ticket' })).toHaveAttribute('href', '/checkin/t1');
+  });
+
+  test('a payment the provider does not know is never shown as successful', async ({ page }) => {
+    await page.goto('/payment-success?payment_intent=pi_unknown&eventId=condor-dinner');
+    await expect(page.getByRole('heading', { name: 'Payment information not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toHaveCount(0);
   });
 
   test('payment success page without a payment says so', async ({ page }) => {
