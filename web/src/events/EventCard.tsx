@@ -4,7 +4,7 @@ import { eventPath } from '@shared/event-helpers.js';
 import { DateBadge } from './DateBadge.js';
 import { EventImage } from './EventImage.js';
 import { eventExcerpt, formatEventDateTime, fromPriceText, registeredText } from './format.js';
-import { Icon } from './icons.js';
+import { DetailLine } from './icons.js';
 
 export function EventCard({ event }: { event: EventRecord }) {
   const path = eventPath(event);
@@ -25,22 +25,9 @@ export function EventCard({ event }: { event: EventRecord }) {
         </h3>
         <p className="event-card-excerpt">{eventExcerpt(event.description)}</p>
         <ul className="event-meta">
-          <li>
-            <Icon name="calendar" />
-            <span>{formatEventDateTime(event.date)}</span>
-          </li>
-          {event.location ? (
-            <li>
-              <Icon name="pin" />
-              <span>{event.location}</span>
-            </li>
-          ) : null}
-          {registered ? (
-            <li>
-              <Icon name="people" />
-              <span>{registered}</span>
-            </li>
-          ) : null}
+          <DetailLine icon="calendar">{formatEventDateTime(event.date)}</DetailLine>
+          <DetailLine icon="pin">{event.location}</DetailLine>
+          <DetailLine icon="people">{registered}</DetailLine>
         </ul>
         <div className="event-card-actions">
           <Link className="btn btn-outline btn-small" to={path} aria-label={`Learn More about ${event.title}`}>

@@ -21,7 +21,7 @@ import {
   registeredText,
   ticketPriceList,
 } from './format.js';
-import { Icon } from './icons.js';
+import { DetailLine } from './icons.js';
 import './events.css';
 
 // The registration form is its own chunk: the landing page never loads it, the event page loads it next to the event.
@@ -123,32 +123,11 @@ function EventDetails({ event }: { event: EventRecord }) {
             {event.title}
           </h1>
           <ul className="event-meta event-meta--large">
-            <li>
-              <Icon name="calendar" />
-              <span>{formatEventDate(event.date)}</span>
-            </li>
-            {time ? (
-              <li>
-                <Icon name="clock" />
-                <span>{time}</span>
-              </li>
-            ) : null}
-            {event.location ? (
-              <li>
-                <Icon name="pin" />
-                <span>{event.location}</span>
-              </li>
-            ) : null}
-            <li>
-              <Icon name="people" />
-              <span>{registered ?? `${event.attendeeCount ?? 0} registered`}</span>
-            </li>
-            {fromPrice ? (
-              <li>
-                <Icon name="ticket" />
-                <span>{fromPrice}</span>
-              </li>
-            ) : null}
+            <DetailLine icon="calendar">{formatEventDate(event.date)}</DetailLine>
+            <DetailLine icon="clock">{time}</DetailLine>
+            <DetailLine icon="pin">{event.location}</DetailLine>
+            <DetailLine icon="people">{registered ?? `${event.attendeeCount ?? 0} registered`}</DetailLine>
+            <DetailLine icon="ticket">{fromPrice}</DetailLine>
           </ul>
           <div className="event-actions">
             <a className="btn btn-primary" href="#register">

@@ -4,7 +4,7 @@ import { lowestPrice } from '@shared/event-helpers.js';
 
 export const DEFAULT_EXCERPT = 'Join us for this exciting event!';
 export const DEFAULT_EVENT_DESCRIPTION =
-  'Details for this event are coming soon. Join us to learn, explore and help protect the Zion region.';
+  'More details about this event will follow. Join us to learn, explore and help protect the Zion region.';
 export const DATE_TO_BE_ANNOUNCED = 'Date to be announced';
 
 /** The card text: the description cut to 150 characters plus '...', or the default line. */

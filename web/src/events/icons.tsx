@@ -1,3 +1,5 @@
+import type React from 'react';
+
 /** Small decorative icons for event details. */
 const paths = {
   calendar: 'M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 011 1v13a1 1 0 01-1 1H5a1 1 0 01-1-1V6a1 1 0 011-1z',
@@ -7,10 +9,23 @@ const paths = {
   clock: 'M12 21a9 9 0 100-18 9 9 0 000 18zm0-13v4.5l3 2',
 } as const;
 
-export function Icon({ name }: { name: keyof typeof paths }) {
+export type IconName = keyof typeof paths;
+
+export function Icon({ name }: { name: IconName }) {
   return (
     <svg className="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
       <path d={paths[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
+  );
+}
+
+/** One line of an event's details: an icon and its text; nothing when there is no text. */
+export function DetailLine({ icon, children }: { icon: IconName; children: React.ReactNode }) {
+  if (children === null || children === undefined || children === '') return null;
+  return (
+    <li>
+      <Icon name={icon} />
+      <span>{children}</span>
+    </li>
   );
 }

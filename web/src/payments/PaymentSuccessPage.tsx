@@ -106,6 +106,17 @@ function PaymentCheck({ paymentIntent, eventId }: { paymentIntent: string; event
 
   if (view.kind === 'notFound') return <PaymentMissing message={view.message} />;
 
+  const checkAgainActions = (
+    <div className="payment-actions">
+      <button type="button" className="btn btn-primary" onClick={checkAgain}>
+        Check Again
+      </button>
+      <Link className="btn btn-outline" to="/">
+        Return Home
+      </Link>
+    </div>
+  );
+
   return (
     <div className="payment-card" aria-live="polite">
       {view.kind === 'checking' || (view.kind === 'processing' && view.polling) ? (
@@ -146,14 +157,7 @@ function PaymentCheck({ paymentIntent, eventId }: { paymentIntent: string; event
           <h1>Payment processing</h1>
           <p>Your payment is still being processed. We will e-mail your ticket as soon as it completes.</p>
           {paymentId}
-          <div className="payment-actions">
-            <button type="button" className="btn btn-primary" onClick={checkAgain}>
-              Check Again
-            </button>
-            <Link className="btn btn-outline" to="/">
-              Return Home
-            </Link>
-          </div>
+          {checkAgainActions}
         </>
       ) : view.kind === 'failed' ? (
         <>
@@ -180,14 +184,7 @@ function PaymentCheck({ paymentIntent, eventId }: { paymentIntent: string; event
             {view.message}
           </p>
           {paymentId}
-          <div className="payment-actions">
-            <button type="button" className="btn btn-primary" onClick={checkAgain}>
-              Check Again
-            </button>
-            <Link className="btn btn-outline" to="/">
-              Return Home
-            </Link>
-          </div>
+          {checkAgainActions}
         </>
       )}
     </div>
