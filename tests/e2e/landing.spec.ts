@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalScroll } from './support.js';
+import { expectNoHorizontalScroll, gotoWithPausedClock } from './support.js';
 
 test.describe('landing page', () => {
   test('shows the seeded site: navbar, slider, supporters, about, events, contact, footer @phone', async ({ page }) => {
-    await page.goto('/');
+    await gotoWithPausedClock(page, '/');
     await expect(page.getByRole('navigation').first()).toContainText('Zion Events');
     await expect(page.getByRole('heading', { name: 'Protect the canyons you love' })).toBeVisible();
     await expect(page.getByText('Our Supporters')).toBeVisible();
@@ -107,7 +107,7 @@ test.describe('landing page', () => {
 
 test.describe('hero slider', () => {
   test('arrows, dots and keyboard arrows move between slides', async ({ page }) => {
-    await page.goto('/');
+    await gotoWithPausedClock(page, '/');
     const current = page.locator('[aria-roledescription="slide"][aria-hidden="false"]');
     await expect(current).toContainText('Protect the canyons you love');
     await page.getByRole('button', { name: /next/i }).first().click();
@@ -123,14 +123,18 @@ test.describe('hero slider', () => {
   });
 
   test('auto-advances every 8 seconds', async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/');
+    await gotoWithPausedClock(page, '/');
     const current = page.locator('[aria-roledescription="slide"][aria-hidden="false"]');
     await expect(current).toContainText('Protect the canyons you love');
-    await page.clock.runFor(7_000);
+    // The page's time moves only when the test moves it: 8 s after mounting, and not before.
+    await page.clock.runFor(7_900);
     await expect(current).toContainText('Protect the canyons you love');
-    await page.clock.runFor(1_500);
+    await page.clock.runFor(200);
     await expect(current).toContainText('Restore native habitat');
+    await page.clock.runFor(7_900);
+    await expect(current).toContainText('Restore native habitat');
+    await page.clock.runFor(200);
+    await expect(current).toContainText('Dark skies, bright stars');
   });
 
   test('a broken slide image falls back to the stock image', async ({ page }) => {

@@ -36,3 +36,14 @@ export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/**
+ * Opens a page whose timers move only when the test moves them, so the hero
+ * slider's 8 s auto-advance cannot change the slide under a slow assertion.
+ */
+export async function gotoWithPausedClock(page: Page, path: string) {
+  await page.clock.install();
+  // Pause a moment ahead of now (the page's clock starts at real time), before the page loads.
+  await page.clock.pauseAt(Date.now() + 1000);
+  await page.goto(path);
+}
