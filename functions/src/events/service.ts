@@ -22,7 +22,7 @@ import {
 
 export const EVENTS = 'events';
 
-type StoredEvent = Omit<EventRecord, 'id'> & Record<string, unknown>;
+export type StoredEvent = Omit<EventRecord, 'id'> & Record<string, unknown>;
 
 export interface EventServiceDeps {
   store: DocumentStore;

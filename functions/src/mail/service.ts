@@ -1,11 +1,10 @@
-import { EVENTS } from '../events/service.js';
+import { EVENTS, type StoredEvent } from '../events/service.js';
 import { newId } from '../ids.js';
 import type { Clock } from '../ports.js';
 import { RuleError } from '../rule-error.js';
-import { RSVPS } from '../rsvps/service.js';
+import { RSVPS, readRsvpWithEvent, type StoredRsvp } from '../rsvps/seats.js';
 import { confirmationMailKind } from '../rsvps/rules.js';
 import { PROJECT_NAME } from '../shared/constants.js';
-import type { EventRecord } from '../shared/events.js';
 import {
   MAIL_MESSAGES,
   TEMPLATE_NAMES,
@@ -17,7 +16,7 @@ import {
   type TemplateName,
 } from '../shared/mail.js';
 import { MESSAGES } from '../shared/messages.js';
-import { RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps.js';
+import { RSVP_MESSAGES } from '../shared/rsvps.js';
 import type { DocumentStore } from '../store/port.js';
 import { createThemeService } from '../theme/service.js';
 import { MAIL_JOBS, queueMail, type MailJob } from './outbox.js';
@@ -68,8 +67,6 @@ export interface MailServiceDeps {
   logger?: Pick<Console, 'error'>;
 }
 
-type StoredRsvp = Omit<RsvpRecord, 'id'>;
-type StoredEvent = Omit<EventRecord, 'id'>;
 type Claim = { id: string; job: MailJob; leaseId: string };
 type Composed = { message: MailMessage } | { skip: string };
 
@@ -292,9 +289,8 @@ export function createMailService(deps: MailServiceDeps) {
     async queueResend(rsvpId: string): Promise<{ kind: TemplateName; jobId: string; message: string }> {
       const now = clock.now();
       return store.runTransaction(async (tx) => {
-        const rsvp = await tx.get<StoredRsvp>(RSVPS, rsvpId);
+        const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
         if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError(RSVP_MESSAGES.rsvpNotFound, 'not-found');
-        const event = await tx.get<StoredEvent>(EVENTS, rsvp.data.eventId);
         if (!event) throw new RuleError(MESSAGES.eventNotFound, 'not-found');
         const kind = confirmationMailKind(event.data);
         const jobId = queueMail(tx, { kind, rsvpId, to: rsvp.data.email }, now);

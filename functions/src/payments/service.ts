@@ -7,29 +7,18 @@ import {
   type CreatePaymentIntentReply,
 } from '../shared/payments.js';
 import { RSVP_MESSAGES, rsvpInputSchema, type RsvpRecord } from '../shared/rsvps.js';
-import { EVENTS, readEventInTransaction } from '../events/service.js';
-import { newId } from '../ids.js';
+import { readEventInTransaction } from '../events/service.js';
 import { queueMail } from '../mail/outbox.js';
 import type { Clock } from '../ports.js';
 import { RuleError } from '../rule-error.js';
-import { RSVPS } from '../rsvps/service.js';
-import {
-  PAYMENT_HOLD_MS,
-  assertOpenForRegistration,
-  confirmationMailKind,
-  hasFreeSeat,
-  newRsvp,
-  resolveTicketType,
-  ticketPriceCents,
-} from '../rsvps/rules.js';
+import { PAYMENT_HOLD_MS, confirmationMailKind, hasFreeSeat, ticketPriceCents } from '../rsvps/rules.js';
+import { RSVPS, giveSeatBack, readRsvpWithEvent, registerInTransaction, takeSeat, type StoredRsvp } from '../rsvps/seats.js';
 import type { DocumentStore } from '../store/port.js';
 import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
 
 /** Provider events already applied, by event id: a retried webhook changes nothing. */
 export const PAYMENT_EVENTS = 'paymentEvents';
 
-type StoredEvent = Omit<EventRecord, 'id'>;
-type StoredRsvp = Omit<RsvpRecord, 'id'>;
 
 export interface PaymentServiceDeps {
   store: DocumentStore;
@@ -65,9 +54,8 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
     const now = clock.now();
     const outcome = await store.runTransaction(async (tx) => {
       if (await tx.get(PAYMENT_EVENTS, event.id)) return 'already-confirmed' as const;
-      const rsvp = await tx.get<StoredRsvp>(RSVPS, rsvpId);
+      const { rsvp, event: eventDoc } = await readRsvpWithEvent(tx, rsvpId);
       if (!rsvp) return 'ignored' as const;
-      const eventDoc = await tx.get<StoredEvent>(EVENTS, rsvp.data.eventId);
       const decision = decideSucceededPayment(rsvp.data, eventDoc?.data ?? null);
       // A refund is recorded as applied only once the provider accepted it, so a retried event retries it.
       if (decision !== 'refund') {
@@ -82,9 +70,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
           holdExpiresAt: null,
         });
         // A held seat is already counted; a released one is taken again.
-        if (rsvp.data.status !== 'pending_payment' && eventDoc) {
-          tx.update(EVENTS, eventDoc.id, { attendeeCount: eventDoc.data.attendeeCount + 1 });
-        }
+        if (rsvp.data.status !== 'pending_payment' && eventDoc) takeSeat(tx, eventDoc);
         queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId, to: rsvp.data.email }, now);
       }
       if (decision === 'refund') tx.update(RSVPS, rsvpId, { paymentStatus: 'failed', paymentIntentId: event.intent.id });
@@ -108,12 +94,11 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
     if (!rsvpId) return;
     await store.runTransaction(async (tx) => {
       if (await tx.get(PAYMENT_EVENTS, event.id)) return;
-      const rsvp = await tx.get<StoredRsvp>(RSVPS, rsvpId);
-      const eventDoc = rsvp ? await tx.get<StoredEvent>(EVENTS, rsvp.data.eventId) : null;
+      const { rsvp, event: eventDoc } = await readRsvpWithEvent(tx, rsvpId);
       tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId: event.intent.id, rsvpId, at: clock.now().toISOString() });
       if (!rsvp || rsvp.data.status !== 'pending_payment') return;
       tx.update(RSVPS, rsvpId, { status: 'released', paymentStatus: 'failed', holdExpiresAt: null });
-      if (eventDoc) tx.update(EVENTS, eventDoc.id, { attendeeCount: Math.max(0, eventDoc.data.attendeeCount - 1) });
+      giveSeatBack(tx, eventDoc);
     });
   }
 
@@ -136,15 +121,11 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
         }
         const person = rsvpInputSchema.safeParse({ name: input.name, email: input.email, ticketType: input.ticketType });
         if (!person.success) throw new RuleError(person.error.issues[0]?.message ?? RSVP_MESSAGES.nameAndEmailRequired, 'invalid');
-        assertOpenForRegistration(event);
-        const ticketType = resolveTicketType(event, person.data.ticketType);
-        const price = ticketPriceCents(event, ticketType);
-        if (!event.requiresPayment || price <= 0) throw new RuleError(RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
-        if (input.amount !== price) throw new RuleError(PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
-        const id = newId();
-        tx.create(RSVPS, id, newRsvp(event, person.data, ticketType, price, now));
-        tx.update(EVENTS, event.id, { attendeeCount: event.attendeeCount + 1 });
-        return { rsvpId: id, amount: price };
+        if (!event.requiresPayment) throw new RuleError(RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
+        // A mismatch aborts the transaction, so the buffered RSVP and seat are never written.
+        const { rsvpId: id, rsvp } = registerInTransaction(tx, event, person.data, now);
+        if (input.amount !== rsvp.amountDue) throw new RuleError(PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
+        return { rsvpId: id, amount: rsvp.amountDue };
       });
       const intent = await payments.createIntent({
         amount,
@@ -190,11 +171,10 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
       let released = 0;
       for (const doc of expired) {
         released += await store.runTransaction(async (tx) => {
-          const rsvp = await tx.get<StoredRsvp>(RSVPS, doc.id);
+          const { rsvp, event } = await readRsvpWithEvent(tx, doc.id);
           if (!rsvp || rsvp.data.status !== 'pending_payment' || !rsvp.data.holdExpiresAt || rsvp.data.holdExpiresAt > now) return 0;
-          const event = await tx.get<StoredEvent>(EVENTS, rsvp.data.eventId);
           tx.update(RSVPS, doc.id, { status: 'released', holdExpiresAt: null });
-          if (event) tx.update(EVENTS, event.id, { attendeeCount: Math.max(0, event.data.attendeeCount - 1) });
+          giveSeatBack(tx, event);
           return 1;
         });
       }

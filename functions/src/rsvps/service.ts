@@ -1,24 +1,14 @@
 import type { EventRecord } from '../shared/events.js';
 import { RSVP_MESSAGES, type RsvpInput, type RsvpRecord, type RsvpReply, type TicketView } from '../shared/rsvps.js';
-import { EVENTS, readEventInTransaction } from '../events/service.js';
-import { newId } from '../ids.js';
+import { EVENTS, readEventInTransaction, type StoredEvent } from '../events/service.js';
 import { queueMail } from '../mail/outbox.js';
 import type { Clock } from '../ports.js';
 import type { DocumentStore } from '../store/port.js';
 import { RuleError } from '../rule-error.js';
-import {
-  assertOpenForRegistration,
-  confirmationMailKind,
-  holdsSeat,
-  newRsvp,
-  resolveTicketType,
-  ticketPriceCents,
-} from './rules.js';
+import { confirmationMailKind, holdsSeat } from './rules.js';
+import { RSVPS, giveSeatBack, readRsvpWithEvent, registerInTransaction, type StoredRsvp } from './seats.js';
 
-export const RSVPS = 'rsvps';
-
-type StoredEvent = Omit<EventRecord, 'id'>;
-type StoredRsvp = Omit<RsvpRecord, 'id'>;
+export { RSVPS };
 
 export interface RsvpServiceDeps {
   store: DocumentStore;
@@ -47,15 +37,9 @@ export function createRsvpService({ store, clock, onMailQueued }: RsvpServiceDep
      */
     async create(eventIdOrSlug: string, input: RsvpInput): Promise<RsvpReply> {
       const now = clock.now();
-      const rsvpId = newId();
       const reply = await store.runTransaction(async (tx) => {
         const event = await readEventInTransaction(tx, eventIdOrSlug);
-        assertOpenForRegistration(event);
-        const ticketType = resolveTicketType(event, input.ticketType);
-        const amountDue = ticketPriceCents(event, ticketType);
-        const rsvp = newRsvp(event, input, ticketType, amountDue, now);
-        tx.create(RSVPS, rsvpId, rsvp);
-        tx.update(EVENTS, event.id, { attendeeCount: event.attendeeCount + 1 });
+        const { rsvpId, rsvp } = registerInTransaction(tx, event, input, now);
         if (rsvp.status === 'confirmed') {
           queueMail(tx, { kind: confirmationMailKind(event), rsvpId, to: rsvp.email }, now);
           const message = event.generateTickets ? RSVP_MESSAGES.registered : RSVP_MESSAGES.registeredNoTicket;
@@ -89,11 +73,10 @@ export function createRsvpService({ store, clock, onMailQueued }: RsvpServiceDep
     /** Admin cancel: frees the seat. Money is never returned silently: a paid RSVP says so. */
     async cancel(rsvpId: string): Promise<{ message: string }> {
       return store.runTransaction(async (tx) => {
-        const doc = await tx.get<StoredRsvp>(RSVPS, rsvpId);
+        const { rsvp: doc, event } = await readRsvpWithEvent(tx, rsvpId);
         if (!doc || !holdsSeat(doc.data)) throw new RuleError(RSVP_MESSAGES.rsvpNotFound, 'not-found');
-        const event = await tx.get<StoredEvent>(EVENTS, doc.data.eventId);
         tx.update(RSVPS, rsvpId, { status: 'cancelled', holdExpiresAt: null });
-        if (event) tx.update(EVENTS, event.id, { attendeeCount: Math.max(0, event.data.attendeeCount - 1) });
+        giveSeatBack(tx, event);
         if (doc.data.paymentStatus === 'paid') {
           const dollars = (doc.data.amountPaid / 100).toFixed(2);
           return { message: `RSVP cancelled. The payment of $${dollars} was not refunded automatically; refund it in the payment dashboard if due.` };
