@@ -178,7 +178,19 @@ const SERIF = "font-family:Georgia,'Times New Roman',serif;";
 // Deep terracotta: white text and links on it pass WCAG AA contrast (5.9:1).
 const TERRACOTTA = '#a34a1f';
 
-function layout(parts: { title: string; preheader: string; eyebrow: string; body: string; footer: string }): string {
+/**
+ * The one e-mail frame: header band (eyebrow and heading), body rows and an
+ * optional footer band. Admin-editable defaults and the contact e-mails share it.
+ */
+function layout(parts: { title: string; preheader: string; eyebrow: string; heading?: string; body: string; footer?: string }): string {
+  const footer = parts.footer
+    ? `
+        <tr>
+          <td style="background-color:#2c3e50;padding:20px 32px;${FONT}font-size:12px;line-height:1.6;color:#d6dde4;">
+            ${parts.footer}
+          </td>
+        </tr>`
+    : '';
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -196,15 +208,10 @@ function layout(parts: { title: string; preheader: string; eyebrow: string; body
         <tr>
           <td style="background-color:${TERRACOTTA};background-image:linear-gradient(135deg,#a34a1f 0%,#863a15 100%);padding:30px 32px 26px;">
             <p style="margin:0 0 8px;${FONT}font-size:12px;letter-spacing:2px;text-transform:uppercase;color:#fbe3d3;">${parts.eyebrow}</p>
-            <h1 style="margin:0;${SERIF}font-size:28px;line-height:1.25;font-weight:normal;color:#ffffff;">{{event.title}}</h1>
+            <h1 style="margin:0;${SERIF}font-size:28px;line-height:1.25;font-weight:normal;color:#ffffff;">${parts.heading ?? '{{event.title}}'}</h1>
           </td>
         </tr>
-${parts.body}
-        <tr>
-          <td style="background-color:#2c3e50;padding:20px 32px;${FONT}font-size:12px;line-height:1.6;color:#d6dde4;">
-            ${parts.footer}
-          </td>
-        </tr>
+${parts.body}${footer}
       </table>
     </td>
   </tr>
@@ -338,32 +345,17 @@ interface ContactContext {
 }
 
 function contactLayout(heading: string, body: string) {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading}</title></head>
-<body style="margin:0;padding:0;background-color:#f3ede4;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f3ede4;">
-  <tr>
-    <td align="center" style="padding:24px 12px;">
-      <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border:1px solid #e8e1dc;border-radius:12px;overflow:hidden;">
-        <tr>
-          <td style="background-color:${TERRACOTTA};padding:24px 32px;">
-            <p style="margin:0 0 6px;${FONT}font-size:12px;letter-spacing:2px;text-transform:uppercase;color:#fbe3d3;">{{siteName}}</p>
-            <h1 style="margin:0;${SERIF}font-size:24px;line-height:1.3;font-weight:normal;color:#ffffff;">${heading}</h1>
-          </td>
-        </tr>
-        <tr>
+  return layout({
+    title: heading,
+    preheader: heading,
+    eyebrow: '{{siteName}}',
+    heading,
+    body: `        <tr>
           <td style="padding:24px 32px 28px;${FONT}font-size:16px;line-height:1.6;color:#2c2c2c;">
 ${body}
           </td>
-        </tr>
-      </table>
-    </td>
-  </tr>
-</table>
-</body>
-</html>
-`;
+        </tr>`,
+  });
 }
 
 const MESSAGE_BOX = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#faf6ef;border-left:4px solid ${TERRACOTTA};">
