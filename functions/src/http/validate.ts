@@ -9,6 +9,10 @@ import { badRequest } from './errors.js';
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
+  // A body that is not an object at all (an array, a string) says so plainly.
+  if (result.error.issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type')) {
+    throw badRequest('Request body must be a JSON object');
+  }
   const errors = issuesToFieldErrors(result.error);
   throw badRequest(Object.values(errors)[0] ?? 'Invalid input', errors);
 }

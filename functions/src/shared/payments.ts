@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 export { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from './payment-messages.js';
+import { PAYMENT_MESSAGES } from './payment-messages.js';
 
 /** POST /create-payment-intent (SPEC §7). `amount` is in cents and only compared, never trusted. */
 export const createPaymentIntentSchema = z
@@ -9,7 +10,7 @@ export const createPaymentIntentSchema = z
     ticketType: z.string().trim().max(60).default(''),
     name: z.string().trim().max(120).default(''),
     email: z.string().trim().max(254).default(''),
-    amount: z.coerce.number({ error: 'Amount must be a number' }).int('Amount must be in cents').min(0),
+    amount: z.coerce.number({ error: 'Amount must be a number' }).int('Amount must be in cents').min(0, 'Amount must be at least 0'),
     /** The pending RSVP that POST /events/{id}/rsvp created, if any. */
     rsvpId: z.string().trim().max(100).optional(),
   })
@@ -33,17 +34,19 @@ export type PaymentConfigReply = { success: true } & ({ provider: 'stripe'; publ
 /** POST /offline-payments/{id}/confirm: the offline gateway's card form. */
 export const offlineConfirmSchema = z
   .object({
-    clientSecret: z.string().min(1).max(200),
-    cardNumber: z.string().transform((value) => value.replace(/[\s-]/g, '')),
-    expiry: z.string().trim().max(7),
-    cvc: z.string().trim().max(4),
+    clientSecret: z.string({ error: PAYMENT_MESSAGES.notFound }).min(1, PAYMENT_MESSAGES.notFound).max(200),
+    cardNumber: z.string({ error: PAYMENT_MESSAGES.incompleteCard }).transform((value) => value.replace(/[\s-]/g, '')),
+    expiry: z.string({ error: PAYMENT_MESSAGES.incompleteCard }).trim().max(7, PAYMENT_MESSAGES.incompleteCard),
+    cvc: z.string({ error: PAYMENT_MESSAGES.incompleteCard }).trim().max(4, PAYMENT_MESSAGES.incompleteCard),
   })
   .strip();
 
 export type OfflineCardRequest = z.input<typeof offlineConfirmSchema>;
 
 /** POST /payments/confirm: the payment-success page asks the server to check the intent. */
-export const confirmPaymentSchema = z.object({ paymentIntentId: z.string().trim().min(1).max(200) }).strip();
+export const confirmPaymentSchema = z
+  .object({ paymentIntentId: z.string({ error: 'Payment ID is required' }).trim().min(1, 'Payment ID is required').max(200) })
+  .strip();
 
 export interface ConfirmPaymentReply {
   success: true;

@@ -252,3 +252,21 @@ describe('holds', () => {
     expect(await attendees(event.id)).toBe(0);
   });
 });
+
+describe('bad input on the payment calls', () => {
+  it('answers each with a clear message', async () => {
+    const event = await paidEvent();
+    const negative = await api.request.post('/api/create-payment-intent').send({ eventId: event.id, amount: -5, ...buyer });
+    expect(negative.body).toMatchObject({ success: false, message: 'Amount must be at least 0' });
+    const array = await api.request.post('/api/create-payment-intent').send([1, 2]);
+    expect(array.status).toBe(400);
+    expect(array.body.message).toBe('Request body must be a JSON object');
+    const noCard = await api.request.post('/api/offline-payments/pi_x/confirm').send({});
+    expect(noCard.status).toBe(400);
+    expect(noCard.body.message).toBe(PAYMENT_MESSAGES.notFound);
+    const noDigits = await api.request.post('/api/offline-payments/pi_x/confirm').send({ clientSecret: 's' });
+    expect(noDigits.body.message).toBe(PAYMENT_MESSAGES.incompleteCard);
+    const noId = await api.request.post('/api/payments/confirm').send({});
+    expect(noId.body).toMatchObject({ success: false, message: 'Payment ID is required' });
+  });
+});
