@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { backgroundCheckpoints } from './sqlite-checkpointer.js';
 import {
   DocumentStateError,
   MAX_TRANSACTION_ATTEMPTS,
@@ -25,12 +26,22 @@ import {
  * transactions are also queued, so they do not retry against each other; the
  * version check is what keeps several processes (Functions emulator workers)
  * correct.
+ *
+ * Group commit: the commits made in one turn of the event loop share one
+ * SQLite transaction. Each runs in a savepoint of it (its version check and
+ * writes still together and alone), and none is reported done before the
+ * shared COMMIT: fifty registrations arriving together pay for one commit, not
+ * fifty. Reads outside a transaction wait for that COMMIT, so nothing
+ * uncommitted is ever shown.
  */
+/** How long a write waits for another process holding the write lock before it fails. */
+const BUSY_TIMEOUT_MS = 10_000;
+
 export function openSqliteStore(file: string): DocumentStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 10000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma('synchronous = NORMAL');
   db.exec(`
     CREATE TABLE IF NOT EXISTS documents (
@@ -80,6 +91,95 @@ export function openSqliteStore(file: string): DocumentStore {
     else writeOne(collection, id, data);
   });
 
+  const checkpointer = file === ':memory:' ? undefined : backgroundCheckpoints(db, file);
+
+  /** The SQLite transaction this turn of the event loop is gathering commits into. */
+  type Batch = { done: Promise<void>; resolve: () => void; reject: (error: unknown) => void };
+  let batch: Batch | undefined;
+  /** Bumped whenever a batch is lost, so transactions that read its uncommitted writes re-run. */
+  let generation = 0;
+
+  /**
+   * Starts this turn's batch, or answers undefined while another connection
+   * holds the write lock. It never sleeps inside SQLite: a batch is committed by
+   * its own process's event loop, so a connection of the same process waiting
+   * there would wait forever.
+   */
+  function tryOpenBatch(): Batch | undefined {
+    db.pragma('busy_timeout = 0');
+    try {
+      db.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
+      throw error;
+    } finally {
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const done = new Promise<void>((ok, fail) => {
+      resolve = ok;
+      reject = fail;
+    });
+    // Rejections reach the callers awaiting `done`; this only keeps an unwatched one quiet.
+    done.catch(() => undefined);
+    const opened = { done, resolve, reject };
+    setImmediate(() => finishBatch(opened));
+    return opened;
+  }
+
+  function loseBatch(lost: Batch, error: unknown) {
+    if (batch === lost) batch = undefined;
+    generation++;
+    lost.reject(error);
+  }
+
+  function finishBatch(finishing: Batch) {
+    if (batch !== finishing) return;
+    batch = undefined;
+    // SQLite itself rolls the whole transaction back on some errors (a full disk, an I/O error).
+    if (!db.inTransaction) return loseBatch(finishing, new Error('The store rolled back a commit'));
+    try {
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      return loseBatch(finishing, error);
+    }
+    finishing.resolve();
+    checkpointer?.afterCommit();
+  }
+
+  /** This turn's open batch, once the write lock is ours (waiting for other connections without blocking). */
+  async function openBatch(): Promise<Batch> {
+    const deadline = Date.now() + BUSY_TIMEOUT_MS;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
+      if (batch && !db.inTransaction) loseBatch(batch, new Error('The store rolled back a commit'));
+      batch ??= tryOpenBatch();
+      if (batch) return batch;
+      if (Date.now() > deadline) throw new Error('The store is locked by another process');
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
+  /** Applies writes in a savepoint of this turn's batch; `durable` resolves once the batch is committed. */
+  async function applyInBatch(apply: () => void): Promise<{ durable: Promise<void> }> {
+    let current = await openBatch();
+    // A batch ends in a later turn of the event loop than the one that opened it; this is only a guard.
+    while (current !== batch) current = await openBatch();
+    try {
+      apply();
+    } catch (error) {
+      if (!db.inTransaction) loseBatch(current, error);
+      throw error;
+    }
+    return { durable: current.done };
+  }
+
+  /** Outside a transaction, reads wait until the writes gathered so far are committed. */
+  async function committed() {
+    while (batch) await batch.done.catch(() => undefined);
+  }
+
   let queue: Promise<unknown> = Promise.resolve();
   function serialised<R>(work: () => Promise<R>): Promise<R> {
     const result = queue.then(work, work);
@@ -112,29 +212,33 @@ export function openSqliteStore(file: string): DocumentStore {
     }
   });
 
-  async function attempt<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
-    const tx = new SqliteTransaction(readOne, runQuery);
+  async function attempt<R>(work: (tx: Transaction) => Promise<R>): Promise<{ result: R; durable: Promise<void> }> {
+    const tx = new SqliteTransaction(readOne, runQuery, () => generation);
     const result = await work(tx);
-    commit.immediate(tx);
-    return result;
+    // Inside the batch's transaction, better-sqlite3 runs this in a savepoint: a failed check undoes only this commit.
+    const { durable } = await applyInBatch(() => commit(tx));
+    return { result, durable };
   }
 
   return {
     async get<T extends DocumentData>(collection: string, id: string) {
+      await committed();
       const row = readOne(collection, id);
       return row ? { id, data: JSON.parse(row.data) as T } : null;
     },
     async query<T extends DocumentData>(collection: string, query?: Query) {
+      await committed();
       return runQuery(collection, query).map((row) => ({ id: row.id, data: JSON.parse(row.data) as T }));
     },
     async set(collection, id, data) {
-      writeImmediately.immediate(collection, id, data);
+      await (await applyInBatch(() => writeImmediately(collection, id, data))).durable;
     },
     async delete(collection, id) {
-      writeImmediately.immediate(collection, id, null);
+      await (await applyInBatch(() => writeImmediately(collection, id, null))).durable;
     },
-    runTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
-      return serialised(async () => {
+    async runTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
+      // The queue is held until this commit is applied, not until it is durable: that is what lets commits gather.
+      const { result, durable } = await serialised(async () => {
         for (let attemptNumber = 1; ; attemptNumber++) {
           try {
             return await attempt(work);
@@ -144,9 +248,13 @@ export function openSqliteStore(file: string): DocumentStore {
           }
         }
       });
+      await durable;
+      return result;
     },
     async close() {
-      await queue;
+      await queue.catch(() => undefined);
+      await committed();
+      await checkpointer?.stop();
       db.close();
     },
   };
@@ -164,10 +272,15 @@ class SqliteTransaction implements Transaction {
   private readonly readVersions = new Map<string, { collection: string; id: string; version: number }>();
   private readonly queryReads: { collection: string; query: Query | undefined; signature: string }[] = [];
 
+  private readonly generationAtStart: number;
+
   constructor(
     private readonly readOne: (collection: string, id: string) => Row | null,
     private readonly runQuery: (collection: string, query?: Query) => QueryRow[],
-  ) {}
+    private readonly generation: () => number,
+  ) {
+    this.generationAtStart = generation();
+  }
 
   private assertNoWritesYet() {
     if (this.writes.size > 0) throw new Error('Transactions require all reads to be executed before all writes.');
@@ -207,6 +320,8 @@ class SqliteTransaction implements Transaction {
 
   /** Runs inside the commit's IMMEDIATE transaction: nobody can write in between. */
   verifyReads(readOne: (collection: string, id: string) => Row | null, runQuery: (collection: string, query?: Query) => QueryRow[]) {
+    // What this transaction read may have come from a batch that was then lost.
+    if (this.generation() !== this.generationAtStart) throw new TransactionConflictError();
     for (const read of this.readVersions.values()) {
       if ((readOne(read.collection, read.id)?.version ?? 0) !== read.version) throw new TransactionConflictError();
     }

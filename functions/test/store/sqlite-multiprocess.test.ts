@@ -101,4 +101,35 @@ describe('sqlite store across processes', () => {
     },
     60_000,
   );
+
+  it('a process that never closes its store still exits once its work is done, with its writes kept', async () => {
+    const file = join(workDir, 'unclosed.sqlite');
+    // Enough commits for the background checkpoint thread to start; the script then simply ends.
+    const script = `
+      const { openSqliteStore } = await import(${JSON.stringify(adapterUrl)});
+      const store = openSqliteStore(${JSON.stringify(file)});
+      for (let i = 0; i < 50; i++) await store.set('notes', 'n' + i, { i });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    `;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve(null);
+      }, 10_000);
+      child.once('close', (exitCode) => {
+        clearTimeout(timer);
+        resolve(exitCode);
+      });
+    });
+    expect(code, stderr || 'still running after 10 s').toBe(0);
+    const store = openSqliteStore(file);
+    try {
+      expect(await store.query('notes')).toHaveLength(50);
+    } finally {
+      await store.close();
+    }
+  }, 20_000);
 });

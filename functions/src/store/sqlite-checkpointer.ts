@@ -1,0 +1,111 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+
+/** How long commits may gather in the write-ahead log before a background checkpoint copies them over. */
+export const CHECKPOINT_DELAY_MS = 100;
+
+// The worker is inline code (not a file next to this one) so it runs the same
+// from compiled JS, from the TypeScript sources under vitest, and in the emulator.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 10000');
+parentPort.on('message', (message) => {
+  if (message === 'stop') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  // PASSIVE never waits for, nor blocks, the writer or any reader.
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+  parentPort.postMessage('checkpointed');
+});
+`;
+
+export interface Checkpointer {
+  /** Call after every commit: a checkpoint follows within CHECKPOINT_DELAY_MS. */
+  afterCommit(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Checkpoints the write-ahead log from a worker thread. SQLite's automatic
+ * checkpoint runs inside whichever commit crosses 1,000 pages: it copies those
+ * pages into the database file and syncs both files, stalling every request
+ * queued behind that commit for tens of milliseconds. In a thread of its own
+ * the checkpoint uses the otherwise idle core and the request loop never waits
+ * for the disk. If the thread cannot run, SQLite's automatic checkpoint comes
+ * back, so the log never grows without bound.
+ */
+export function backgroundCheckpoints(db: Database.Database, file: string): Checkpointer {
+  db.pragma('wal_autocheckpoint = 0');
+  let worker: Worker | undefined;
+  let failed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let dirty = false;
+
+  function fallBackToAutomatic() {
+    failed = true;
+    worker = undefined;
+    if (db.open) db.pragma('wal_autocheckpoint = 1000');
+  }
+
+  function start() {
+    try {
+      worker = new Worker(WORKER_SOURCE, {
+        eval: true,
+        workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+        // Not the parent's options: with --input-type=module the source above would not be CommonJS.
+        execArgv: [],
+      });
+    } catch {
+      fallBackToAutomatic();
+      return;
+    }
+    worker.on('message', () => {
+      running = false;
+      if (dirty) schedule();
+    });
+    worker.on('error', fallBackToAutomatic);
+    worker.on('exit', () => {
+      if (worker) fallBackToAutomatic();
+    });
+    // After the listeners: adding a 'message' listener refs the worker again, and it must never keep a process alive.
+    worker.unref();
+  }
+
+  function schedule() {
+    if (timer || failed) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (!worker) start();
+      if (!worker || running) return;
+      running = true;
+      dirty = false;
+      worker.postMessage('checkpoint');
+    }, CHECKPOINT_DELAY_MS);
+    timer.unref();
+  }
+
+  return {
+    afterCommit() {
+      dirty = true;
+      if (!running) schedule();
+    },
+    async stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      const stopping = worker;
+      worker = undefined;
+      failed = true;
+      if (!stopping) return;
+      // Let the thread finish a running checkpoint and close its connection.
+      const exited = new Promise((resolve) => stopping.once('exit', resolve));
+      stopping.postMessage('stop');
+      await exited;
+    },
+  };
+}
