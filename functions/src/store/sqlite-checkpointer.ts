@@ -19,8 +19,12 @@ parentPort.on('message', (message) => {
     return;
   }
   // PASSIVE never waits for, nor blocks, the writer or any reader.
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
-  parentPort.postMessage('checkpointed');
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage('checkpointed');
+  } catch (error) {
+    parentPort.postMessage('failed: ' + error.message);
+  }
 });
 `;
 
@@ -65,8 +69,14 @@ export function backgroundCheckpoints(db: Database.Database, file: string): Chec
       fallBackToAutomatic();
       return;
     }
-    worker.on('message', () => {
+    worker.on('message', (message: string) => {
       running = false;
+      if (message !== 'checkpointed') {
+        // A thread that cannot checkpoint must not let the log grow: hand the job back to SQLite.
+        void stopWorker();
+        fallBackToAutomatic();
+        return;
+      }
       if (dirty) schedule();
     });
     worker.on('error', fallBackToAutomatic);
@@ -75,6 +85,16 @@ export function backgroundCheckpoints(db: Database.Database, file: string): Chec
     });
     // After the listeners: adding a 'message' listener refs the worker again, and it must never keep a process alive.
     worker.unref();
+  }
+
+  /** Lets the thread finish a running checkpoint and close its connection. */
+  async function stopWorker() {
+    const stopping = worker;
+    worker = undefined;
+    if (!stopping) return;
+    const exited = new Promise((resolve) => stopping.once('exit', resolve));
+    stopping.postMessage('stop');
+    await exited;
   }
 
   function schedule() {
@@ -98,14 +118,8 @@ export function backgroundCheckpoints(db: Database.Database, file: string): Chec
     async stop() {
       clearTimeout(timer);
       timer = undefined;
-      const stopping = worker;
-      worker = undefined;
       failed = true;
-      if (!stopping) return;
-      // Let the thread finish a running checkpoint and close its connection.
-      const exited = new Promise((resolve) => stopping.once('exit', resolve));
-      stopping.postMessage('stop');
-      await exited;
+      await stopWorker();
     },
   };
 }

@@ -15,6 +15,9 @@ import {
   type WhereOperator,
 } from './port.js';
 
+/** How long a write waits for another process holding the write lock before it fails. */
+const BUSY_TIMEOUT_MS = 10_000;
+
 /**
  * The offline document store: one SQLite file (DESIGN §3).
  *
@@ -34,9 +37,6 @@ import {
  * fifty. Reads outside a transaction wait for that COMMIT, so nothing
  * uncommitted is ever shown.
  */
-/** How long a write waits for another process holding the write lock before it fails. */
-const BUSY_TIMEOUT_MS = 10_000;
-
 export function openSqliteStore(file: string): DocumentStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
@@ -86,7 +86,7 @@ export function openSqliteStore(file: string): DocumentStore {
     upsert.run(collection, id, JSON.stringify(data), version);
   }
 
-  const writeImmediately = db.transaction((collection: string, id: string, data: DocumentData | null) => {
+  const writeDocument = db.transaction((collection: string, id: string, data: DocumentData | null) => {
     if (data === null) remove.run(collection, id);
     else writeOne(collection, id, data);
   });
@@ -231,10 +231,10 @@ export function openSqliteStore(file: string): DocumentStore {
       return runQuery(collection, query).map((row) => ({ id: row.id, data: JSON.parse(row.data) as T }));
     },
     async set(collection, id, data) {
-      await (await applyInBatch(() => writeImmediately(collection, id, data))).durable;
+      await (await applyInBatch(() => writeDocument(collection, id, data))).durable;
     },
     async delete(collection, id) {
-      await (await applyInBatch(() => writeImmediately(collection, id, null))).durable;
+      await (await applyInBatch(() => writeDocument(collection, id, null))).durable;
     },
     async runTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
       // The queue is held until this commit is applied, not until it is durable: that is what lets commits gather.

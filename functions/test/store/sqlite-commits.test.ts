@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentStore } from '../../src/store/port.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
-import { CHECKPOINT_DELAY_MS } from '../../src/store/sqlite-checkpointer.js';
+import { backgroundCheckpoints, CHECKPOINT_DELAY_MS } from '../../src/store/sqlite-checkpointer.js';
 
 /**
  * How the SQLite store commits: transactions of one turn of the event loop
@@ -96,5 +96,20 @@ describe('sqlite store commits', () => {
     expect(committedIds()).toHaveLength(1600);
     // Without checkpoints the log would hold all eight rounds; SQLite's own checkpoint is off.
     expect(walSize()).toBeLessThanOrEqual(afterFirstRound * 2);
+  });
+
+  it("hands checkpoints back to SQLite when the background thread cannot do them", async () => {
+    const db = new Database(join(dir, 'other.sqlite'));
+    db.pragma('journal_mode = WAL');
+    // The thread opens its own connection to this path, which cannot exist.
+    const checkpointer = backgroundCheckpoints(db, join(dir, 'missing', 'folder', 'store.sqlite'));
+    try {
+      expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      checkpointer.afterCommit();
+      await expect.poll(() => db.pragma('wal_autocheckpoint', { simple: true }), { timeout: 5_000 }).toBe(1000);
+    } finally {
+      await checkpointer.stop();
+      db.close();
+    }
   });
 });
