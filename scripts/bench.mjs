@@ -10,6 +10,10 @@ import { ROOT, PROJECT_ID } from './lib/stack.mjs';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+if (!Number.isInteger(SECONDS) || SECONDS < 1) {
+  console.error(`BENCH_SECONDS must be a whole number of seconds, at least 1 (got "${process.env.BENCH_SECONDS}").`);
+  process.exit(2);
+}
 const WARM_UP_SECONDS = 2;
 const PORT = 5199;
 const TARGETS = { rsvpsPerSecond: 1000, lookupsPerSecond: 3000, p99Ms: 50 };
