@@ -13,7 +13,8 @@ import {
   type CardField,
   type CardValues,
 } from './card.js';
-import { isDeclined, PAYMENT_TEXT, payLabel, paymentErrorText } from './paymentFlow.js';
+import { CardFormFooter } from './CardFormFooter.js';
+import { isDeclined, PAYMENT_TEXT, paymentErrorText } from './paymentFlow.js';
 
 export interface CardFormProps {
   amount: number;
@@ -139,17 +140,7 @@ export function OfflineCardForm({
           {errorFor('cvc')}
         </div>
       </div>
-      <div id={`${id}-alert`} className="payment-step-alert" role="alert">
-        {alert ? <p className="alert alert-error">{alert}</p> : null}
-      </div>
-      <div className="payment-step-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? PAYMENT_TEXT.processing : payLabel(amount)}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
-          {PAYMENT_TEXT.cancel}
-        </button>
-      </div>
+      <CardFormFooter alert={alert} alertId={`${id}-alert`} busy={busy} amount={amount} onCancel={onCancel} />
     </form>
   );
 }

@@ -5,7 +5,8 @@ import { PAYMENT_MESSAGES } from '@shared/payment-messages.js';
 import { Spinner } from '../theme/Spinner.js';
 import type { CardFormProps } from './OfflineCardForm.js';
 import type { Payer } from './PaymentStep.js';
-import { PAYMENT_TEXT, payLabel } from './paymentFlow.js';
+import { CardFormFooter } from './CardFormFooter.js';
+import { PAYMENT_TEXT } from './paymentFlow.js';
 
 interface StripeCardFormProps extends CardFormProps {
   publishableKey: string;
@@ -124,17 +125,7 @@ function StripeCardFields({ clientSecret, amount, payer, onSucceeded, onDeclined
           </p>
         ) : null}
       </div>
-      <div className="payment-step-alert" role="alert">
-        {alert ? <p className="alert alert-error">{alert}</p> : null}
-      </div>
-      <div className="payment-step-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy || !stripe} aria-busy={busy || undefined}>
-          {busy ? PAYMENT_TEXT.processing : payLabel(amount)}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
-          {PAYMENT_TEXT.cancel}
-        </button>
-      </div>
+      <CardFormFooter alert={alert} busy={busy} canPay={Boolean(stripe)} amount={amount} onCancel={onCancel} />
       <p className="payment-secure-note">Card details go straight to our payment provider, Stripe; they never reach our servers.</p>
     </form>
   );
