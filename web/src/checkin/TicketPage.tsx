@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { RSVP_MESSAGES } from '@shared/rsvp-messages.js';
 import type { TicketView } from '@shared/rsvps.js';
@@ -78,40 +78,20 @@ function Ticket({ ticket }: { ticket: TicketView }) {
       <section className="ticket-section" aria-labelledby="ticket-attendee">
         <h3 id="ticket-attendee">Attendee</h3>
         <dl className="ticket-details">
-          <div>
-            <dt>Name</dt>
-            <dd>{ticket.attendee.name}</dd>
-          </div>
-          <div>
-            <dt>Email</dt>
-            <dd>{ticket.attendee.email}</dd>
-          </div>
-          <div>
-            <dt>Ticket type</dt>
-            <dd>{ticketTypeText(ticket)}</dd>
-          </div>
+          <Detail label="Name">{ticket.attendee.name}</Detail>
+          <Detail label="Email">{ticket.attendee.email}</Detail>
+          <Detail label="Ticket type">{ticketTypeText(ticket)}</Detail>
         </dl>
       </section>
 
       <section className="ticket-section" aria-labelledby="ticket-event">
         <h3 id="ticket-event">Event</h3>
         <dl className="ticket-details">
-          <div>
-            <dt>Event</dt>
-            <dd>
-              <Link to={ticketEventPath(ticket)}>{ticket.event.title}</Link>
-            </dd>
-          </div>
-          <div>
-            <dt>Date</dt>
-            <dd>{formatEventDateTime(ticket.event.date)}</dd>
-          </div>
-          {ticket.event.location ? (
-            <div>
-              <dt>Location</dt>
-              <dd>{ticket.event.location}</dd>
-            </div>
-          ) : null}
+          <Detail label="Event">
+            <Link to={ticketEventPath(ticket)}>{ticket.event.title}</Link>
+          </Detail>
+          <Detail label="Date">{formatEventDateTime(ticket.event.date)}</Detail>
+          {ticket.event.location ? <Detail label="Location">{ticket.event.location}</Detail> : null}
         </dl>
       </section>
 
@@ -119,18 +99,8 @@ function Ticket({ ticket }: { ticket: TicketView }) {
         <section className="ticket-section" aria-labelledby="ticket-checkin">
           <h3 id="ticket-checkin">Check-in</h3>
           <dl className="ticket-details">
-            {checkedIn.at ? (
-              <div>
-                <dt>Time</dt>
-                <dd>{checkedIn.at}</dd>
-              </div>
-            ) : null}
-            {checkedIn.by ? (
-              <div>
-                <dt>By</dt>
-                <dd>{checkedIn.by}</dd>
-              </div>
-            ) : null}
+            {checkedIn.at ? <Detail label="Time">{checkedIn.at}</Detail> : null}
+            {checkedIn.by ? <Detail label="By">{checkedIn.by}</Detail> : null}
           </dl>
         </section>
       ) : null}
@@ -140,5 +110,15 @@ function Ticket({ ticket }: { ticket: TicketView }) {
       </p>
       {ticket.checkedIn ? null : <p className="ticket-present">{TICKET_TEXT.present}</p>}
     </article>
+  );
+}
+
+/** One row of a ticket's details. */
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }
