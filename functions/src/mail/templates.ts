@@ -221,31 +221,34 @@ ${parts.body}${footer}
 `;
 }
 
+/** The date, time and location box of both e-mails: a small label above each value. */
 const DETAILS = `        <tr>
           <td style="padding:8px 32px;">
             <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#faf6ef;border:1px solid #e8e1dc;border-radius:10px;">
-              <tr>
-                <td style="padding:16px 20px 6px;${FONT}font-size:12px;letter-spacing:1px;text-transform:uppercase;color:#7a4a2a;">Date</td>
-              </tr>
-              <tr>
-                <td style="padding:0 20px 10px;${FONT}font-size:16px;color:#2c2c2c;"><strong>{{event.formattedDate}}</strong></td>
-              </tr>
-              <tr>
-                <td style="padding:6px 20px 6px;${FONT}font-size:12px;letter-spacing:1px;text-transform:uppercase;color:#7a4a2a;">Time</td>
-              </tr>
-              <tr>
-                <td style="padding:0 20px 10px;${FONT}font-size:16px;color:#2c2c2c;">{{event.formattedTime}}</td>
-              </tr>
-              <tr>
-                <td style="padding:6px 20px 6px;${FONT}font-size:12px;letter-spacing:1px;text-transform:uppercase;color:#7a4a2a;">Location</td>
-              </tr>
-              <tr>
-                <td style="padding:0 20px 16px;${FONT}font-size:16px;color:#2c2c2c;">{{event.location}}</td>
-              </tr>
-            </table>
+${detailRows([
+  ['Date', '<strong>{{event.formattedDate}}</strong>'],
+  ['Time', '{{event.formattedTime}}'],
+  ['Location', '{{event.location}}'],
+])}            </table>
           </td>
         </tr>
 `;
+
+function detailRows(rows: [label: string, value: string][]) {
+  return rows
+    .map(([label, value], index) => {
+      const labelTop = index === 0 ? 16 : 6;
+      const valueBottom = index === rows.length - 1 ? 16 : 10;
+      return `              <tr>
+                <td style="padding:${labelTop}px 20px 6px;${FONT}font-size:12px;letter-spacing:1px;text-transform:uppercase;color:#7a4a2a;">${label}</td>
+              </tr>
+              <tr>
+                <td style="padding:0 20px ${valueBottom}px;${FONT}font-size:16px;color:#2c2c2c;">${value}</td>
+              </tr>
+`;
+    })
+    .join('');
+}
 
 function button(href: string, label: string) {
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0">
