@@ -58,9 +58,9 @@ export function openSqliteStore(file: string): DocumentStore {
   const selectOne = db.prepare<[string, string], { data: string; version: number }>(
     'SELECT data, version FROM documents WHERE collection = ? AND id = ?',
   );
-  const nextVersion = db.prepare<[], { value: number }>(
-    "UPDATE store_meta SET value = value + 1 WHERE key = 'version' RETURNING value",
-  );
+  const readVersion = db.prepare<[], { value: number }>("SELECT value FROM store_meta WHERE key = 'version'");
+  const writeVersion = db.prepare<[number]>("UPDATE store_meta SET value = ? WHERE key = 'version'");
+  const insert = db.prepare<[string, string, string, number]>('INSERT INTO documents (collection, id, data, version) VALUES (?, ?, ?, ?)');
   const upsert = db.prepare<[string, string, string, number]>(
     `INSERT INTO documents (collection, id, data, version) VALUES (?, ?, ?, ?)
      ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, version = excluded.version`,
@@ -82,13 +82,32 @@ export function openSqliteStore(file: string): DocumentStore {
     return selectOne.get(collection, id) ?? null;
   }
 
-  function writeOne(collection: string, id: string, data: DocumentData, version = nextVersion.get()!.value) {
+  /**
+   * The last version handed out. Read when a batch takes the write lock and
+   * written back once before its COMMIT: while the lock is ours nobody else
+   * can move it, and one statement per batch is cheaper than one per commit.
+   */
+  let lastVersion = 0;
+
+  function writeOne(collection: string, id: string, data: DocumentData, version: number) {
     upsert.run(collection, id, JSON.stringify(data), version);
+  }
+
+  /** A new document; a second one with the same id fails on the primary key, not on an extra read. */
+  function insertOne(collection: string, id: string, data: DocumentData, version: number) {
+    try {
+      insert.run(collection, id, JSON.stringify(data), version);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+        throw new DocumentStateError(`${collection}/${id} already exists`, 'already-exists');
+      }
+      throw error;
+    }
   }
 
   const writeDocument = db.transaction((collection: string, id: string, data: DocumentData | null) => {
     if (data === null) remove.run(collection, id);
-    else writeOne(collection, id, data);
+    else writeOne(collection, id, data, ++lastVersion);
   });
 
   const checkpointer = file === ':memory:' ? undefined : backgroundCheckpoints(db, file);
@@ -124,6 +143,7 @@ export function openSqliteStore(file: string): DocumentStore {
     // Rejections reach the callers awaiting `done`; this only keeps an unwatched one quiet.
     done.catch(() => undefined);
     const opened = { done, resolve, reject };
+    lastVersion = readVersion.get()!.value;
     setImmediate(() => finishBatch(opened));
     return opened;
   }
@@ -140,6 +160,7 @@ export function openSqliteStore(file: string): DocumentStore {
     // SQLite itself rolls the whole transaction back on some errors (a full disk, an I/O error).
     if (!db.inTransaction) return loseBatch(finishing, new Error('The store rolled back a commit'));
     try {
+      writeVersion.run(lastVersion);
       db.exec('COMMIT');
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
@@ -189,23 +210,17 @@ export function openSqliteStore(file: string): DocumentStore {
 
   /** The commit: verify every read, then apply the buffered writes, all inside one IMMEDIATE transaction. */
   const commit = db.transaction((tx: SqliteTransaction) => {
-    tx.verifyReads(readOne, runQuery);
+    // The rows as they are now: the transaction's reads are checked against them, and updates start from them.
+    const current = tx.verifyReads(readOne, runQuery);
     // One new version for everything this commit writes: versions only need to change, and never repeat.
-    const version = nextVersion.get()!.value;
+    const version = ++lastVersion;
     for (const write of tx.writes.values()) {
-      if (write.kind === 'delete') {
-        remove.run(write.collection, write.id);
-        continue;
-      }
-      if (write.kind === 'set') {
-        writeOne(write.collection, write.id, write.data, version);
-        continue;
-      }
-      const existing = readOne(write.collection, write.id);
-      if (write.kind === 'create') {
-        if (existing) throw new DocumentStateError(`${write.collection}/${write.id} already exists`, 'already-exists');
-        writeOne(write.collection, write.id, write.data, version);
-      } else {
+      if (write.kind === 'delete') remove.run(write.collection, write.id);
+      else if (write.kind === 'set') writeOne(write.collection, write.id, write.data, version);
+      else if (write.kind === 'create') insertOne(write.collection, write.id, write.data, version);
+      else {
+        const writeKey = key(write.collection, write.id);
+        const existing = current.has(writeKey) ? current.get(writeKey) : readOne(write.collection, write.id);
         if (!existing) throw new DocumentStateError(`${write.collection}/${write.id} does not exist`, 'not-found');
         writeOne(write.collection, write.id, { ...(JSON.parse(existing.data) as DocumentData), ...write.data }, version);
       }
@@ -318,16 +333,23 @@ class SqliteTransaction implements Transaction {
     this.writes.set(key(collection, id), { kind: 'delete', collection, id });
   }
 
-  /** Runs inside the commit's IMMEDIATE transaction: nobody can write in between. */
+  /**
+   * Runs inside the commit's IMMEDIATE transaction: nobody can write in between.
+   * Answers the rows it checked, by key, as they are now.
+   */
   verifyReads(readOne: (collection: string, id: string) => Row | null, runQuery: (collection: string, query?: Query) => QueryRow[]) {
     // What this transaction read may have come from a batch that was then lost.
     if (this.generation() !== this.generationAtStart) throw new TransactionConflictError();
-    for (const read of this.readVersions.values()) {
-      if ((readOne(read.collection, read.id)?.version ?? 0) !== read.version) throw new TransactionConflictError();
+    const current = new Map<string, Row | null>();
+    for (const [readKey, read] of this.readVersions) {
+      const row = readOne(read.collection, read.id);
+      if ((row?.version ?? 0) !== read.version) throw new TransactionConflictError();
+      current.set(readKey, row);
     }
     for (const read of this.queryReads) {
       if (signature(runQuery(read.collection, read.query)) !== read.signature) throw new TransactionConflictError();
     }
+    return current;
   }
 }
 
