@@ -1,11 +1,10 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { eventInputSchema, eventListQuerySchema, eventUpdateSchema, toggleTicketsSchema } from '../shared/events.js';
 import { parseWith } from '../http/validate.js';
 import { viewerOf, type createAuthGuards } from '../auth/middleware.js';
 import type { EventService } from './service.js';
 
-export function eventRoutes(events: EventService, guards: ReturnType<typeof createAuthGuards>) {
-  const router = Router();
+export function eventRoutes(router: Router, events: EventService, guards: ReturnType<typeof createAuthGuards>) {
   const admin = guards.requireRole('admin');
 
   router.get('/events', guards.optionalStaff, async (req, res) => {
@@ -43,6 +42,4 @@ export function eventRoutes(events: EventService, guards: ReturnType<typeof crea
     const { generateTickets } = parseWith(toggleTicketsSchema, req.body);
     res.json({ success: true, message: 'Event mode updated', event: await events.toggleTickets(String(req.params.id), generateTickets) });
   });
-
-  return router;
 }

@@ -1,12 +1,11 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { notFound } from '../http/errors.js';
 import type { FileStore } from './port.js';
 
 /** Serves the local file store's images; absent in production, where Cloud Storage serves them. */
-export function fileRoutes(files: FileStore) {
-  const router = Router();
+export function fileRoutes(router: Router, files: FileStore) {
   const read = files.read;
-  if (!read) return router;
+  if (!read) return;
   router.get('/files/*path', async (req, res) => {
     const segments = (req.params as { path: string[] }).path;
     const file = await read(segments.join('/'));
@@ -20,5 +19,4 @@ export function fileRoutes(files: FileStore) {
     });
     res.send(file.bytes);
   });
-  return router;
 }

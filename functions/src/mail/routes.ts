@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { DateTime } from 'luxon';
 import type { createAuthGuards } from '../auth/middleware.js';
 import { notFound } from '../http/errors.js';
@@ -91,8 +91,7 @@ ${fields.map(([label, value]) => `${label}: ${escapeHtml(value)}`).join(' &middo
 }
 
 /** E-mail templates (admin), ticket resend (admin), the contact form (public) and, locally, the mailbox. */
-export function mailRoutes(mail: MailService, guards: ReturnType<typeof createAuthGuards>, options: MailRouteOptions) {
-  const router = Router();
+export function mailRoutes(router: Router, mail: MailService, guards: ReturnType<typeof createAuthGuards>, options: MailRouteOptions) {
   const admin = guards.requireRole('admin');
   const timeZone = options.timeZone ?? ORGANISATION_TIME_ZONE;
 
@@ -149,6 +148,4 @@ export function mailRoutes(mail: MailService, guards: ReturnType<typeof createAu
       res.type('html').send(withMailboxBanner(inlineCidImages(message), message, `${req.baseUrl}/mailbox`));
     });
   }
-
-  return router;
 }

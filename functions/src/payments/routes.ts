@@ -1,4 +1,4 @@
-import express, { Router, type RequestHandler } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import { confirmPaymentSchema, createPaymentIntentSchema, offlineConfirmSchema } from '../shared/payments.js';
 import { HttpError } from '../http/errors.js';
 import { parseWith } from '../http/validate.js';
@@ -22,19 +22,16 @@ async function applyNotification(gateway: PaymentGateway, payments: PaymentServi
 }
 
 /** The webhook route must see the raw body: it is mounted before the JSON parser. */
-export function paymentWebhookRoutes(gateway: PaymentGateway, payments: PaymentService) {
-  const router = Router();
+export function paymentWebhookRoutes(router: Router, gateway: PaymentGateway, payments: PaymentService) {
   router.post('/stripe-webhook', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
     // Cloud Functions has already read the body and keeps the bytes in rawBody.
     const raw = (req as { rawBody?: Buffer }).rawBody ?? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
     await applyNotification(gateway, payments, raw, req.get('stripe-signature'));
     res.json({ received: true });
   });
-  return router;
 }
 
-export function paymentRoutes(gateway: PaymentGateway, payments: PaymentService, options: { publicWriteLimit: RequestHandler }) {
-  const router = Router();
+export function paymentRoutes(router: Router, gateway: PaymentGateway, payments: PaymentService, options: { publicWriteLimit: RequestHandler }) {
 
   router.get('/payments/config', (_req, res) => {
     res.json({ success: true, ...gateway.publicConfig() });
@@ -64,7 +61,5 @@ export function paymentRoutes(gateway: PaymentGateway, payments: PaymentService,
       res.json({ success: true, status: 'succeeded', paymentIntentId: event.intent.id });
     });
   }
-
-  return router;
 }
 

@@ -1,15 +1,15 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { rsvpInputSchema } from '../shared/rsvps.js';
 import { parseWith } from '../http/validate.js';
 import type { createAuthGuards } from '../auth/middleware.js';
 import type { RsvpService } from './service.js';
 
 export function rsvpRoutes(
+  router: Router,
   rsvps: RsvpService,
   guards: ReturnType<typeof createAuthGuards>,
   options: { publicWriteLimit: RequestHandler; siteUrl: string },
 ) {
-  const router = Router();
   const staff = guards.requireRole('staff');
   const admin = guards.requireRole('admin');
 
@@ -40,6 +40,4 @@ export function rsvpRoutes(
     const { message } = await rsvps.cancel(String(req.params.id));
     res.json({ success: true, message });
   });
-
-  return router;
 }

@@ -1,10 +1,8 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { SponsorService } from './service.js';
 
-export function sponsorRoutes(sponsors: SponsorService) {
-  const router = Router();
+export function sponsorRoutes(router: Router, sponsors: SponsorService) {
   router.get('/sponsors', async (_req, res) => {
     res.json({ success: true, sponsors: await sponsors.list() });
   });
-  return router;
 }

@@ -38,13 +38,11 @@ function build(options: { withOutbox?: boolean; contactEmail?: string } = {}) {
   };
   const routes = express.Router();
   routes.use(express.json({ limit: '200kb' }));
-  routes.use(
-    mailRoutes(mail, fakeGuards, {
-      publicWriteLimit,
-      outbox: options.withOutbox === false ? undefined : outbox,
-      themeContactEmail: async () => options.contactEmail ?? 'hello@zion.example.org',
-    }),
-  );
+  mailRoutes(routes, mail, fakeGuards, {
+    publicWriteLimit,
+    outbox: options.withOutbox === false ? undefined : outbox,
+    themeContactEmail: async () => options.contactEmail ?? 'hello@zion.example.org',
+  });
   const app = express();
   app.use('/api', routes);
   app.use(errorHandler);
