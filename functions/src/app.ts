@@ -1,11 +1,11 @@
-import express from 'express';
+import type { RequestListener } from 'node:http';
 import { createAuthGuards } from './auth/middleware.js';
 import { sessionRoutes } from './admins/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { createEventService } from './events/service.js';
 import { fileRoutes } from './files/routes.js';
-import { errorHandler, unknownRoute } from './http/errors.js';
 import { publicWriteLimit } from './http/rate-limit.js';
+import { httpHandler } from './http/server.js';
 import type { LocalOutbox } from './mail/local-outbox.js';
 import { mailRoutes } from './mail/routes.js';
 import { createMailService } from './mail/service.js';
@@ -42,52 +42,33 @@ export function createServices(deps: ApiDependencies) {
 export type Services = ReturnType<typeof createServices>;
 
 /**
- * The whole API as one Express app, built from its dependencies. It answers on
- * `/...` (the function's own URL) and on `/api/...` (the Hosting rewrite).
+ * The whole API as one app, built from its dependencies, as a Node request
+ * listener. It answers on `/...` (the function's own URL) and on `/api/...`
+ * (the Hosting rewrite).
  */
-export function createApi(deps: ApiDependencies, services: Services = createServices(deps)) {
+export function createApi(deps: ApiDependencies, services: Services = createServices(deps)): Promise<RequestListener> {
   const guards = createAuthGuards(deps);
   const limit = publicWriteLimit(deps.publicWritesPerMinute);
   // The mailbox page exists only where the local outbox is the mailer.
   const outbox = deps.mailer.kind === 'local-outbox' ? (deps.mailer as LocalOutbox) : undefined;
 
-  // Every capability adds its routes to this one router: a router of its own
-  // each would cost every request a pass through each of them (a tenth of a
-  // registration's time in `npm run bench`).
-  const routes = express.Router();
-  // Stripe signs the raw bytes: the webhook reads the body before any JSON parser does.
-  paymentWebhookRoutes(routes, deps.payments, services.payments);
-  // E-mail templates may be large HTML; everything else stays small.
-  routes.use('/email-templates', express.json({ limit: '300kb' }));
-  routes.use(express.json({ limit: '100kb' }));
-  // Registration and ticket lookups first: they are event night's traffic.
-  rsvpRoutes(routes, services.rsvps, guards, { publicWriteLimit: limit, siteUrl: deps.siteUrl });
-  themeRoutes(routes, services.theme, guards);
-  eventRoutes(routes, services.events, guards);
-  sponsorRoutes(routes, services.sponsors);
-  paymentRoutes(routes, deps.payments, services.payments, { publicWriteLimit: limit });
-  mailRoutes(routes, services.mail, guards, {
-    publicWriteLimit: limit,
-    outbox,
-    themeContactEmail: async () => (await services.theme.get()).contactEmail,
-    timeZone: deps.timeZone,
+  return httpHandler((api) => {
+    // Stripe signs the raw bytes: the webhook reads its body in a scope of its own.
+    paymentWebhookRoutes(api, deps.payments, services.payments);
+    rsvpRoutes(api, services.rsvps, guards, { publicWriteLimit: limit, siteUrl: deps.siteUrl });
+    themeRoutes(api, services.theme, guards);
+    eventRoutes(api, services.events, guards);
+    sponsorRoutes(api, services.sponsors);
+    paymentRoutes(api, deps.payments, services.payments, { publicWriteLimit: limit });
+    mailRoutes(api, services.mail, guards, {
+      publicWriteLimit: limit,
+      outbox,
+      themeContactEmail: async () => (await services.theme.get()).contactEmail,
+      timeZone: deps.timeZone,
+    });
+    sessionRoutes(api, guards);
+    fileRoutes(api, deps.files);
   });
-  sessionRoutes(routes, guards);
-  fileRoutes(routes, deps.files);
-
-  const app = express();
-  app.disable('x-powered-by');
-  // Replies are dynamic JSON: hashing each one for an ETag costs time on the hot path and saves nothing.
-  app.set('etag', false);
-  app.use((_req, res, next) => {
-    res.set('X-Content-Type-Options', 'nosniff');
-    next();
-  });
-  app.use('/api', routes);
-  app.use(routes);
-  app.use(unknownRoute);
-  app.use(errorHandler);
-  return app;
 }
 
 /**

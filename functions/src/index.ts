@@ -26,8 +26,8 @@ function api() {
 }
 
 /** The `api` HTTPS function: every call of SPEC §7. */
-export const apiFunction = onRequest({ region: 'us-central1', memory: '512MiB', concurrency: 80, secrets }, (req, res) => {
-  return api().app(req, res);
+export const apiFunction = onRequest({ region: 'us-central1', memory: '512MiB', concurrency: 80, secrets }, async (req, res) => {
+  (await api().app)(req, res);
 });
 
 /** Every minute: release unpaid holds, deliver and retry e-mail. */

@@ -5,7 +5,7 @@ import { createApi } from '../../functions/lib/app.js';
 import { dependenciesFromEnvironment } from '../../functions/lib/config.js';
 
 const port = Number(process.env.PORT || 5199);
-const app = createApi(dependenciesFromEnvironment());
+const app = await createApi(dependenciesFromEnvironment());
 const server = createServer({ keepAliveTimeout: 30_000 }, app);
 server.listen(port, '127.0.0.1', () => process.send?.({ listening: port }));
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,12 +1,12 @@
-import type { Router } from 'express';
+import type { FastifyInstance } from 'fastify';
 import type { SessionInfo } from '../shared/session.js';
-import { viewerOf, type createAuthGuards } from '../auth/middleware.js';
+import type { AuthGuards } from '../auth/middleware.js';
 
-export function sessionRoutes(router: Router, guards: ReturnType<typeof createAuthGuards>) {
+export function sessionRoutes(api: FastifyInstance, guards: AuthGuards) {
   /** Who is signed in and with which role: the dashboard asks this after sign-in. */
-  router.get('/session', guards.requireRole('staff'), (_req, res) => {
-    const viewer = viewerOf(res)!;
+  api.get('/session', { preHandler: guards.requireRole('staff') }, async (request) => {
+    const viewer = request.viewer!;
     const session: SessionInfo = { email: viewer.email, role: viewer.role };
-    res.json({ success: true, ...session });
+    return { success: true, ...session };
   });
 }

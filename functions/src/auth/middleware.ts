@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { MESSAGES } from '../shared/messages.js';
 import type { Role } from '../shared/session.js';
 import { HttpError } from '../http/errors.js';
@@ -12,8 +12,15 @@ export interface Viewer {
   role: Role;
 }
 
-function bearerToken(req: Request): string | null | undefined {
-  const header = req.get('authorization');
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who called, once a guard has resolved it; undefined for anonymous callers. */
+    viewer?: Viewer;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null | undefined {
+  const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : null;
@@ -24,8 +31,8 @@ export function createAuthGuards(deps: { store: DocumentStore; identity: Identit
    * Resolves the caller's role. No header: anonymous (undefined). A header that
    * does not verify: 401. Verified but without the role: 403.
    */
-  async function resolveViewer(req: Request, needs: Role, checkRevoked: boolean): Promise<Viewer | undefined> {
-    const token = bearerToken(req);
+  async function resolveViewer(request: FastifyRequest, needs: Role, checkRevoked: boolean): Promise<Viewer | undefined> {
+    const token = bearerToken(request);
     if (token === undefined) return undefined;
     if (token === null) throw new HttpError(401, MESSAGES.authRequired);
     let identity;
@@ -40,26 +47,22 @@ export function createAuthGuards(deps: { store: DocumentStore; identity: Identit
   }
 
   /** Protects a route: the caller must hold `needs` (admin also passes staff routes). */
-  function requireRole(needs: Role): RequestHandler {
+  function requireRole(needs: Role): preHandlerAsyncHookHandler {
     // Revocation is checked where it matters: on everything only admins may do.
     const checkRevoked = needs === 'admin';
-    return async (req, res, next) => {
-      const viewer = await resolveViewer(req, needs, checkRevoked);
+    return async (request) => {
+      const viewer = await resolveViewer(request, needs, checkRevoked);
       if (!viewer) throw new HttpError(401, MESSAGES.authRequired);
-      res.locals.viewer = viewer;
-      next();
+      request.viewer = viewer;
     };
   }
 
   /** Public routes that show more to staff: anonymous callers pass, a bad token still answers 401. */
-  const optionalStaff: RequestHandler = async (req, res, next) => {
-    res.locals.viewer = await resolveViewer(req, 'staff', false);
-    next();
+  const optionalStaff: preHandlerAsyncHookHandler = async (request) => {
+    request.viewer = await resolveViewer(request, 'staff', false);
   };
 
   return { requireRole, optionalStaff };
 }
 
-export function viewerOf(res: { locals: Record<string, unknown> }): Viewer | undefined {
-  return res.locals.viewer as Viewer | undefined;
-}
+export type AuthGuards = ReturnType<typeof createAuthGuards>;

@@ -1,45 +1,50 @@
-import type { Router } from 'express';
+import type { FastifyInstance } from 'fastify';
 import { eventInputSchema, eventListQuerySchema, eventUpdateSchema, toggleTicketsSchema } from '../shared/events.js';
 import { parseWith } from '../http/validate.js';
-import { viewerOf, type createAuthGuards } from '../auth/middleware.js';
+import type { AuthGuards } from '../auth/middleware.js';
+import type { IdParams } from '../http/server.js';
 import type { EventService } from './service.js';
 
-export function eventRoutes(router: Router, events: EventService, guards: ReturnType<typeof createAuthGuards>) {
-  const admin = guards.requireRole('admin');
+export function eventRoutes(api: FastifyInstance, events: EventService, guards: AuthGuards) {
+  const staffSeesMore = { preHandler: guards.optionalStaff };
+  const admin = { preHandler: guards.requireRole('admin') };
 
-  router.get('/events', guards.optionalStaff, async (req, res) => {
-    const query = parseWith(eventListQuerySchema, req.query);
-    res.json({ success: true, events: await events.list(query, Boolean(viewerOf(res))) });
+  api.get('/events', staffSeesMore, async (request) => {
+    const query = parseWith(eventListQuerySchema, request.query);
+    return { success: true, events: await events.list(query, Boolean(request.viewer)) };
   });
 
-  router.get('/events/tags', guards.optionalStaff, async (_req, res) => {
-    res.json({ success: true, tags: await events.tags(Boolean(viewerOf(res))) });
+  api.get('/events/tags', staffSeesMore, async (request) => ({ success: true, tags: await events.tags(Boolean(request.viewer)) }));
+
+  api.get<{ Params: { idOrSlug: string } }>('/events/:idOrSlug', staffSeesMore, async (request) => ({
+    success: true,
+    event: await events.get(request.params.idOrSlug, Boolean(request.viewer)),
+  }));
+
+  api.post('/events', admin, async (request, reply) => {
+    const event = await events.create(parseWith(eventInputSchema, request.body));
+    return reply.code(201).send({ success: true, message: 'Event created', event });
   });
 
-  router.get('/events/:idOrSlug', guards.optionalStaff, async (req, res) => {
-    res.json({ success: true, event: await events.get(String(req.params.idOrSlug), Boolean(viewerOf(res))) });
+  api.put<IdParams>('/events/:id', admin, async (request) => {
+    const event = await events.update(request.params.id, parseWith(eventUpdateSchema, request.body));
+    return { success: true, message: 'Event updated', event };
   });
 
-  router.post('/events', admin, async (req, res) => {
-    const event = await events.create(parseWith(eventInputSchema, req.body));
-    res.status(201).json({ success: true, message: 'Event created', event });
-  });
+  api.patch<IdParams>('/events/:id/archive', admin, async (request) => ({
+    success: true,
+    message: 'Event archived',
+    event: await events.archive(request.params.id),
+  }));
 
-  router.put('/events/:id', admin, async (req, res) => {
-    const event = await events.update(String(req.params.id), parseWith(eventUpdateSchema, req.body));
-    res.json({ success: true, message: 'Event updated', event });
-  });
+  api.patch<IdParams>('/events/:id/unarchive', admin, async (request) => ({
+    success: true,
+    message: 'Event restored',
+    event: await events.unarchive(request.params.id),
+  }));
 
-  router.patch('/events/:id/archive', admin, async (req, res) => {
-    res.json({ success: true, message: 'Event archived', event: await events.archive(String(req.params.id)) });
-  });
-
-  router.patch('/events/:id/unarchive', admin, async (req, res) => {
-    res.json({ success: true, message: 'Event restored', event: await events.unarchive(String(req.params.id)) });
-  });
-
-  router.patch('/events/:id/toggle-tickets', admin, async (req, res) => {
-    const { generateTickets } = parseWith(toggleTicketsSchema, req.body);
-    res.json({ success: true, message: 'Event mode updated', event: await events.toggleTickets(String(req.params.id), generateTickets) });
+  api.patch<IdParams>('/events/:id/toggle-tickets', admin, async (request) => {
+    const { generateTickets } = parseWith(toggleTicketsSchema, request.body);
+    return { success: true, message: 'Event mode updated', event: await events.toggleTickets(request.params.id, generateTickets) };
   });
 }

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { issuesToFieldErrors } from '../shared/fields.js';
 import { MESSAGES } from '../shared/messages.js';
@@ -21,41 +21,37 @@ export const badRequest = (message: string, errors?: Record<string, string>) => 
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-export const unknownRoute: RequestHandler = (_req, res) => {
-  res.status(404).json({ success: false, message: MESSAGES.notFound });
-};
+export function unknownRoute(_request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ success: false, message: MESSAGES.notFound });
+}
+
+/** Fastify's own refusals of a body it could not read as JSON. */
+const UNREADABLE_JSON = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
 /** Turns anything thrown by a route into `{ success: false, message }` with an honest status. */
-export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+export function errorHandler(error: FastifyError | Error, _request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    res.status(error.status).json({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
-    return;
+    return reply.code(error.status).send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
   }
   if (error instanceof RuleError) {
-    res
-      .status(RULE_ERROR_STATUS[error.kind])
-      .json({ success: false, message: error.message, ...(error.field ? { errors: { [error.field]: error.message } } : {}) });
-    return;
+    return reply
+      .code(RULE_ERROR_STATUS[error.kind])
+      .send({ success: false, message: error.message, ...(error.field ? { errors: { [error.field]: error.message } } : {}) });
   }
   if (error instanceof z.ZodError) {
     const errors = issuesToFieldErrors(error);
-    res.status(400).json({ success: false, message: Object.values(errors)[0] ?? MESSAGES.invalidInput, errors });
-    return;
+    return reply.code(400).send({ success: false, message: Object.values(errors)[0] ?? MESSAGES.invalidInput, errors });
   }
   if (error instanceof DocumentStateError) {
-    res.status(error.code === 'not-found' ? 404 : 409).json({ success: false, message: error.message });
-    return;
+    return reply.code(error.code === 'not-found' ? 404 : 409).send({ success: false, message: error.message });
   }
-  // body-parser marks its own errors with a status: malformed JSON (400), too large (413).
-  const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
-  if (status === 413) {
-    res.status(413).json({ success: false, message: 'Request body is too large' });
-    return;
-  }
-  if (status >= 400 && status < 500) {
-    res.status(status).json({ success: false, message: error?.type === 'entity.parse.failed' ? 'Request body is not valid JSON' : MESSAGES.invalidInput });
-    return;
+  // Fastify marks its own refusals with a status: a body it cannot read (400), too large (413).
+  const { statusCode, code } = error as Partial<FastifyError>;
+  if (statusCode === 413) return reply.code(413).send({ success: false, message: 'Request body is too large' });
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const message = code && UNREADABLE_JSON.has(code) ? 'Request body is not valid JSON' : MESSAGES.invalidInput;
+    return reply.code(statusCode).send({ success: false, message });
   }
   console.error('Unhandled API error', error);
-  res.status(500).json({ success: false, message: MESSAGES.internal });
-};
+  return reply.code(500).send({ success: false, message: MESSAGES.internal });
+}

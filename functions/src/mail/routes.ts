@@ -1,8 +1,9 @@
-import type { RequestHandler, Router } from 'express';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { DateTime } from 'luxon';
-import type { createAuthGuards } from '../auth/middleware.js';
+import type { AuthGuards } from '../auth/middleware.js';
 import { notFound } from '../http/errors.js';
 import { parseWith } from '../http/validate.js';
+import type { IdParams } from '../http/server.js';
 import { ORGANISATION_TIME_ZONE } from '../shared/constants.js';
 import { MAIL_MESSAGES, contactMessageSchema, emailTemplateSchema, type MailboxEntry } from '../shared/mail.js';
 import { inlineCidImages, type LocalOutbox } from './local-outbox.js';
@@ -11,9 +12,11 @@ import type { MailService } from './service.js';
 /** Shown messages may hold admin-authored HTML: no script runs, images and inline styles do. */
 export const MAILBOX_MESSAGE_CSP = "default-src 'none'; img-src data: http: https:; style-src 'unsafe-inline'";
 const MAILBOX_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+/** E-mail templates may be large HTML; every other body stays small. */
+const TEMPLATE_BODY_LIMIT_BYTES = 300 * 1024;
 
 export interface MailRouteOptions {
-  publicWriteLimit: RequestHandler;
+  publicWriteLimit: preHandlerAsyncHookHandler;
   /** Only for local runs: the outbox whose messages the mailbox page shows. */
   outbox?: LocalOutbox;
   /** Where contact-form messages go (the theme's contact e-mail); empty when none is set. */
@@ -91,61 +94,62 @@ ${fields.map(([label, value]) => `${label}: ${escapeHtml(value)}`).join(' &middo
 }
 
 /** E-mail templates (admin), ticket resend (admin), the contact form (public) and, locally, the mailbox. */
-export function mailRoutes(router: Router, mail: MailService, guards: ReturnType<typeof createAuthGuards>, options: MailRouteOptions) {
+export function mailRoutes(api: FastifyInstance, mail: MailService, guards: AuthGuards, options: MailRouteOptions) {
   const admin = guards.requireRole('admin');
   const timeZone = options.timeZone ?? ORGANISATION_TIME_ZONE;
 
-  router.get('/email-templates', admin, async (_req, res) => {
-    res.json({ success: true, templates: await mail.templates.get(), defaults: mail.templates.defaults() });
+  api.get('/email-templates', { preHandler: admin }, async () => ({
+    success: true,
+    templates: await mail.templates.get(),
+    defaults: mail.templates.defaults(),
+  }));
+
+  api.put<{ Params: { name: string } }>('/email-templates/:name', { preHandler: admin, bodyLimit: TEMPLATE_BODY_LIMIT_BYTES }, async (request) => {
+    const templates = await mail.templates.save(request.params.name, parseWith(emailTemplateSchema, request.body));
+    return { success: true, message: MAIL_MESSAGES.templateSaved, templates };
   });
 
-  router.put('/email-templates/:name', admin, async (req, res) => {
-    const templates = await mail.templates.save(String(req.params.name), parseWith(emailTemplateSchema, req.body));
-    res.json({ success: true, message: MAIL_MESSAGES.templateSaved, templates });
-  });
-
-  router.post('/rsvps/:id/resend-ticket', admin, async (req, res) => {
-    const { message } = await mail.queueResend(String(req.params.id));
+  api.post<IdParams>('/rsvps/:id/resend-ticket', { preHandler: admin }, async (request) => {
+    const { message } = await mail.queueResend(request.params.id);
     mail.kick();
-    res.json({ success: true, message });
+    return { success: true, message };
   });
 
-  router.post('/contact', options.publicWriteLimit, async (req, res) => {
-    const input = parseWith(contactMessageSchema, req.body);
+  api.post('/contact', { preHandler: options.publicWriteLimit }, async (request) => {
+    const input = parseWith(contactMessageSchema, request.body);
     await mail.queueContact(input, await options.themeContactEmail());
     mail.kick();
-    res.json({ success: true, message: MAIL_MESSAGES.contactSent });
+    return { success: true, message: MAIL_MESSAGES.contactSent };
   });
 
   const outbox = options.outbox;
-  if (outbox) {
-    router.get('/mailbox', async (req, res) => {
-      const to = typeof req.query.to === 'string' ? req.query.to.trim() : '';
-      const messages = await outbox.list({ to: to || undefined });
-      res.set('Cache-Control', 'no-store');
-      if (req.query.format === 'json') {
-        res.json({ success: true, messages });
-        return;
-      }
-      res.set('Content-Security-Policy', MAILBOX_PAGE_CSP);
-      res.type('html').send(mailboxPage(messages, req.baseUrl, timeZone, to));
-    });
+  if (!outbox) return;
+  // Links on these pages stay under the address the page was asked for (`/api` or the function's own).
+  const base = api.prefix;
+  type MailboxQuery = { Querystring: { to?: unknown; format?: unknown } };
 
-    router.get('/mailbox/:id', async (req, res) => {
-      const message = await outbox.get(String(req.params.id));
-      if (!message) throw notFound('Message not found');
-      res.set('Cache-Control', 'no-store');
-      if (req.query.format === 'json') {
-        const { toKey: _toKey, attachments, ...rest } = message;
-        res.json({
-          success: true,
-          message: { ...rest, attachments: attachments.map(({ content, ...meta }) => ({ ...meta, size: Buffer.from(content, 'base64').length })) },
-        });
-        return;
-      }
-      res.set('Content-Security-Policy', MAILBOX_MESSAGE_CSP);
-      res.set('X-Frame-Options', 'SAMEORIGIN');
-      res.type('html').send(withMailboxBanner(inlineCidImages(message), message, `${req.baseUrl}/mailbox`));
-    });
-  }
+  api.get<MailboxQuery>('/mailbox', async (request, reply) => {
+    const to = typeof request.query.to === 'string' ? request.query.to.trim() : '';
+    const messages = await outbox.list({ to: to || undefined });
+    reply.header('Cache-Control', 'no-store');
+    if (request.query.format === 'json') return { success: true, messages };
+    reply.header('Content-Security-Policy', MAILBOX_PAGE_CSP);
+    return reply.type('text/html; charset=utf-8').send(mailboxPage(messages, base, timeZone, to));
+  });
+
+  api.get<IdParams & MailboxQuery>('/mailbox/:id', async (request, reply) => {
+    const message = await outbox.get(request.params.id);
+    if (!message) throw notFound('Message not found');
+    reply.header('Cache-Control', 'no-store');
+    if (request.query.format === 'json') {
+      const { toKey: _toKey, attachments, ...rest } = message;
+      return {
+        success: true,
+        message: { ...rest, attachments: attachments.map(({ content, ...meta }) => ({ ...meta, size: Buffer.from(content, 'base64').length })) },
+      };
+    }
+    reply.header('Content-Security-Policy', MAILBOX_MESSAGE_CSP);
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    return reply.type('text/html; charset=utf-8').send(withMailboxBanner(inlineCidImages(message), message, `${base}/mailbox`));
+  });
 }

@@ -1,7 +1,8 @@
-import express, { type RequestHandler, type Router } from 'express';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { confirmPaymentSchema, createPaymentIntentSchema, offlineConfirmSchema } from '../shared/payments.js';
 import { HttpError } from '../http/errors.js';
 import { parseWith } from '../http/validate.js';
+import type { IdParams } from '../http/server.js';
 import type { PaymentGateway } from './port.js';
 import { CardDeclinedError, type OfflineGateway } from './offline.js';
 import type { PaymentService } from './service.js';
@@ -21,45 +22,51 @@ async function applyNotification(gateway: PaymentGateway, payments: PaymentServi
   return event;
 }
 
-/** The webhook route must see the raw body: it is mounted before the JSON parser. */
-export function paymentWebhookRoutes(router: Router, gateway: PaymentGateway, payments: PaymentService) {
-  router.post('/stripe-webhook', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
-    // Cloud Functions has already read the body and keeps the bytes in rawBody.
-    const raw = (req as { rawBody?: Buffer }).rawBody ?? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
-    await applyNotification(gateway, payments, raw, req.get('stripe-signature'));
-    res.json({ received: true });
+/** Provider notifications are signed over their exact bytes: the largest one we read. */
+const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The webhook route must see the raw body: in a scope of its own, where every body is read as bytes. */
+export function paymentWebhookRoutes(api: FastifyInstance, gateway: PaymentGateway, payments: PaymentService) {
+  api.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    raw.post('/stripe-webhook', async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      await applyNotification(gateway, payments, body, Array.isArray(signature) ? signature[0] : signature);
+      return { received: true };
+    });
   });
 }
 
-export function paymentRoutes(router: Router, gateway: PaymentGateway, payments: PaymentService, options: { publicWriteLimit: RequestHandler }) {
+export function paymentRoutes(
+  api: FastifyInstance,
+  gateway: PaymentGateway,
+  payments: PaymentService,
+  options: { publicWriteLimit: preHandlerAsyncHookHandler },
+) {
+  const limited = { preHandler: options.publicWriteLimit };
 
-  router.get('/payments/config', (_req, res) => {
-    res.json({ success: true, ...gateway.publicConfig() });
-  });
+  api.get('/payments/config', async () => ({ success: true, ...gateway.publicConfig() }));
 
-  router.post('/create-payment-intent', options.publicWriteLimit, async (req, res) => {
-    res.json(await payments.createIntent(parseWith(createPaymentIntentSchema, req.body)));
-  });
+  api.post('/create-payment-intent', limited, async (request) => payments.createIntent(parseWith(createPaymentIntentSchema, request.body)));
 
-  router.post('/payments/confirm', options.publicWriteLimit, async (req, res) => {
-    res.json(await payments.confirm(parseWith(confirmPaymentSchema, req.body).paymentIntentId));
-  });
+  api.post('/payments/confirm', limited, async (request) => payments.confirm(parseWith(confirmPaymentSchema, request.body).paymentIntentId));
 
   if (gateway.provider === 'offline') {
     const offline = gateway as OfflineGateway;
-    router.post('/offline-payments/:id/confirm', options.publicWriteLimit, async (req, res) => {
-      const card = parseWith(offlineConfirmSchema, req.body);
+    api.post<IdParams>('/offline-payments/:id/confirm', limited, async (request) => {
+      const card = parseWith(offlineConfirmSchema, request.body);
       let result;
       try {
-        result = await offline.confirmCard(String(req.params.id), card);
+        result = await offline.confirmCard(request.params.id, card);
       } catch (error) {
         if (error instanceof CardDeclinedError) throw new HttpError(402, error.message);
         throw error;
       }
       const event = await applyNotification(gateway, payments, Buffer.from(result.payload), result.signature);
       if (result.outcome === 'declined') throw new HttpError(402, result.message);
-      res.json({ success: true, status: 'succeeded', paymentIntentId: event.intent.id });
+      return { success: true, status: 'succeeded', paymentIntentId: event.intent.id };
     });
   }
 }
-

@@ -1,43 +1,40 @@
-import type { RequestHandler, Router } from 'express';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { rsvpInputSchema } from '../shared/rsvps.js';
 import { parseWith } from '../http/validate.js';
-import type { createAuthGuards } from '../auth/middleware.js';
+import type { IdParams } from '../http/server.js';
+import type { AuthGuards } from '../auth/middleware.js';
 import type { RsvpService } from './service.js';
 
 export function rsvpRoutes(
-  router: Router,
+  api: FastifyInstance,
   rsvps: RsvpService,
-  guards: ReturnType<typeof createAuthGuards>,
-  options: { publicWriteLimit: RequestHandler; siteUrl: string },
+  guards: AuthGuards,
+  options: { publicWriteLimit: preHandlerAsyncHookHandler; siteUrl: string },
 ) {
-  const staff = guards.requireRole('staff');
-  const admin = guards.requireRole('admin');
+  const staff = { preHandler: guards.requireRole('staff') };
+  const admin = { preHandler: guards.requireRole('admin') };
 
-  router.post('/events/:id/rsvp', options.publicWriteLimit, async (req, res) => {
-    const reply = await rsvps.create(String(req.params.id), parseWith(rsvpInputSchema, req.body));
-    res.status(201).json(reply);
+  api.post<IdParams>('/events/:id/rsvp', { preHandler: options.publicWriteLimit }, async (request, reply) => {
+    const created = await rsvps.create(request.params.id, parseWith(rsvpInputSchema, request.body));
+    return reply.code(201).send(created);
   });
 
-  router.get('/events/:id/rsvps', staff, async (req, res) => {
-    res.json({ success: true, rsvps: await rsvps.listForEvent(String(req.params.id)) });
-  });
+  api.get<IdParams>('/events/:id/rsvps', staff, async (request) => ({ success: true, rsvps: await rsvps.listForEvent(request.params.id) }));
 
-  router.get('/events/:id/checkins', staff, async (req, res) => {
-    res.json({ success: true, checkedInAttendees: await rsvps.checkinsForEvent(String(req.params.id)) });
-  });
+  api.get<IdParams>('/events/:id/checkins', staff, async (request) => ({
+    success: true,
+    checkedInAttendees: await rsvps.checkinsForEvent(request.params.id),
+  }));
 
   /** JSON for the ticket page; anything else (a phone's camera app) is sent to the site's ticket page. */
-  router.get('/checkin/:ticketId', async (req, res) => {
-    const ticketId = String(req.params.ticketId);
-    if (req.query.format !== 'json') {
-      res.redirect(302, `${options.siteUrl}/checkin/${encodeURIComponent(ticketId)}`);
-      return;
-    }
-    res.json({ success: true, ticket: await rsvps.ticket(ticketId) });
+  api.get<{ Params: { ticketId: string }; Querystring: { format?: unknown } }>('/checkin/:ticketId', async (request, reply) => {
+    const { ticketId } = request.params;
+    if (request.query.format !== 'json') return reply.redirect(`${options.siteUrl}/checkin/${encodeURIComponent(ticketId)}`, 302);
+    return { success: true, ticket: await rsvps.ticket(ticketId) };
   });
 
-  router.delete('/rsvps/:id', admin, async (req, res) => {
-    const { message } = await rsvps.cancel(String(req.params.id));
-    res.json({ success: true, message });
+  api.delete<IdParams>('/rsvps/:id', admin, async (request) => {
+    const { message } = await rsvps.cancel(request.params.id);
+    return { success: true, message };
   });
 }

@@ -1,8 +1,6 @@
-import type { Router } from 'express';
+import type { FastifyInstance } from 'fastify';
 import type { SponsorService } from './service.js';
 
-export function sponsorRoutes(router: Router, sponsors: SponsorService) {
-  router.get('/sponsors', async (_req, res) => {
-    res.json({ success: true, sponsors: await sponsors.list() });
-  });
+export function sponsorRoutes(api: FastifyInstance, sponsors: SponsorService) {
+  api.get('/sponsors', async () => ({ success: true, sponsors: await sponsors.list() }));
 }

@@ -1,8 +1,9 @@
-import express, { type RequestHandler } from 'express';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import supertest from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { createAuthGuards } from '../../src/auth/middleware.js';
-import { errorHandler } from '../../src/http/errors.js';
+import type { AuthGuards } from '../../src/auth/middleware.js';
+import { HttpError } from '../../src/http/errors.js';
+import { httpHandler } from '../../src/http/server.js';
 import { MAIL_JOBS } from '../../src/mail/outbox.js';
 import { localOutbox } from '../../src/mail/local-outbox.js';
 import { MAILBOX_MESSAGE_CSP, mailRoutes } from '../../src/mail/routes.js';
@@ -11,13 +12,12 @@ import { DEFAULT_TEMPLATES } from '../../src/mail/templates.js';
 import { FROM, SITE_URL, TIME_ZONE, fixedClock, seedRsvp, tempStore } from './helpers.js';
 
 /** Guards stand-in: the x-test-role header decides, as a verified token would. */
-const fakeGuards = {
-  requireRole: (): RequestHandler => (req, res, next) => {
-    if (req.get('x-test-role') === 'admin') return next();
-    res.status(401).json({ success: false, message: 'Authentication required. Please sign in again.' });
+const fakeGuards: AuthGuards = {
+  requireRole: (): preHandlerAsyncHookHandler => async (request) => {
+    if (request.headers['x-test-role'] !== 'admin') throw new HttpError(401, 'Authentication required. Please sign in again.');
   },
-  optionalStaff: ((_req, _res, next) => next()) as RequestHandler,
-} as unknown as ReturnType<typeof createAuthGuards>;
+  optionalStaff: async () => undefined,
+};
 
 const ADMIN = { 'x-test-role': 'admin' };
 
@@ -27,36 +27,32 @@ beforeEach(() => {
 });
 afterEach(() => env.close());
 
-function build(options: { withOutbox?: boolean; contactEmail?: string } = {}) {
+async function build(options: { withOutbox?: boolean; contactEmail?: string } = {}) {
   const clock = fixedClock();
   const outbox = localOutbox(env.store, clock);
   const mail = createMailService({ store: env.store, mailer: outbox, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM });
   let limited = 0;
-  const publicWriteLimit: RequestHandler = (_req, _res, next) => {
+  const publicWriteLimit: preHandlerAsyncHookHandler = async () => {
     limited++;
-    next();
   };
-  const routes = express.Router();
-  routes.use(express.json({ limit: '200kb' }));
-  mailRoutes(routes, mail, fakeGuards, {
-    publicWriteLimit,
-    outbox: options.withOutbox === false ? undefined : outbox,
-    themeContactEmail: async () => options.contactEmail ?? 'hello@zion.example.org',
-  });
-  const app = express();
-  app.use('/api', routes);
-  app.use(errorHandler);
+  const app = await httpHandler((api) =>
+    mailRoutes(api, mail, fakeGuards, {
+      publicWriteLimit,
+      outbox: options.withOutbox === false ? undefined : outbox,
+      themeContactEmail: async () => options.contactEmail ?? 'hello@zion.example.org',
+    }),
+  );
   return { request: supertest(app), mail, outbox, limited: () => limited };
 }
 
 describe('GET /email-templates', () => {
   it('needs an admin', async () => {
-    const { request } = build();
+    const { request } = await build();
     expect((await request.get('/api/email-templates')).status).toBe(401);
   });
 
   it('answers both templates and the defaults', async () => {
-    const { request } = build();
+    const { request } = await build();
     const response = await request.get('/api/email-templates').set(ADMIN);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, templates: DEFAULT_TEMPLATES, defaults: DEFAULT_TEMPLATES });
@@ -67,12 +63,12 @@ describe('PUT /email-templates/:name', () => {
   const good = { subjectTemplate: 'Ticket: {{event.title}}', htmlTemplate: '<p>Hi {{rsvp.name}}</p>', extra: 'dropped' };
 
   it('needs an admin', async () => {
-    const { request } = build();
+    const { request } = await build();
     expect((await request.put('/api/email-templates/ticket').send(good)).status).toBe(401);
   });
 
   it('saves and answers all templates', async () => {
-    const { request } = build();
+    const { request } = await build();
     const response = await request.put('/api/email-templates/ticket').set(ADMIN).send(good);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -88,14 +84,14 @@ describe('PUT /email-templates/:name', () => {
     ['a missing subject', 'ticket', { htmlTemplate: '<p></p>' }, 400, 'Subject is required'],
     ['an empty HTML body', 'ticket', { subjectTemplate: 'S', htmlTemplate: '   ' }, 400, 'HTML is required'],
   ])('refuses %s', async (_label, name, body, status, message) => {
-    const { request } = build();
+    const { request } = await build();
     const response = await request.put(`/api/email-templates/${name}`).set(ADMIN).send(body);
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ success: false, message });
   });
 
   it('refuses a template that does not compile, naming the field', async () => {
-    const { request } = build();
+    const { request } = await build();
     const response = await request.put('/api/email-templates/rsvpConfirmation').set(ADMIN).send({ subjectTemplate: 'S', htmlTemplate: '{{#if rsvp.name}}' });
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/^Template does not compile: /);
@@ -105,7 +101,7 @@ describe('PUT /email-templates/:name', () => {
 
 describe('POST /rsvps/:id/resend-ticket', () => {
   it('queues the ticket and delivers it at once', async () => {
-    const { request, mail, outbox } = build();
+    const { request, mail, outbox } = await build();
     const { rsvpId } = await seedRsvp(env.store);
     expect((await request.post(`/api/rsvps/${rsvpId}/resend-ticket`)).status).toBe(401);
     const response = await request.post(`/api/rsvps/${rsvpId}/resend-ticket`).set(ADMIN);
@@ -118,7 +114,7 @@ describe('POST /rsvps/:id/resend-ticket', () => {
   });
 
   it('answers 404 for an unknown RSVP', async () => {
-    const { request } = build();
+    const { request } = await build();
     const response = await request.post('/api/rsvps/nope/resend-ticket').set(ADMIN);
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ success: false, message: 'RSVP not found' });
@@ -127,7 +123,7 @@ describe('POST /rsvps/:id/resend-ticket', () => {
 
 describe('POST /contact', () => {
   it('queues both messages through the public write limit and answers the thank-you', async () => {
-    const { request, mail, outbox, limited } = build();
+    const { request, mail, outbox, limited } = await build();
     const response = await request.post('/api/contact').send({ name: 'Sam', email: 'sam@example.org', message: 'Hello!' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: 'Thank you! Your message has been sent.' });
@@ -137,7 +133,7 @@ describe('POST /contact', () => {
   });
 
   it('words each missing field', async () => {
-    const { request } = build();
+    const { request } = await build();
     const response = await request.post('/api/contact').send({ email: 'bad' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
@@ -149,7 +145,7 @@ describe('POST /contact', () => {
   });
 
   it('refuses when the theme has no contact e-mail', async () => {
-    const { request } = build({ contactEmail: '' });
+    const { request } = await build({ contactEmail: '' });
     const response = await request.post('/api/contact').send({ name: 'Sam', email: 'sam@example.org', message: 'Hello!' });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ success: false, message: 'Messages cannot be sent right now. Please call us instead.' });
@@ -158,7 +154,7 @@ describe('POST /contact', () => {
 
 describe('local mailbox', () => {
   async function withTicket() {
-    const built = build();
+    const built = await build();
     const { rsvpId } = await seedRsvp(env.store, { rsvp: { name: '<script>alert(1)</script>' } });
     await built.request.post(`/api/rsvps/${rsvpId}/resend-ticket`).set(ADMIN);
     await built.mail.whenIdle();
@@ -206,14 +202,14 @@ describe('local mailbox', () => {
   });
 
   it('answers 404 for an unknown message', async () => {
-    const { request } = build();
+    const { request } = await build();
     const response = await request.get('/api/mailbox/nope');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ success: false, message: 'Message not found' });
   });
 
   it('does not exist without a local outbox', async () => {
-    const { request } = build({ withOutbox: false });
+    const { request } = await build({ withOutbox: false });
     expect((await request.get('/api/mailbox')).status).toBe(404);
   });
 });

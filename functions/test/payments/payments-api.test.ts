@@ -1,7 +1,10 @@
+import { createServer } from 'node:http';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../src/shared/payments.js';
 import { signPayload } from '../../src/payments/webhook-signature.js';
 import { createTestApi, TEST_WEBHOOK_SECRET, type TestApi } from '../support/api.js';
+import { asCloudFunction } from '../support/cloud-function.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -189,6 +192,19 @@ describe('webhook', () => {
     // Stripe may also send a second, distinct event for the same intent.
     await webhook(succeededEvent(intent, `evt_other_${intent.rsvpId}`)).expect(200);
     expect(await ticketMails(intent.rsvpId)).toBe(1);
+  });
+
+  it('verifies a webhook on the bytes Cloud Functions has already read', async () => {
+    const event = await paidEvent();
+    const intent = await intentFor(event.id);
+    const payload = JSON.stringify(succeededEvent(intent, `evt_cloud_${intent.rsvpId}`));
+    const response = await supertest(createServer(asCloudFunction(api.app)))
+      .post('/api/stripe-webhook')
+      .set('Content-Type', 'application/json; charset=utf-8')
+      .set('Stripe-Signature', signPayload(payload, TEST_WEBHOOK_SECRET))
+      .send(payload);
+    expect(response.body).toEqual({ received: true });
+    expect(await rsvp(intent.rsvpId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
   });
 
   it('refuses an unsigned or wrongly signed webhook and changes nothing', async () => {

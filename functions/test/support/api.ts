@@ -81,13 +81,15 @@ export async function createTestApi(options: { publicWritesPerMinute?: number } 
     users[label] = { email, token, uid };
   }
   const services = createServices(deps);
-  const app = createApi(deps, services);
+  const app = await createApi(deps, services);
   const request = supertest(app);
   return {
     deps,
     services,
     clock,
     users,
+    /** The API's request listener itself. */
+    app,
     request,
     bearer: (who: keyof typeof users) => ({ Authorization: `Bearer ${users[who].token}` }),
     async close() {
