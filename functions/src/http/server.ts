@@ -7,8 +7,16 @@ import { errorHandler, unknownRoute } from './errors.js';
 /** Request bodies the API accepts, unless a route sets its own limit. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
+/** A path parameter longer than this is refused before any route runs (ids and slugs are far shorter). */
+export const PATH_PARAM_LIMIT = 500;
+
+const NOSNIFF = ['X-Content-Type-Options', 'nosniff'] as const;
+
 /** Adds a capability's routes to the scope it is given (once under `/api`, once at the root). */
 export type AddRoutes = (scope: FastifyInstance) => void;
+
+/** The route generic of `/…/:id` routes. */
+export type IdParams = { Params: { id: string } };
 
 /**
  * The API's HTTP layer: one Fastify instance whose routes answer on `/...`
@@ -26,7 +34,10 @@ export async function httpHandler(addRoutes: AddRoutes): Promise<RequestListener
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     // `/events/` is `/events`, as any web server treats it.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: PATH_PARAM_LIMIT },
+    // A path that is not valid URL encoding, or a parameter over the limit, fails before any hook
+    // runs: answer it like every other error.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply.header(...NOSNIFF)),
     // The server is the caller's (Cloud Functions, a Node server, supertest): keep only the listener.
     serverFactory: (handler) => {
       listener = handler;
@@ -35,7 +46,7 @@ export async function httpHandler(addRoutes: AddRoutes): Promise<RequestListener
   });
 
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header(...NOSNIFF);
     done();
   });
   // Cloud Functions reads the body before our code runs and keeps the bytes in `rawBody`:
@@ -45,7 +56,8 @@ export async function httpHandler(addRoutes: AddRoutes): Promise<RequestListener
     return Buffer.isBuffer(rawBody) ? Readable.from([rawBody]) : payload;
   });
 
-  // An empty JSON body is no body; anything but JSON is not read at all (the routes then see no fields).
+  // An empty JSON body is no body, and a body that is not JSON is read (within the limit) and dropped:
+  // the routes then see no fields, and say which are missing.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -63,6 +75,3 @@ export async function httpHandler(addRoutes: AddRoutes): Promise<RequestListener
   await app.ready();
   return listener;
 }
-
-/** The route generic of `/…/:id` routes. */
-export type IdParams = { Params: { id: string } };

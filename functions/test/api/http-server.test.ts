@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/messages.js';
-import { BODY_LIMIT_BYTES, httpHandler } from '../../src/http/server.js';
+import { BODY_LIMIT_BYTES, PATH_PARAM_LIMIT, httpHandler } from '../../src/http/server.js';
 import { asCloudFunction } from '../support/cloud-function.js';
 
 /** A route that answers with the body it was given, as the API's routes see it. */
@@ -24,6 +24,19 @@ describe('the API over HTTP', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, message: MESSAGES.notFound });
     expect(missing.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a path that is not valid URL encoding, or a parameter over the limit, like any bad input', async () => {
+    const request = supertest(await httpHandler((api) => api.get<{ Params: { id: string } }>('/things/:id', async (req) => ({ id: req.params.id }))));
+    const longest = 'a'.repeat(PATH_PARAM_LIMIT);
+    expect((await request.get(`/api/things/${longest}`)).body).toEqual({ id: longest });
+    for (const path of ['/api/things/%E0%A4%A', `/api/things/${longest}a`]) {
+      const response = await request.get(path);
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+      expect(response.body).toEqual({ success: false, message: MESSAGES.invalidInput });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('reads an empty JSON body, or a body that is not JSON, as no body', async () => {
