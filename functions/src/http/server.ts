@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { errorCodes, type FastifyInstance } from 'fastify';
 import { errorHandler, unknownRoute } from './errors.js';
 
 /** Request bodies the API accepts, unless a route sets its own limit. */
@@ -53,17 +53,28 @@ export async function httpHandler(addRoutes: AddRoutes): Promise<RequestListener
   // parse those, so limits and errors are the same everywhere.
   app.addHook('preParsing', async (request, _reply, payload) => {
     const rawBody = (request.raw as IncomingMessage & { rawBody?: Buffer }).rawBody;
-    return Buffer.isBuffer(rawBody) ? Readable.from([rawBody]) : payload;
+    if (!Buffer.isBuffer(rawBody)) return payload;
+    const body = Readable.from([rawBody]);
+    // The framework has already read what Content-Length announced (and inflated it if it came
+    // compressed): Fastify checks the announced length against this, and the limit against both.
+    const announced = Number(request.headers['content-length']);
+    if (Number.isFinite(announced)) Object.assign(body, { receivedEncodedLength: announced });
+    return body;
   });
 
   // An empty JSON body is no body, and a body that is not JSON is read (within the limit) and dropped:
-  // the routes then see no fields, and say which are missing.
+  // the routes then see no fields, and say which are missing. A JSON body must be an object or an
+  // array: `null` or `5` is refused here, not read as "no fields" by a route that has none required.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
-    if (text === '') done(null, undefined);
-    else parseJson(request, text, done);
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, (error, value) => {
+      if (error) done(error, undefined);
+      else if (typeof value !== 'object' || value === null) done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
+      else done(null, value);
+    });
   });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/messages.js';
@@ -52,6 +53,11 @@ describe('the API over HTTP', () => {
     const malformed = await request.post('/api/echo').set('Content-Type', 'application/json').send('{"name":');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ success: false, message: 'Request body is not valid JSON' });
+    for (const primitive of ['null', '5', '"text"', 'true']) {
+      const refused = await request.post('/api/echo').set('Content-Type', 'application/json').send(primitive);
+      expect(refused.status, primitive).toBe(400);
+      expect(refused.body.message).toBe('Request body is not valid JSON');
+    }
     const poisoned = await request.post('/api/echo').set('Content-Type', 'application/json').send('{"__proto__":{"admin":true}}');
     expect(poisoned.status).toBe(400);
     const large = await request.post('/api/echo').send({ text: 'x'.repeat(BODY_LIMIT_BYTES) });
@@ -69,5 +75,23 @@ describe('the API over HTTP', () => {
     expect(large.status).toBe(413);
     const malformed = await request.post('/api/echo').set('Content-Type', 'application/json').send('{');
     expect(malformed.body.message).toBe('Request body is not valid JSON');
+  });
+
+  it('under Cloud Functions, reads a compressed body the framework has already inflated', async () => {
+    const inflated = JSON.stringify({ name: 'Ada', note: 'x'.repeat(2_000) });
+    const compressed = gzipSync(inflated);
+    // The framework hands over the inflated bytes, with the headers of the compressed request.
+    const listener = await echo();
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => listener(Object.assign(req, { rawBody: Buffer.from(inflated) }), res));
+    });
+    const response = await supertest(server)
+      .post('/api/echo')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send(compressed);
+    expect(response.status).toBe(200);
+    expect(response.body.body.name).toBe('Ada');
   });
 });
