@@ -47,9 +47,9 @@ export function errorHandler(error: FastifyError | Error, _request: FastifyReque
   }
   // Fastify marks its own refusals with a status: a body it cannot read (400), too large (413).
   const { statusCode, code } = error as Partial<FastifyError>;
-  if (statusCode === 413) return reply.code(413).send({ success: false, message: 'Request body is too large' });
+  if (statusCode === 413) return reply.code(413).send({ success: false, message: MESSAGES.bodyTooLarge });
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    const message = code && UNREADABLE_JSON.has(code) ? 'Request body is not valid JSON' : MESSAGES.invalidInput;
+    const message = code && UNREADABLE_JSON.has(code) ? MESSAGES.bodyNotJson : MESSAGES.invalidInput;
     return reply.code(statusCode).send({ success: false, message });
   }
   console.error('Unhandled API error', error);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { issuesToFieldErrors } from '../shared/fields.js';
+import { MESSAGES } from '../shared/messages.js';
 import { badRequest } from './errors.js';
 
 /**
@@ -11,8 +12,8 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (result.success) return result.data;
   // A body that is not an object at all (an array, a string) says so plainly.
   if (result.error.issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type')) {
-    throw badRequest('Request body must be a JSON object');
+    throw badRequest(MESSAGES.bodyNotObject);
   }
   const errors = issuesToFieldErrors(result.error);
-  throw badRequest(Object.values(errors)[0] ?? 'Invalid input', errors);
+  throw badRequest(Object.values(errors)[0] ?? MESSAGES.invalidInput, errors);
 }
