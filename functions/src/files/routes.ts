@@ -15,7 +15,6 @@ export function fileRoutes(api: FastifyInstance, files: FileStore) {
         'Content-Type': file.contentType,
         'Cache-Control': 'public, max-age=3600',
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
-        'X-Content-Type-Options': 'nosniff',
       })
       .send(file.bytes);
   });
