@@ -19,7 +19,6 @@ import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
 /** Provider events already applied, by event id: a retried webhook changes nothing. */
 export const PAYMENT_EVENTS = 'paymentEvents';
 
-
 export interface PaymentServiceDeps {
   store: DocumentStore;
   clock: Clock;

@@ -8,8 +8,6 @@ import { RuleError } from '../rule-error.js';
 import { confirmationMailKind, holdsSeat } from './rules.js';
 import { RSVPS, giveSeatBack, readRsvpWithEvent, registerInTransaction, type StoredRsvp } from './seats.js';
 
-export { RSVPS };
-
 export interface RsvpServiceDeps {
   store: DocumentStore;
   clock: Clock;

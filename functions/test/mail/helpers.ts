@@ -6,7 +6,7 @@ import { EVENTS } from '../../src/events/service.js';
 import { MAIL_JOBS, queueMail, type MailKind, type MailJob } from '../../src/mail/outbox.js';
 import type { MailMessage, MailSender } from '../../src/mail/port.js';
 import type { Clock } from '../../src/ports.js';
-import { RSVPS } from '../../src/rsvps/service.js';
+import { RSVPS } from '../../src/rsvps/seats.js';
 import type { EventRecord } from '../../src/shared/events.js';
 import type { RsvpRecord } from '../../src/shared/rsvps.js';
 import type { DocumentStore } from '../../src/store/port.js';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAIL_JOBS, type MailJob } from '../../src/mail/outbox.js';
 import { EMAIL_TEMPLATES, LEASE_MS, MAX_ATTEMPTS, createMailService, retryDelayMs, type MailServiceDeps } from '../../src/mail/service.js';
 import { DEFAULT_TEMPLATES } from '../../src/mail/templates.js';
-import { RSVPS } from '../../src/rsvps/service.js';
+import { RSVPS } from '../../src/rsvps/seats.js';
 import { RuleError } from '../../src/rule-error.js';
 import type { DocumentStore } from '../../src/store/port.js';
 import { FROM, SITE_URL, TIME_ZONE, fixedClock, jobOf, queueJob, recordingMailer, seedRsvp, tempStore } from './helpers.js';
