@@ -211,7 +211,7 @@ export function openSqliteStore(file: string): DocumentStore {
   /** The commit: verify every read, then apply the buffered writes, all inside one IMMEDIATE transaction. */
   const commit = db.transaction((tx: SqliteTransaction) => {
     // The rows as they are now: the transaction's reads are checked against them, and updates start from them.
-    const current = tx.verifyReads(readOne, runQuery);
+    const current = tx.verifyReads();
     // One new version for everything this commit writes: versions only need to change, and never repeat.
     const version = ++lastVersion;
     for (const write of tx.writes.values()) {
@@ -337,17 +337,17 @@ class SqliteTransaction implements Transaction {
    * Runs inside the commit's IMMEDIATE transaction: nobody can write in between.
    * Answers the rows it checked, by key, as they are now.
    */
-  verifyReads(readOne: (collection: string, id: string) => Row | null, runQuery: (collection: string, query?: Query) => QueryRow[]) {
+  verifyReads() {
     // What this transaction read may have come from a batch that was then lost.
     if (this.generation() !== this.generationAtStart) throw new TransactionConflictError();
     const current = new Map<string, Row | null>();
     for (const [readKey, read] of this.readVersions) {
-      const row = readOne(read.collection, read.id);
+      const row = this.readOne(read.collection, read.id);
       if ((row?.version ?? 0) !== read.version) throw new TransactionConflictError();
       current.set(readKey, row);
     }
     for (const read of this.queryReads) {
-      if (signature(runQuery(read.collection, read.query)) !== read.signature) throw new TransactionConflictError();
+      if (signature(this.runQuery(read.collection, read.query)) !== read.signature) throw new TransactionConflictError();
     }
     return current;
   }
