@@ -11,7 +11,7 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
-db.pragma('busy_timeout = 10000');
+db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
 parentPort.on('message', (message) => {
   if (message === 'stop') {
     db.close();
@@ -43,7 +43,7 @@ export interface Checkpointer {
  * for the disk. If the thread cannot run, SQLite's automatic checkpoint comes
  * back, so the log never grows without bound.
  */
-export function backgroundCheckpoints(db: Database.Database, file: string): Checkpointer {
+export function backgroundCheckpoints(db: Database.Database, file: string, busyTimeoutMs: number): Checkpointer {
   db.pragma('wal_autocheckpoint = 0');
   let worker: Worker | undefined;
   let failed = false;
@@ -61,7 +61,7 @@ export function backgroundCheckpoints(db: Database.Database, file: string): Chec
     try {
       worker = new Worker(WORKER_SOURCE, {
         eval: true,
-        workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+        workerData: { file, busyTimeoutMs, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
         // Not the parent's options: with --input-type=module the source above would not be CommonJS.
         execArgv: [],
       });

@@ -110,7 +110,7 @@ export function openSqliteStore(file: string): DocumentStore {
     else writeOne(collection, id, data, ++lastVersion);
   });
 
-  const checkpointer = file === ':memory:' ? undefined : backgroundCheckpoints(db, file);
+  const checkpointer = file === ':memory:' ? undefined : backgroundCheckpoints(db, file, BUSY_TIMEOUT_MS);
 
   /** The SQLite transaction this turn of the event loop is gathering commits into. */
   type Batch = { done: Promise<void>; resolve: () => void; reject: (error: unknown) => void };

@@ -102,7 +102,7 @@ describe('sqlite store commits', () => {
     const db = new Database(join(dir, 'other.sqlite'));
     db.pragma('journal_mode = WAL');
     // The thread opens its own connection to this path, which cannot exist.
-    const checkpointer = backgroundCheckpoints(db, join(dir, 'missing', 'folder', 'store.sqlite'));
+    const checkpointer = backgroundCheckpoints(db, join(dir, 'missing', 'folder', 'store.sqlite'), 1_000);
     try {
       expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
       checkpointer.afterCommit();
