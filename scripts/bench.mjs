@@ -37,7 +37,8 @@ const env = {
 };
 Object.assign(process.env, { STORE_ADAPTER: 'sqlite', DATA_DIR: dataDir, GCLOUD_PROJECT: PROJECT_ID });
 const { dependenciesFromEnvironment } = await import('../functions/lib/config.js');
-const { createEventService } = await import('../functions/lib/events/service.js');
+const { EVENTS, createEventService } = await import('../functions/lib/events/service.js');
+const { RSVPS } = await import('../functions/lib/rsvps/seats.js');
 const deps = dependenciesFromEnvironment();
 const events = createEventService(deps);
 const unlimited = await events.create({ ...eventBase('Bench unlimited'), maxAttendees: null });
@@ -114,7 +115,7 @@ try {
   if (rsvps.perSecond < TARGETS.rsvpsPerSecond) failures.push(`RSVPs ${rsvps.perSecond.toFixed(0)}/s < ${TARGETS.rsvpsPerSecond}/s`);
   if (rsvps.p99 > TARGETS.p99Ms) failures.push(`RSVP p99 ${rsvps.p99} ms > ${TARGETS.p99Ms} ms`);
 
-  const tickets = (await deps.store.query('rsvps', { where: [['eventId', '==', unlimited.id]], limit: 5000 })).map((doc) => doc.id);
+  const tickets = (await deps.store.query(RSVPS, { where: [['eventId', '==', unlimited.id]], limit: 5000 })).map((doc) => doc.id);
   let next = 0;
   const lookups = report(
     'Ticket lookup',
@@ -127,12 +128,12 @@ try {
 
   // Not warmed up: the warm-up would take the seats. This phase is about correctness, not latency.
   const rush = await load({ requests: [rsvpRequest(limited.id)], duration: Math.min(SECONDS, 5) });
-  const held = (await deps.store.query('rsvps', { where: [['eventId', '==', limited.id]] })).length;
-  const count = (await deps.store.get('events', limited.id)).data.attendeeCount;
+  const held = (await deps.store.query(RSVPS, { where: [['eventId', '==', limited.id]] })).length;
+  const count = (await deps.store.get(EVENTS, limited.id)).data.attendeeCount;
   console.log(`Capacity rush: ${rush.requests.total} requests for ${CAPACITY} seats -> ${held} RSVPs, attendeeCount ${count}`);
   if (held > CAPACITY || count !== held) failures.push(`oversold: ${held} RSVPs, attendeeCount ${count}, capacity ${CAPACITY}`);
-  const totalUnlimited = (await deps.store.get('events', unlimited.id)).data.attendeeCount;
-  const storedUnlimited = (await deps.store.query('rsvps', { where: [['eventId', '==', unlimited.id]] })).length;
+  const totalUnlimited = (await deps.store.get(EVENTS, unlimited.id)).data.attendeeCount;
+  const storedUnlimited = (await deps.store.query(RSVPS, { where: [['eventId', '==', unlimited.id]] })).length;
   if (totalUnlimited !== storedUnlimited) failures.push(`attendeeCount ${totalUnlimited} != ${storedUnlimited} RSVPs`);
 } finally {
   server.kill('SIGTERM');
