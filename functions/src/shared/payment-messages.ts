@@ -7,6 +7,7 @@ export const PAYMENT_MESSAGES = {
   declined: 'Your card was declined.',
   incompleteCard: 'Please enter your card number, expiry date and CVC.',
   notFound: 'Payment not found',
+  paymentIdRequired: 'Payment ID is required',
 } as const;
 
 /** Test cards of the offline gateway, as in Stripe's test mode. */

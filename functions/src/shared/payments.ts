@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from './payment-messages.js';
 import { PAYMENT_MESSAGES } from './payment-messages.js';
+
+export { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from './payment-messages.js';
 
 /** POST /create-payment-intent (SPEC §7). `amount` is in cents and only compared, never trusted. */
 export const createPaymentIntentSchema = z
@@ -45,7 +46,7 @@ export type OfflineCardRequest = z.input<typeof offlineConfirmSchema>;
 
 /** POST /payments/confirm: the payment-success page asks the server to check the intent. */
 export const confirmPaymentSchema = z
-  .object({ paymentIntentId: z.string({ error: 'Payment ID is required' }).trim().min(1, 'Payment ID is required').max(200) })
+  .object({ paymentIntentId: z.string({ error: PAYMENT_MESSAGES.paymentIdRequired }).trim().min(1, PAYMENT_MESSAGES.paymentIdRequired).max(200) })
   .strip();
 
 export interface ConfirmPaymentReply {
