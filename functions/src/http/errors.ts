@@ -25,8 +25,8 @@ export function unknownRoute(_request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ success: false, message: MESSAGES.notFound });
 }
 
-/** Fastify's own refusals of a body it could not read as JSON. */
-const UNREADABLE_JSON = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+/** Fastify's refusal of a body it could not read as JSON (http/server.ts reads an empty one as no body). */
+const UNREADABLE_JSON = 'FST_ERR_CTP_INVALID_JSON_BODY';
 
 /** Turns anything thrown by a route into `{ success: false, message }` with an honest status. */
 export function errorHandler(error: FastifyError | Error, _request: FastifyRequest, reply: FastifyReply) {
@@ -49,7 +49,7 @@ export function errorHandler(error: FastifyError | Error, _request: FastifyReque
   const { statusCode, code } = error as Partial<FastifyError>;
   if (statusCode === 413) return reply.code(413).send({ success: false, message: MESSAGES.bodyTooLarge });
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    const message = code && UNREADABLE_JSON.has(code) ? MESSAGES.bodyNotJson : MESSAGES.invalidInput;
+    const message = code === UNREADABLE_JSON ? MESSAGES.bodyNotJson : MESSAGES.invalidInput;
     return reply.code(statusCode).send({ success: false, message });
   }
   console.error('Unhandled API error', error);
