@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { EventPage } from './events/EventPage.js';
 import { LandingPage } from './landing/LandingPage.js';
 import { NotFound } from './pages/NotFound.js';
-import { Spinner } from './theme/Spinner.js';
+import { Spinner } from './ui/Spinner.js';
 import { ThemeProvider } from './theme/ThemeProvider.js';
 
 // Sign-in (Firebase), the dashboard and check-in load on demand: the public pages never download them.

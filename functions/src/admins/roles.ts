@@ -1,4 +1,4 @@
-import type { Role } from '../shared/session.js';
+import type { Role } from '../shared/session-model.js';
 import type { VerifiedIdentity } from '../auth/port.js';
 import type { DocumentStore } from '../store/port.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionInfo } from '../shared/session.js';
+import type { SessionInfo } from '../shared/session-model.js';
 import type { AuthGuards } from '../auth/middleware.js';
 
 export function sessionRoutes(api: FastifyInstance, guards: AuthGuards) {

@@ -1,6 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { MESSAGES } from '../shared/messages.js';
-import type { Role } from '../shared/session.js';
+import type { Role } from '../shared/session-model.js';
 import { HttpError } from '../http/errors.js';
 import { decideRole, findAdminRecord } from '../admins/roles.js';
 import type { DocumentStore } from '../store/port.js';

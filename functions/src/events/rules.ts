@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { RESERVED_SLUGS } from '../shared/constants.js';
-import type { EventInput, EventRecord } from '../shared/events.js';
+import type { EventInput } from '../shared/events.js';
+import type { EventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 
 import { RuleError } from '../rule-error.js';

@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { DateTime } from 'luxon';
 import { eventInputSchema } from '../shared/events.js';
-import { roleSchema, type Role } from '../shared/session.js';
+import { roleSchema } from '../shared/session.js';
+import type { Role } from '../shared/session-model.js';
 import { themeSchema } from '../shared/theme.js';
 import { grantRole } from '../admins/roles.js';
 import { createEventService } from '../events/service.js';

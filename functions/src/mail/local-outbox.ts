@@ -1,6 +1,6 @@
 import { newId } from '../ids.js';
 import { systemClock, type Clock } from '../ports.js';
-import type { MailboxEntry } from '../shared/mail.js';
+import type { MailboxEntry } from '../shared/mail-model.js';
 import type { DocumentStore } from '../store/port.js';
 import type { MailMessage, MailSender } from './port.js';
 

@@ -5,7 +5,8 @@ import { notFound } from '../http/errors.js';
 import { parseWith } from '../http/validate.js';
 import type { IdParams } from '../http/server.js';
 import { ORGANISATION_TIME_ZONE } from '../shared/constants.js';
-import { MAIL_MESSAGES, contactMessageSchema, emailTemplateSchema, type MailboxEntry } from '../shared/mail.js';
+import { MAIL_MESSAGES, type MailboxEntry } from '../shared/mail-model.js';
+import { contactMessageSchema, emailTemplateSchema } from '../shared/mail.js';
 import { inlineCidImages, type LocalOutbox } from './local-outbox.js';
 import type { MailService } from './service.js';
 

@@ -1,8 +1,8 @@
 import Handlebars from 'handlebars';
 import { DateTime } from 'luxon';
-import type { EventRecord } from '../shared/events.js';
-import type { RsvpRecord } from '../shared/rsvps.js';
-import { templateDoesNotCompile, type EmailTemplate, type EmailTemplates } from '../shared/mail.js';
+import type { EventRecord } from '../shared/events-model.js';
+import type { RsvpRecord } from '../shared/rsvps-model.js';
+import { templateDoesNotCompile, type EmailTemplate, type EmailTemplates } from '../shared/mail-model.js';
 import { RuleError } from '../rule-error.js';
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from '../shared/payments.js';
+import { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from '../shared/payments-model.js';
 import type { DocumentStore } from '../store/port.js';
 import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
 import { signPayload, verifySignature } from './webhook-signature.js';

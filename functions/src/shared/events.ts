@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TICKET_TYPE, LIMITS } from './constants.js';
 import { safeUrl } from './fields.js';
+import { CUSTOM_URL_PATTERN, EVENT_LIMITS } from './events-model.js';
 import { MESSAGES } from './messages.js';
 
 /** Comma-separated text or a list: trimmed, empties dropped, duplicates removed (SPEC §5). */
@@ -10,15 +11,15 @@ export const tagList = z
     const items = (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean);
     return [...new Set(items)];
   })
-  .pipe(z.array(z.string().max(60)).max(LIMITS.tags));
+  .pipe(z.array(z.string().max(EVENT_LIMITS.tag)).max(LIMITS.tags));
 
 /** Lower-cased; only a-z, 0-9 and hyphen (SPEC §5). Empty means "use the id". */
 export const customUrlField = z
   .string()
   .trim()
   .toLowerCase()
-  .max(80)
-  .refine((value) => value === '' || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value), MESSAGES.customUrlFormat);
+  .max(EVENT_LIMITS.customUrl)
+  .refine((value) => value === '' || CUSTOM_URL_PATTERN.test(value), MESSAGES.customUrlFormat);
 
 /**
  * Date and time of an event: an ISO instant with offset, or a wall-clock
@@ -33,75 +34,66 @@ export const eventDateField = z
 const money = z.coerce
   .number({ error: 'Ticket price must be a number' })
   .min(0, 'Ticket price must be at least 0')
-  .max(100_000, 'Ticket price is too high')
+  .max(EVENT_LIMITS.maxPrice, 'Ticket price is too high')
   .transform((value) => Math.round(value * 100) / 100);
 
 const optionalCapacity = z
   .union([z.literal(''), z.null(), z.coerce.number().int('Maximum attendees must be a whole number').min(1, 'Maximum attendees must be at least 1')])
   .transform((value) => (value === '' || value === null ? null : value));
 
-/** The event form body of POST /events and PUT /events/{id} (SPEC §3, §5). */
+/**
+ * The event form's fields without defaults (SPEC §3, §5). The create schema adds the
+ * defaults; the update schema must not, or a partial update would reset every field it
+ * leaves out (deactivating a paid event once wiped its prices).
+ */
+const eventFields = {
+  title: z.string().trim().min(1, 'Title is required').max(LIMITS.title),
+  description: z.string().trim().max(LIMITS.description),
+  date: eventDateField,
+  location: z.string().trim().min(1, 'Location is required').max(LIMITS.shortText),
+  maxAttendees: optionalCapacity,
+  ticketTypes: z
+    .array(z.string().trim().min(1, 'Ticket type names cannot be empty').max(EVENT_LIMITS.ticketTypeName))
+    .min(1, MESSAGES.ticketTypeRequired)
+    .max(LIMITS.ticketTypes)
+    .refine((types) => new Set(types.map((t) => t.toLowerCase())).size === types.length, MESSAGES.duplicateTicketType),
+  ticketPrices: z.record(z.string(), money),
+  requiresPayment: z.boolean(),
+  eventImage: safeUrl,
+  mailchimpAudienceId: z.string().trim().max(EVENT_LIMITS.mailchimpAudienceId),
+  mailchimpTags: tagList,
+  tags: tagList,
+  isActive: z.boolean(),
+  generateTickets: z.boolean(),
+  allowAdditionalInfo: z.boolean(),
+  customUrl: customUrlField,
+};
+
+/** The event form body of POST /events (SPEC §3, §5): omitted fields take their defaults. */
 export const eventInputSchema = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(LIMITS.title),
-    description: z.string().trim().max(LIMITS.description).default(''),
-    date: eventDateField,
-    location: z.string().trim().min(1, 'Location is required').max(LIMITS.shortText),
-    maxAttendees: optionalCapacity.default(null),
-    ticketTypes: z
-      .array(z.string().trim().min(1, 'Ticket type names cannot be empty').max(60))
-      .min(1, MESSAGES.ticketTypeRequired)
-      .max(LIMITS.ticketTypes)
-      .refine((types) => new Set(types.map((t) => t.toLowerCase())).size === types.length, MESSAGES.duplicateTicketType)
-      .default([DEFAULT_TICKET_TYPE]),
-    ticketPrices: z.record(z.string(), money).default({}),
-    requiresPayment: z.boolean().default(false),
-    eventImage: safeUrl.default(''),
-    mailchimpAudienceId: z.string().trim().max(100).default(''),
-    mailchimpTags: tagList.default([]),
-    tags: tagList.default([]),
-    isActive: z.boolean().default(true),
-    generateTickets: z.boolean().default(true),
-    allowAdditionalInfo: z.boolean().default(false),
-    customUrl: customUrlField.default(''),
+    ...eventFields,
+    description: eventFields.description.default(''),
+    maxAttendees: eventFields.maxAttendees.default(null),
+    ticketTypes: eventFields.ticketTypes.default([DEFAULT_TICKET_TYPE]),
+    ticketPrices: eventFields.ticketPrices.default({}),
+    requiresPayment: eventFields.requiresPayment.default(false),
+    eventImage: eventFields.eventImage.default(''),
+    mailchimpAudienceId: eventFields.mailchimpAudienceId.default(''),
+    mailchimpTags: eventFields.mailchimpTags.default([]),
+    tags: eventFields.tags.default([]),
+    isActive: eventFields.isActive.default(true),
+    generateTickets: eventFields.generateTickets.default(true),
+    allowAdditionalInfo: eventFields.allowAdditionalInfo.default(false),
+    customUrl: eventFields.customUrl.default(''),
   })
   .strip();
 export type EventInput = z.infer<typeof eventInputSchema>;
-/** PUT /events/{id} may send any subset, e.g. `{ isActive }` for activation. */
-export const eventUpdateSchema = eventInputSchema.partial();
+/** PUT /events/{id} may send any subset, e.g. `{ isActive }` for activation; it carries no defaults. */
+export const eventUpdateSchema = z.object(eventFields).partial().strip();
 export type EventUpdate = z.infer<typeof eventUpdateSchema>;
 
 export const toggleTicketsSchema = z.object({ generateTickets: z.boolean().optional() }).strip();
-
-/** An event as the API returns it. */
-export interface EventRecord {
-  id: string;
-  title: string;
-  description: string;
-  /** ISO instant (UTC). */
-  date: string;
-  location: string;
-  maxAttendees: number | null;
-  ticketTypes: string[];
-  /** Dollars per ticket type. */
-  ticketPrices: Record<string, number>;
-  requiresPayment: boolean;
-  eventType: 'free' | 'paid';
-  eventImage: string;
-  mailchimpAudienceId: string;
-  mailchimpTags: string[];
-  tags: string[];
-  isActive: boolean;
-  isArchived: boolean;
-  eventStatus: 'active' | 'inactive' | 'archived';
-  generateTickets: boolean;
-  rsvpOnlyMode: boolean;
-  allowAdditionalInfo: boolean;
-  customUrl: string;
-  attendeeCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** GET /events query: active, archived ('true' | 'false' | 'all'), tags (comma-separated). */
 export const eventListQuerySchema = z
@@ -112,5 +104,3 @@ export const eventListQuerySchema = z
   })
   .strip();
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
-
-export { eventDisplayStatus, eventPath, lowestPrice, type EventDisplayStatus } from './event-helpers.js';

@@ -1,25 +1,16 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { HEX_COLOUR_PATTERN, isSafeUrl } from './fields-model.js';
 
 /** Reusable field validators shared by the schemas. */
-export const hexColour = z
-  .string()
-  .trim()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Must be a hex colour such as #c4622d');
+export const hexColour = z.string().trim().regex(HEX_COLOUR_PATTERN, 'Must be a hex colour such as #c4622d');
 
-/**
- * A link or image address: an absolute http(s) URL, a site-relative path, or a
- * page anchor. Anything else (javascript:, data:) is refused so a stored value can
- * never run script when it lands in an href or src.
- */
+/** A link or image address (see `isSafeUrl`): never javascript: or data:. */
 export const safeUrl = z
   .string()
   .trim()
   .max(LIMITS.url)
-  .refine(
-    (value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value) || /^#[\w-]*$/.test(value),
-    'Must be an http(s) address, a path starting with /, or an #anchor',
-  );
+  .refine(isSafeUrl, 'Must be an http(s) address, a path starting with /, or an #anchor');
 
 export const shortText = z.string().trim().max(LIMITS.shortText);
 export const longText = z.string().trim().max(LIMITS.description);

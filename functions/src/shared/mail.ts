@@ -1,59 +1,7 @@
 import { z } from 'zod';
-
-/** The admin-editable e-mail templates (SPEC §3 "Email template"). */
-export const TEMPLATE_NAMES = ['ticket', 'rsvpConfirmation'] as const;
-export type TemplateName = (typeof TEMPLATE_NAMES)[number];
-
-export function isTemplateName(value: string): value is TemplateName {
-  return (TEMPLATE_NAMES as readonly string[]).includes(value);
-}
-
-/** The placeholders a template may use (SPEC §3), in the order the Emails tab lists them. */
-export const TEMPLATE_PLACEHOLDERS = [
-  'event.title',
-  'event.formattedDate',
-  'event.formattedTime',
-  'event.location',
-  'rsvp.name',
-  'rsvp.email',
-  'ticket.id',
-  'urls.event',
-  'urls.checkIn',
-] as const;
-export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
-
-export const TEMPLATE_LIMITS = { subject: 300, html: 100_000 } as const;
-
-export const CONTACT_LIMITS = { name: 120, email: 254, message: 5000 } as const;
-
-/** Wording of the e-mail journey (SPEC §8 and issue wording). */
-export const MAIL_MESSAGES = {
-  loadTemplatesFailed: 'Failed to load templates',
-  saveFailed: 'Save failed',
-  templateSaved: 'Template saved',
-  unknownTemplate: 'Unknown e-mail template',
-  subjectRequired: 'Subject is required',
-  htmlRequired: 'HTML is required',
-  subjectTooLong: `Subject allows at most ${TEMPLATE_LIMITS.subject} characters`,
-  htmlTooLong: `HTML allows at most ${TEMPLATE_LIMITS.html} characters`,
-  /** Prefix of the message for a template that does not compile; see `templateDoesNotCompile`. */
-  templateDoesNotCompilePrefix: 'Template does not compile: ',
-  resendFailed: 'Failed to resend ticket',
-  ticketQueued: 'Ticket e-mail queued',
-  confirmationQueued: 'Confirmation e-mail queued',
-  nameRequired: 'Name is required',
-  emailRequired: 'A valid email is required',
-  messageRequired: 'Message is required',
-  nameTooLong: `Name allows at most ${CONTACT_LIMITS.name} characters`,
-  messageTooLong: `Message allows at most ${CONTACT_LIMITS.message} characters`,
-  contactSent: 'Thank you! Your message has been sent.',
-  contactFailed: 'Your message could not be sent. Please try again.',
-  contactUnavailable: 'Messages cannot be sent right now. Please call us instead.',
-} as const;
-
-export function templateDoesNotCompile(reason: string): string {
-  return `${MAIL_MESSAGES.templateDoesNotCompilePrefix}${reason}`;
-}
+import { EMAIL_PATTERN } from './fields-model.js';
+import { CONTACT_LIMITS, MAIL_MESSAGES, TEMPLATE_LIMITS, type ContactRequest, type EmailTemplate } from './mail-model.js';
+import type { Same } from './type-checks.js';
 
 /** PUT /email-templates/{name} body (SPEC §7). */
 export const emailTemplateSchema = z
@@ -69,15 +17,6 @@ export const emailTemplateSchema = z
       .refine((value) => value.length <= TEMPLATE_LIMITS.html, MAIL_MESSAGES.htmlTooLong),
   })
   .strip();
-export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
-export type EmailTemplates = Record<TemplateName, EmailTemplate>;
-
-/** GET /email-templates reply: the templates in use, and the defaults (for a "restore default" action). */
-export interface EmailTemplatesReply {
-  success: true;
-  templates: EmailTemplates;
-  defaults: EmailTemplates;
-}
 
 /** The landing page's 'Send us a message' form (SPEC §2, §5). */
 export const contactMessageSchema = z
@@ -91,7 +30,7 @@ export const contactMessageSchema = z
       .string({ error: MAIL_MESSAGES.emailRequired })
       .trim()
       .max(CONTACT_LIMITS.email, MAIL_MESSAGES.emailRequired)
-      .refine((value) => z.email().safeParse(value).success, MAIL_MESSAGES.emailRequired),
+      .regex(EMAIL_PATTERN, MAIL_MESSAGES.emailRequired),
     message: z
       .string({ error: MAIL_MESSAGES.messageRequired })
       .trim()
@@ -100,12 +39,8 @@ export const contactMessageSchema = z
   })
   .strip();
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
-export type ContactRequest = z.input<typeof contactMessageSchema>;
 
-/** GET /mailbox?format=json (local runs only). */
-export interface MailboxEntry {
-  id: string;
-  to: string;
-  subject: string;
-  sentAt: string;
-}
+const _template: Same<z.infer<typeof emailTemplateSchema>, EmailTemplate> = true;
+const _contact: Same<z.input<typeof contactMessageSchema>, ContactRequest> = true;
+void _template;
+void _contact;

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-
-import { PAYMENT_MESSAGES } from './payment-messages.js';
-
-export { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from './payment-messages.js';
+import { PAYMENT_MESSAGES, type OfflineCardRequest, type PaymentIntentRequest } from './payments-model.js';
+import type { Same } from './type-checks.js';
 
 /** POST /create-payment-intent (SPEC §7). `amount` is in cents and only compared, never trusted. */
 export const createPaymentIntentSchema = z
@@ -17,20 +15,6 @@ export const createPaymentIntentSchema = z
   })
   .strip();
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
-/** The body a client sends; `amount` is in cents. */
-export type PaymentIntentRequest = z.input<typeof createPaymentIntentSchema>;
-
-export interface CreatePaymentIntentReply {
-  success: true;
-  clientSecret: string;
-  paymentIntentId: string;
-  rsvpId: string;
-  amount: number;
-  currency: string;
-}
-
-/** GET /payments/config: which card form the site shows. */
-export type PaymentConfigReply = { success: true } & ({ provider: 'stripe'; publishableKey: string } | { provider: 'offline' });
 
 /** POST /offline-payments/{id}/confirm: the offline gateway's card form. */
 export const offlineConfirmSchema = z
@@ -42,18 +26,13 @@ export const offlineConfirmSchema = z
   })
   .strip();
 
-export type OfflineCardRequest = z.input<typeof offlineConfirmSchema>;
-
 /** POST /payments/confirm: the payment-success page asks the server to check the intent. */
 export const confirmPaymentSchema = z
   .object({ paymentIntentId: z.string({ error: PAYMENT_MESSAGES.paymentIdRequired }).trim().min(1, PAYMENT_MESSAGES.paymentIdRequired).max(200) })
   .strip();
 
-export interface ConfirmPaymentReply {
-  success: true;
-  status: 'succeeded' | 'processing' | 'failed';
-  paymentIntentId: string;
-  rsvpId: string | null;
-  eventId: string | null;
-  ticketId: string | null;
-}
+// The model's request types are the bodies these schemas take.
+const _intentRequest: Same<Omit<z.input<typeof createPaymentIntentSchema>, 'amount'>, Omit<PaymentIntentRequest, 'amount'>> = true;
+const _offlineRequest: Same<z.input<typeof offlineConfirmSchema>, OfflineCardRequest> = true;
+void _intentRequest;
+void _offlineRequest;

@@ -1,23 +1,23 @@
 import { z } from 'zod';
-import { RSVP_MESSAGES } from './rsvp-messages.js';
+import { EMAIL_PATTERN } from './fields-model.js';
+import { RSVP_FIELD_LIMITS, RSVP_MESSAGES, type RsvpRequest } from './rsvps-model.js';
+import type { Same } from './type-checks.js';
 
-export { RSVP_MESSAGES } from './rsvp-messages.js';
-
-const emailShape = z.email();
+const emailShape = z.email({ pattern: EMAIL_PATTERN });
 
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('');
 
 /** POST /events/{id}/rsvp (SPEC §7). */
 export const rsvpInputSchema = z
   .object({
-    name: optionalText(120),
-    email: optionalText(254),
-    address: optionalText(200),
-    city: optionalText(100),
-    state: optionalText(100),
-    zipCode: optionalText(20),
-    ticketType: optionalText(60),
-    additionalInfo: optionalText(2000),
+    name: optionalText(RSVP_FIELD_LIMITS.name),
+    email: optionalText(RSVP_FIELD_LIMITS.email),
+    address: optionalText(RSVP_FIELD_LIMITS.address),
+    city: optionalText(RSVP_FIELD_LIMITS.city),
+    state: optionalText(RSVP_FIELD_LIMITS.state),
+    zipCode: optionalText(RSVP_FIELD_LIMITS.zipCode),
+    ticketType: optionalText(RSVP_FIELD_LIMITS.ticketType),
+    additionalInfo: optionalText(RSVP_FIELD_LIMITS.additionalInfo),
   })
   .strip()
   .superRefine((value, ctx) => {
@@ -30,52 +30,6 @@ export const rsvpInputSchema = z
     }
   });
 export type RsvpInput = z.infer<typeof rsvpInputSchema>;
-/** The body a client sends (optional fields may be left out). */
-export type RsvpRequest = z.input<typeof rsvpInputSchema>;
 
-export type RsvpStatus = 'confirmed' | 'pending_payment' | 'released' | 'cancelled';
-export type PaymentStatus = 'free' | 'pending' | 'paid' | 'failed' | 'refunded';
-
-/** An RSVP as staff lists show it; its id is the ticket id. */
-export interface RsvpRecord {
-  id: string;
-  eventId: string;
-  name: string;
-  email: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  ticketType: string;
-  additionalInfo: string;
-  status: RsvpStatus;
-  paymentStatus: PaymentStatus;
-  /** Cents. */
-  amountDue: number;
-  /** Cents. */
-  amountPaid: number;
-  paymentIntentId: string | null;
-  holdExpiresAt: string | null;
-  createdAt: string;
-  checkedIn: boolean;
-  checkedInAt: string | null;
-  checkedInBy: string | null;
-}
-
-/** POST /events/{id}/rsvp reply. */
-export interface RsvpReply {
-  success: true;
-  message: string;
-  requiresPayment: boolean;
-  rsvpId: string;
-}
-
-/** GET /checkin/{ticketId}?format=json: what a ticket holder and the door staff see (SPEC §3). */
-export interface TicketView {
-  id: string;
-  attendee: { name: string; email: string; ticketType: string };
-  event: { id: string; title: string; date: string; location: string; customUrl: string };
-  checkedIn: boolean;
-  checkedInAt: string | null;
-  checkedInBy: string | null;
-}
+const _request: Same<z.input<typeof rsvpInputSchema>, RsvpRequest> = true;
+void _request;

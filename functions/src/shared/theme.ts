@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { FEATURE_ICON_LENGTH, LIMITS, MAX_SLIDES, MIN_SLIDES } from './constants.js';
 import { hexColour, longText, safeUrl, shortText } from './fields.js';
+import { SLIDE_ID_PATTERN, THEME_COLOUR_FIELDS, type AboutSection, type Feature, type SlideContent, type SocialLinks, type Theme } from './theme-model.js';
+import type { Same } from './type-checks.js';
 
 /** Slide ids are slide1, slide2, ...: the theme keys its images and texts by them. */
-export const slideId = z.string().regex(/^slide[1-9][0-9]?$/, 'Slide ids look like slide1');
+export const slideId = z.string().regex(SLIDE_ID_PATTERN, 'Slide ids look like slide1');
 
 export const slideContentSchema = z.object({
   title: shortText.default(''),
@@ -12,7 +14,6 @@ export const slideContentSchema = z.object({
   buttonText: z.string().trim().max(60).default(''),
   buttonLink: safeUrl.default(''),
 });
-export type SlideContent = z.infer<typeof slideContentSchema>;
 
 export const featureSchema = z.object({
   icon: z
@@ -23,7 +24,6 @@ export const featureSchema = z.object({
   title: shortText.default(''),
   description: shortText.default(''),
 });
-export type Feature = z.infer<typeof featureSchema>;
 
 export const aboutSectionSchema = z.object({
   mainTitle: shortText.default(''),
@@ -36,7 +36,6 @@ export const aboutSectionSchema = z.object({
   feature2: featureSchema.default({ icon: '', title: '', description: '' }),
   feature3: featureSchema.default({ icon: '', title: '', description: '' }),
 });
-export type AboutSection = z.infer<typeof aboutSectionSchema>;
 
 export const socialLinksSchema = z.object({
   website: safeUrl.default(''),
@@ -44,26 +43,8 @@ export const socialLinksSchema = z.object({
   instagram: safeUrl.default(''),
   twitter: safeUrl.default(''),
 });
-export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
-const colourFields = {
-  primaryColor: hexColour,
-  secondaryColor: hexColour,
-  accentColor: hexColour,
-  backgroundColor: hexColour,
-  outerBackgroundColor: hexColour,
-  textColor: hexColour,
-  headerColor: hexColour,
-  navbarColor: hexColour,
-  navbarTextColor: hexColour,
-  footerColor: hexColour,
-  footerTextColor: hexColour,
-  buttonColor: hexColour,
-  buttonTextColor: hexColour,
-  linkColor: hexColour,
-  borderColor: hexColour,
-};
-export const THEME_COLOUR_FIELDS = Object.keys(colourFields) as (keyof typeof colourFields)[];
+const colourFields = Object.fromEntries(THEME_COLOUR_FIELDS.map((field) => [field, hexColour])) as Record<(typeof THEME_COLOUR_FIELDS)[number], typeof hexColour>;
 
 /** The whole theme as PUT /theme receives it and GET /theme returns it (SPEC §3). */
 export const themeSchema = z
@@ -94,6 +75,11 @@ export const themeSchema = z
     aboutSection: aboutSectionSchema,
   })
   .strip();
-export type Theme = z.infer<typeof themeSchema>;
 
-export { DEFAULT_PRIMARY_COLOR, DEFAULT_THEME, SLIDE_FALLBACK } from './theme-defaults.js';
+// The model's types are exactly what these validators produce.
+const _slide: Same<z.infer<typeof slideContentSchema>, SlideContent> = true;
+const _feature: Same<z.infer<typeof featureSchema>, Feature> = true;
+const _about: Same<z.infer<typeof aboutSectionSchema>, AboutSection> = true;
+const _social: Same<z.infer<typeof socialLinksSchema>, SocialLinks> = true;
+const _theme: Same<z.infer<typeof themeSchema>, Theme> = true;
+void [_slide, _feature, _about, _social, _theme];

@@ -1,4 +1,4 @@
-import type { Sponsor } from '../shared/sponsors.js';
+import type { Sponsor } from '../shared/sponsors-model.js';
 import type { DocumentStore } from '../store/port.js';
 
 export const SPONSORS = 'sponsors';

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, type Theme } from '../shared/theme.js';
+import { DEFAULT_THEME, type Theme } from '../shared/theme-model.js';
 
 type Stored = Partial<Record<keyof Theme, unknown>>;
 

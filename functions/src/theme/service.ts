@@ -1,4 +1,4 @@
-import type { Theme } from '../shared/theme.js';
+import type { Theme } from '../shared/theme-model.js';
 import type { DocumentStore } from '../store/port.js';
 import { resolveTheme } from './rules.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, THEME_COLOUR_FIELDS } from '../../src/shared/theme.js';
+import { DEFAULT_THEME, THEME_COLOUR_FIELDS } from '../../src/shared/theme-model.js';
 import { MESSAGES } from '../../src/shared/messages.js';
 import { createTestApi, type TestApi } from '../support/api.js';
 

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { EVENTS } from '../../src/events/service.js';
+import { EVENTS } from '../../src/events/repository.js';
 import { MAIL_JOBS, queueMail, type MailKind, type MailJob } from '../../src/mail/outbox.js';
 import type { MailMessage, MailSender } from '../../src/mail/port.js';
 import type { Clock } from '../../src/ports.js';
-import { RSVPS } from '../../src/rsvps/seats.js';
-import type { EventRecord } from '../../src/shared/events.js';
-import type { RsvpRecord } from '../../src/shared/rsvps.js';
+import { RSVPS } from '../../src/rsvps/repository.js';
+import type { EventRecord } from '../../src/shared/events-model.js';
+import type { RsvpRecord } from '../../src/shared/rsvps-model.js';
 import type { DocumentStore } from '../../src/store/port.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 

@@ -14,7 +14,8 @@ import {
   validateTemplate,
 } from '../../src/mail/templates.js';
 import { RuleError } from '../../src/rule-error.js';
-import { TEMPLATE_PLACEHOLDERS, contactMessageSchema, emailTemplateSchema } from '../../src/shared/mail.js';
+import { TEMPLATE_PLACEHOLDERS } from '../../src/shared/mail-model.js';
+import { contactMessageSchema, emailTemplateSchema } from '../../src/shared/mail.js';
 import { SITE_URL, TIME_ZONE, decodePng, eventRecord, rsvpRecord } from './helpers.js';
 
 const event = { ...eventRecord(), id: 'evt1' };

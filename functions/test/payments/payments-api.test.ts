@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES } from '../../src/shared/payments.js';
+import { PAYMENT_MESSAGES } from '../../src/shared/payments-model.js';
 import { signPayload } from '../../src/payments/webhook-signature.js';
 import { createTestApi, TEST_WEBHOOK_SECRET, type TestApi } from '../support/api.js';
 import { asCloudFunction } from '../support/cloud-function.js';

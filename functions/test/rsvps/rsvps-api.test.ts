@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RSVP_MESSAGES } from '../../src/shared/rsvps.js';
+import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
 import { MESSAGES } from '../../src/shared/messages.js';
 import { createTestApi, type TestApi } from '../support/api.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventInputSchema, eventDisplayStatus, lowestPrice, eventPath, tagList, type EventRecord } from '../../src/shared/events.js';
+import { eventInputSchema, tagList } from '../../src/shared/events.js';
+import { eventDisplayStatus, lowestPrice, eventPath, type EventRecord } from '../../src/shared/events-model.js';
 import { MESSAGES } from '../../src/shared/messages.js';
 import {
   EventRuleError,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decideRole, roleSatisfies, type AdminRecord } from '../../src/admins/roles.js';
 import { resolveTheme } from '../../src/theme/rules.js';
-import { DEFAULT_THEME, themeSchema } from '../../src/shared/theme.js';
+import { DEFAULT_THEME } from '../../src/shared/theme-model.js';
+import { themeSchema } from '../../src/shared/theme.js';
 
 const record = (patch: Partial<AdminRecord> = {}): AdminRecord => ({
   email: 'a@example.org',

@@ -12,7 +12,7 @@ import { localFileStore } from '../../src/files/local.js';
 import { localOutbox } from '../../src/mail/local-outbox.js';
 import { offlineGateway } from '../../src/payments/offline.js';
 import type { ApiDependencies, Clock } from '../../src/ports.js';
-import type { Role } from '../../src/shared/session.js';
+import type { Role } from '../../src/shared/session-model.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { AUTH_EMULATOR_HOST } from './auth-emulator.js';
 

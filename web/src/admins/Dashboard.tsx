@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGES } from '@shared/messages.js';
-import type { SessionInfo } from '@shared/session.js';
+import type { SessionInfo } from '@shared/session-model.js';
 import { api, ApiError } from '../api/client.js';
 import { useAuth } from '../auth/AuthContext.js';
 import { LogoutButton, SignedInHeader } from '../auth/SignedInHeader.js';
-import { Spinner } from '../theme/Spinner.js';
+import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { DASHBOARD_TABS, isDashboardTab, nextTabIndex, type DashboardTabId } from './tabs.js';
 import './admins.css';

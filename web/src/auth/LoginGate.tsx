@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../theme/Spinner.js';
+import { Spinner } from '../ui/Spinner.js';
 import { useAuth } from './AuthContext.js';
 import { LoginScreen } from './LoginScreen.js';
 import './auth.css';

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { RSVP_MESSAGES } from '@shared/rsvp-messages.js';
-import type { TicketView } from '@shared/rsvps.js';
+import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
+import type { TicketView } from '@shared/rsvps-model.js';
 import { api } from '../api/client.js';
 import { formatEventDateTime } from '../events/format.js';
 import { FullWidthLayout } from '../layout/PublicLayout.js';
-import { Spinner } from '../theme/Spinner.js';
+import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { checkInBadge, checkInDetails, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
 import './checkin.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RSVP_MESSAGES, type TicketView } from '@shared/rsvps.js';
+import { RSVP_MESSAGES, type TicketView } from '@shared/rsvps-model.js';
 import { ApiError } from '../api/client.js';
 import { checkInBadge, checkInDetails, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { EventRecord } from '@shared/events.js';
-import { eventPath } from '@shared/event-helpers.js';
+import type { EventRecord } from '@shared/events-model.js';
+import { eventPath } from '@shared/events-model.js';
 import { DateBadge } from './DateBadge.js';
 import { EventImage } from './EventImage.js';
 import { eventExcerpt, formatEventDateTime, fromPriceText, registeredText } from './format.js';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { EventRecord } from '@shared/events.js';
+import type { EventRecord } from '@shared/events-model.js';
 import { api } from '../api/client.js';
-import { Spinner } from '../theme/Spinner.js';
+import { Spinner } from '../ui/Spinner.js';
 import { EventCard } from './EventCard.js';
 import { eventsLoadErrorText } from './errors.js';
 import { visibleEvents } from './format.js';

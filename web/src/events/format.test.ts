@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_EXCERPT_LENGTH, RESERVED_SLUGS } from '@shared/constants.js';
-import type { EventRecord } from '@shared/events.js';
+import { EVENT_EXCERPT_LENGTH } from '@shared/constants.js';
+import type { EventRecord } from '@shared/events-model.js';
 import {
   DATE_TO_BE_ANNOUNCED,
   DEFAULT_EXCERPT,
@@ -9,9 +9,7 @@ import {
   formatEventDate,
   formatEventDateTime,
   formatEventTime,
-  formatPrice,
   fromPriceText,
-  isReservedSlug,
   registeredText,
   ticketPriceList,
   visibleEvents,
@@ -49,13 +47,6 @@ describe('eventExcerpt', () => {
 });
 
 describe('prices', () => {
-  it('formats dollars as USD with two decimals', () => {
-    expect(formatPrice(25)).toBe('$25.00');
-    expect(formatPrice(20.5)).toBe('$20.50');
-    expect(formatPrice(0)).toBe('$0.00');
-    expect(formatPrice(1234.5)).toBe('$1,234.50');
-  });
-
   it("shows 'From' with the lowest price for paid events", () => {
     expect(fromPriceText(paid)).toBe('From $20.50');
   });
@@ -103,25 +94,6 @@ describe('dates in America/Denver', () => {
     expect(dateBadge('not a date')).toBeNull();
     expect(formatEventDate('not a date')).toBe(DATE_TO_BE_ANNOUNCED);
     expect(formatEventTime('not a date')).toBe('');
-  });
-});
-
-describe('isReservedSlug', () => {
-  it('recognises every reserved word, in any case', () => {
-    for (const word of RESERVED_SLUGS) {
-      expect(isReservedSlug(word)).toBe(true);
-      expect(isReservedSlug(word.toUpperCase())).toBe(true);
-    }
-    expect(isReservedSlug('admin-zfp-dashboard-2025')).toBe(true);
-    expect(isReservedSlug('empty')).toBe(true);
-  });
-
-  it('treats a blank slug as reserved and ordinary slugs as free', () => {
-    expect(isReservedSlug('')).toBe(true);
-    expect(isReservedSlug('  ')).toBe(true);
-    expect(isReservedSlug('stargazing')).toBe(false);
-    expect(isReservedSlug('admins')).toBe(false);
-    expect(isReservedSlug('checkin-night')).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
-import { CURRENCY, EVENT_EXCERPT_LENGTH, ORGANISATION_TIME_ZONE, RESERVED_SLUGS } from '@shared/constants.js';
-import type { EventRecord } from '@shared/events.js';
-import { lowestPrice } from '@shared/event-helpers.js';
+import { EVENT_EXCERPT_LENGTH, ORGANISATION_TIME_ZONE } from '@shared/constants.js';
+import { isPubliclyListed, lowestPrice, type EventRecord } from '@shared/events-model.js';
+import { formatPrice } from '@shared/payments-model.js';
 
 export const DEFAULT_EXCERPT = 'Join us for this exciting event!';
 export const DEFAULT_EVENT_DESCRIPTION =
@@ -13,13 +13,6 @@ export function eventExcerpt(description: string | null | undefined, limit: numb
   if (!text) return DEFAULT_EXCERPT;
   const chars = Array.from(text);
   return chars.length > limit ? `${chars.slice(0, limit).join('')}...` : text;
-}
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Dollars as USD with two decimals: 25 → '$25.00'. */
-export function formatPrice(dollars: number): string {
-  return money.format(dollars);
 }
 
 /** 'From $x.xx' when the event requires payment and has prices, else null. */
@@ -81,13 +74,7 @@ export function formatEventDateTime(iso: string): string {
   return date ? `${longDateFormat.format(date)} at ${timeFormat.format(date)}` : DATE_TO_BE_ANNOUNCED;
 }
 
-/** Words that are routes of their own, or empty: never looked up as an event (SPEC §2). */
-export function isReservedSlug(slug: string | null | undefined): boolean {
-  const value = (slug ?? '').trim().toLowerCase();
-  return value === '' || (RESERVED_SLUGS as readonly string[]).includes(value);
-}
-
 /** Events shown on the public list: active and not archived. */
 export function visibleEvents(events: EventRecord[]): EventRecord[] {
-  return events.filter((event) => event.isActive && !event.isArchived);
+  return events.filter(isPubliclyListed);
 }

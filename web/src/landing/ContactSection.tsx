@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_ADDRESS, CONTACT_PHONE } from '@shared/constants.js';
+import { CONTACT_LIMITS, MAIL_MESSAGES } from '@shared/mail-model.js';
 import { api } from '../api/client.js';
 import { useTheme } from '../theme/ThemeContext.js';
-import { CONTACT_MAX_LENGTH, contactBody, contactFailure, validateContact, type ContactErrors, type ContactValues } from './contact.js';
+import { contactBody, contactFailure, validateContact, type ContactErrors, type ContactValues } from './contact.js';
 
 const EMPTY: ContactValues = { name: '', email: '', message: '' };
 const FIELDS: (keyof ContactValues)[] = ['name', 'email', 'message'];
@@ -57,7 +58,7 @@ export function ContactSection() {
       const reply = await api.sendContact(contactBody(values));
       setValues(EMPTY);
       setErrors({});
-      setStatus({ kind: 'success', text: reply.message || 'Thank you! Your message has been sent.' });
+      setStatus({ kind: 'success', text: reply.message || MAIL_MESSAGES.contactSent });
     } catch (error) {
       const failure = contactFailure(error);
       setErrors(failure.fieldErrors);
@@ -76,7 +77,7 @@ export function ContactSection() {
     onChange: update(field),
     required: true,
     disabled: sending,
-    maxLength: CONTACT_MAX_LENGTH[field],
+    maxLength: CONTACT_LIMITS[field],
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? (errors[field] !== status?.text ? `${idPrefix}-${field}-error` : `${idPrefix}-status`) : undefined,
   });

@@ -1,5 +1,5 @@
-import type { AboutSection, Feature } from '@shared/theme.js';
-import { DEFAULT_THEME } from '@shared/theme-defaults.js';
+import type { AboutSection, Feature } from '@shared/theme-model.js';
+import { DEFAULT_THEME } from '@shared/theme-model.js';
 import { FALLBACK_IMAGE } from './slides.js';
 
 function pick(value: unknown, fallback: string): string {

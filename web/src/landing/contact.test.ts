@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME } from '@shared/theme-defaults.js';
-import { CONTACT_LIMITS, MAIL_MESSAGES } from '@shared/mail.js';
+import { DEFAULT_THEME } from '@shared/theme-model.js';
+import { MAIL_MESSAGES } from '@shared/mail-model.js';
+import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import { ApiError } from '../api/client.js';
 import {
   CONTACT_ERRORS,
-  CONTACT_FAILED,
-  CONTACT_MAX_LENGTH,
-  CONTACT_NETWORK_ERROR,
   contactBody,
   contactFailure,
   validateContact,
@@ -30,11 +28,6 @@ describe('validateContact', () => {
 });
 
 describe('contact sending', () => {
-  it('uses the API wording and limits', () => {
-    expect(CONTACT_FAILED).toBe(MAIL_MESSAGES.contactFailed);
-    expect(CONTACT_MAX_LENGTH).toEqual(CONTACT_LIMITS);
-  });
-
   it('shows the server message and its field errors', () => {
     const error = new ApiError('A valid email is required', 400, 'A valid email is required', { email: 'A valid email is required', other: 'x' });
     expect(contactFailure(error)).toEqual({ message: 'A valid email is required', fieldErrors: { email: 'A valid email is required' } });
@@ -44,9 +37,9 @@ describe('contact sending', () => {
     expect(contactFailure(new ApiError(MAIL_MESSAGES.contactUnavailable, 409, MAIL_MESSAGES.contactUnavailable)).message).toBe(
       MAIL_MESSAGES.contactUnavailable,
     );
-    expect(contactFailure(new ApiError('Network error occurred', 0)).message).toBe(CONTACT_NETWORK_ERROR);
-    expect(contactFailure(new ApiError('x', 500)).message).toBe(CONTACT_FAILED);
-    expect(contactFailure(new Error('boom')).message).toBe(CONTACT_FAILED);
+    expect(contactFailure(new ApiError('Network error occurred', 0)).message).toBe(RSVP_MESSAGES.networkError);
+    expect(contactFailure(new ApiError('x', 500)).message).toBe(MAIL_MESSAGES.contactFailed);
+    expect(contactFailure(new Error('boom')).message).toBe(MAIL_MESSAGES.contactFailed);
   });
 
   it('trims what it sends', () => {

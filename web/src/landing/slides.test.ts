@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SWIPE_THRESHOLD_PX } from '@shared/constants.js';
-import { DEFAULT_THEME, SLIDE_FALLBACK } from '@shared/theme-defaults.js';
+import { DEFAULT_THEME, SLIDE_FALLBACK } from '@shared/theme-model.js';
 import { FALLBACK_IMAGE, isStorageUrl, refreshStorageUrl, resolveSlides, swipeDirection, wrapIndex } from './slides.js';
 
 describe('resolveSlides', () => {

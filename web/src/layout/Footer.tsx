@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PROJECT_NAME } from '@shared/constants.js';
-import type { SocialLinks } from '@shared/theme.js';
+import type { SocialLinks } from '@shared/theme-model.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import './layout.css';
 

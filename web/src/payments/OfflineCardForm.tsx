@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { OFFLINE_TEST_CARDS } from '@shared/payment-messages.js';
+import { OFFLINE_TEST_CARDS } from '@shared/payments-model.js';
 import { api } from '../api/client.js';
 import {
   cardRequest,

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { EventRecord } from '@shared/events.js';
-import type { CreatePaymentIntentReply, PaymentConfigReply } from '@shared/payments.js';
-import { PAYMENT_MESSAGES } from '@shared/payment-messages.js';
+import type { EventRecord } from '@shared/events-model.js';
+import type { CreatePaymentIntentReply, PaymentConfigReply } from '@shared/payments-model.js';
+import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import { api } from '../api/client.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { Spinner } from '../theme/Spinner.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PAYMENT_MESSAGES } from '@shared/payment-messages.js';
+import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import { api } from '../api/client.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { Spinner } from '../theme/Spinner.js';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElementChangeEvent, StripeCardElementOptions } from '@stripe/stripe-js';
-import { PAYMENT_MESSAGES } from '@shared/payment-messages.js';
+import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import { Spinner } from '../theme/Spinner.js';
 import type { CardFormProps } from './OfflineCardForm.js';
 import type { Payer } from './PaymentStep.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from '@shared/payments.js';
+import { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import {
   CARD_TEXT,
   cardRequest,

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES } from '@shared/payment-messages.js';
+import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 
 /**
  * The offline test gateway's card form: input formatting and the checks made

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES } from '@shared/payments.js';
-import { RSVP_MESSAGES } from '@shared/rsvps.js';
+import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
+import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import { ApiError } from '../api/client.js';
 import {
   CONFIRM_POLL_DELAYS_MS,

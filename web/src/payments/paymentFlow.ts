@@ -1,22 +1,15 @@
-import type { ConfirmPaymentReply } from '@shared/payments.js';
-import { PAYMENT_MESSAGES } from '@shared/payment-messages.js';
-import { RSVP_MESSAGES } from '@shared/rsvp-messages.js';
+import { formatCents, PAYMENT_MESSAGES, type ConfirmPaymentReply } from '@shared/payments-model.js';
+import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import { ApiError } from '../api/client.js';
-import { formatPrice } from '../events/format.js';
-
-/** Cents from the server (SPEC §9) as '$35.00'. */
-export function formatAmount(cents: number): string {
-  return formatPrice(cents / 100);
-}
 
 /** 'Total: $35.00'. */
 export function totalText(cents: number): string {
-  return `Total: ${formatAmount(cents)}`;
+  return `Total: ${formatCents(cents)}`;
 }
 
 /** The offline form's button: 'Pay $35.00'. */
 export function payLabel(cents: number): string {
-  return `Pay ${formatAmount(cents)}`;
+  return `Pay ${formatCents(cents)}`;
 }
 
 export const PAYMENT_TEXT = {

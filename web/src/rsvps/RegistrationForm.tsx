@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
-import type { EventRecord } from '@shared/events.js';
-import { eventPath } from '@shared/event-helpers.js';
-import { PAYMENT_MESSAGES } from '@shared/payment-messages.js';
+import type { EventRecord } from '@shared/events-model.js';
+import { eventPath } from '@shared/events-model.js';
+import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import { api } from '../api/client.js';
-import { formatPrice } from '../events/format.js';
+import { formatPrice } from '@shared/payments-model.js';
+import { RSVP_FIELD_LIMITS } from '@shared/rsvps-model.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { Spinner } from '../theme/Spinner.js';
 import {
@@ -13,7 +14,6 @@ import {
   initialValues,
   isEventFull,
   REGISTRATION_TEXT,
-  RSVP_FIELD_LIMITS,
   rsvpBody,
   showTicketSelect,
   submitFailure,

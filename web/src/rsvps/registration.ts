@@ -1,26 +1,13 @@
-import { DEFAULT_TICKET_TYPE } from '@shared/constants.js';
-import type { EventRecord } from '@shared/events.js';
-import { RSVP_MESSAGES } from '@shared/rsvp-messages.js';
+import { defaultTicketType, type EventRecord } from '@shared/events-model.js';
+import { isEmailAddress } from '@shared/fields-model.js';
+import { dollarsToCents, formatPrice } from '@shared/payments-model.js';
+import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import { ApiError, type RsvpRequest } from '../api/client.js';
-import { formatPrice } from '../events/format.js';
 
-/** The registration form's fields, as the API takes them (SPEC §3 "RSVP"). */
-/** The form's values: every field of the request, as text. */
+/** The form's values: every field of the request (SPEC §3 "RSVP"), as text. */
 export type RegistrationValues = Required<RsvpRequest>;
 export type RegistrationField = keyof RegistrationValues;
 export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
-
-/** Field lengths the API accepts (functions/src/shared/rsvps.ts rsvpInputSchema). */
-export const RSVP_FIELD_LIMITS: Record<RegistrationField, number> = {
-  name: 120,
-  email: 254,
-  address: 200,
-  city: 100,
-  state: 100,
-  zipCode: 20,
-  ticketType: 60,
-  additionalInfo: 2000,
-};
 
 /** The form's own text that is not an API message. */
 export const REGISTRATION_TEXT = {
@@ -32,13 +19,6 @@ export const REGISTRATION_TEXT = {
 } as const;
 
 type EventForForm = Pick<EventRecord, 'ticketTypes' | 'ticketPrices' | 'requiresPayment'>;
-
-/** The ticket type chosen when the visitor does not pick one: General when offered, else the first type. */
-export function defaultTicketType(event: Pick<EventRecord, 'ticketTypes'>): string {
-  const types = event.ticketTypes ?? [];
-  if (types.includes(DEFAULT_TICKET_TYPE)) return DEFAULT_TICKET_TYPE;
-  return types[0] ?? DEFAULT_TICKET_TYPE;
-}
 
 /** A blank form for the event, with its default ticket type selected. */
 export function initialValues(event: Pick<EventRecord, 'ticketTypes'>): RegistrationValues {
@@ -63,16 +43,6 @@ export function ticketOptionLabel(event: EventForForm, ticketType: string): stri
   return price === null ? ticketType : `${ticketType} — ${formatPrice(price)}`;
 }
 
-/** Dollars to the cents the payment API compares (SPEC §9): 35 → 3500, 20.5 → 2050, 19.99 → 1999. */
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
-/** Cents from the server to the '$35.00' the page shows. */
-export function formatCents(cents: number): string {
-  return formatPrice(cents / 100);
-}
-
 /** What the chosen ticket costs, in cents: 0 for a free event or a type without a price. */
 export function amountInCents(event: EventForForm, ticketType: string): number {
   if (!event.requiresPayment) return 0;
@@ -90,8 +60,6 @@ export function submitLabel(event: Pick<EventRecord, 'requiresPayment'>): string
   return event.requiresPayment ? REGISTRATION_TEXT.continueToPayment : REGISTRATION_TEXT.register;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export interface RegistrationCheck {
   /** The message for the form's alert region, or null when the values may be sent. */
   message: string | null;
@@ -105,7 +73,7 @@ export function validateRegistration(values: Pick<RegistrationValues, 'name' | '
   if (!values.name.trim()) invalid.push('name');
   if (!values.email.trim()) invalid.push('email');
   if (invalid.length) return { message: RSVP_MESSAGES.nameAndEmailRequired, invalid };
-  if (!EMAIL.test(values.email.trim())) return { message: RSVP_MESSAGES.invalidEmail, invalid: ['email'] };
+  if (!isEmailAddress(values.email)) return { message: RSVP_MESSAGES.invalidEmail, invalid: ['email'] };
   return { message: null, invalid: [] };
 }
 

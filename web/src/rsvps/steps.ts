@@ -1,3 +1,4 @@
+import { PAYMENT_HOLD_MS } from '@shared/rsvps-model.js';
 import type { RegistrationValues } from './registration.js';
 
 /**
@@ -5,13 +6,13 @@ import type { RegistrationValues } from './registration.js';
  * says the RSVP needs payment) → success. Cancel in payment returns to the
  * form; 'Register Another Person' starts a fresh form.
  *
- * A paid RSVP holds its seat on the server for 30 minutes. When the visitor
+ * A paid RSVP holds its seat on the server for PAYMENT_HOLD_MS (30 minutes). When the visitor
  * cancels the payment and sends the same details again, the form goes back to
  * payment with the same pending RSVP instead of taking a second seat.
  */
 
-/** How long the form reuses a pending RSVP; a little under the server's 30-minute hold. */
-export const PENDING_REUSE_MS = 25 * 60 * 1000;
+/** How long the form reuses a pending RSVP: the server's hold, less a margin for clocks and slow networks. */
+export const PENDING_REUSE_MS = PAYMENT_HOLD_MS - 5 * 60 * 1000;
 
 export interface PendingRsvp {
   rsvpId: string;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
-import { Spinner } from '../theme/Spinner.js';
+import { Spinner } from '../ui/Spinner.js';
 import { FALLBACK_SPONSORS, stripCopy, type SponsorLogo } from './strip.js';
 import './sponsors.css';
 

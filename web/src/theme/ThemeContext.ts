@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect } from 'react';
 import { PROJECT_NAME } from '@shared/constants.js';
-import type { Theme } from '@shared/theme.js';
-import { DEFAULT_THEME } from '@shared/theme-defaults.js';
+import type { Theme } from '@shared/theme-model.js';
+import { DEFAULT_THEME } from '@shared/theme-model.js';
 
 export type ThemeStatus = 'loading' | 'loaded' | 'failed';
 

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { DEFAULT_THEME } from '@shared/theme-defaults.js';
+import { DEFAULT_THEME } from '@shared/theme-model.js';
 import { api } from '../api/client.js';
-import { Spinner } from './Spinner.js';
+import { Spinner } from '../ui/Spinner.js';
 import { ThemeContext, type ThemeState } from './ThemeContext.js';
 import { themeToCssVariables, withThemeDefaults } from './themeVars.js';
 import './theme.css';

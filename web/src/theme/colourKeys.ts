@@ -1,5 +1,5 @@
-import type { Theme } from '@shared/theme.js';
-import { DEFAULT_THEME } from '@shared/theme-defaults.js';
+import type { Theme } from '@shared/theme-model.js';
+import { DEFAULT_THEME } from '@shared/theme-model.js';
 
 export type ThemeColourKey = Extract<keyof Theme, `${string}Color`>;
 

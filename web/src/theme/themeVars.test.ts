@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, THEME_COLOUR_FIELDS } from '@shared/theme.js';
+import { DEFAULT_THEME, THEME_COLOUR_FIELDS } from '@shared/theme-model.js';
 import { THEME_COLOUR_KEYS } from './colourKeys.js';
 import { cssVariableName, themeToCssVariables, withThemeDefaults } from './themeVars.js';
 

@@ -1,6 +1,6 @@
-import type { Theme } from '@shared/theme.js';
+import type { Theme } from '@shared/theme-model.js';
 import { THEME_COLOUR_KEYS, type ThemeColourKey } from './colourKeys.js';
-import { DEFAULT_THEME } from '@shared/theme-defaults.js';
+import { DEFAULT_THEME } from '@shared/theme-model.js';
 
 const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 

@@ -1,0 +1,60 @@
+/**
+ * Stable, machine-readable codes carried by every refusal (`{ success: false, code, message }`).
+ * The client branches on these, never on a message's wording; messages may be reworded freely.
+ * Zod-free: the public site imports it.
+ */
+export const ERROR_CODES = [
+  // Generic refusals, raised by the HTTP layer.
+  'INVALID_INPUT',
+  'BODY_NOT_JSON',
+  'BODY_NOT_OBJECT',
+  'BODY_TOO_LARGE',
+  'AUTH_REQUIRED',
+  'FORBIDDEN',
+  'EMAIL_NOT_VERIFIED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INTERNAL',
+  // Events.
+  'EVENT_NOT_FOUND',
+  'CUSTOM_URL_TAKEN',
+  'CUSTOM_URL_RESERVED',
+  'ARCHIVED_CANNOT_ACTIVATE',
+  'CAPACITY_BELOW_REGISTERED',
+  'PAID_EVENT_NEEDS_PRICE',
+  // Registration and tickets.
+  'EVENT_FULL',
+  'INVALID_TICKET',
+  'RSVP_NOT_FOUND',
+  'TICKET_NOT_FOUND',
+  'ALREADY_CHECKED_IN',
+  // Payments.
+  'PAYMENT_NOT_FOUND',
+  'AMOUNT_MISMATCH',
+  'CARD_DECLINED',
+  'CARD_INCOMPLETE',
+  'INVALID_WEBHOOK_SIGNATURE',
+  // E-mail.
+  'UNKNOWN_TEMPLATE',
+  'TEMPLATE_DOES_NOT_COMPILE',
+  'CONTACT_UNAVAILABLE',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** The generic code for an HTTP status, used where no more specific code applies. */
+export function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'AUTH_REQUIRED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'BODY_TOO_LARGE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 400 && status < 500) return 'INVALID_INPUT';
+  return 'INTERNAL';
+}

@@ -1,0 +1,80 @@
+/**
+ * Events without zod: the record the API returns, the rules the public site needs
+ * (display status, lowest price, page path, reserved slugs), and the event form's
+ * limits. events.ts builds the validators from these.
+ */
+import { DEFAULT_TICKET_TYPE, RESERVED_SLUGS } from './constants.js';
+
+/** An event as the API returns it. */
+export interface EventRecord {
+  id: string;
+  title: string;
+  description: string;
+  /** ISO instant (UTC). */
+  date: string;
+  location: string;
+  maxAttendees: number | null;
+  ticketTypes: string[];
+  /** Dollars per ticket type. */
+  ticketPrices: Record<string, number>;
+  requiresPayment: boolean;
+  eventType: 'free' | 'paid';
+  eventImage: string;
+  mailchimpAudienceId: string;
+  mailchimpTags: string[];
+  tags: string[];
+  isActive: boolean;
+  isArchived: boolean;
+  eventStatus: 'active' | 'inactive' | 'archived';
+  generateTickets: boolean;
+  rsvpOnlyMode: boolean;
+  allowAdditionalInfo: boolean;
+  customUrl: string;
+  attendeeCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Lengths and counts the event form accepts. */
+export const EVENT_LIMITS = { ticketTypeName: 60, tag: 60, customUrl: 80, mailchimpAudienceId: 100, maxPrice: 100_000 } as const;
+
+/** Lower-cased words of a-z and 0-9 joined by single hyphens (SPEC §5). */
+export const CUSTOM_URL_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export type EventDisplayStatus = 'Active' | 'Inactive' | 'Archived';
+
+/** SPEC §4: Archived if isArchived, else Active if isActive, else Inactive. */
+export function eventDisplayStatus(event: Pick<EventRecord, 'isActive' | 'isArchived'>): EventDisplayStatus {
+  if (event.isArchived) return 'Archived';
+  return event.isActive ? 'Active' : 'Inactive';
+}
+
+/** The lowest ticket price in dollars, or null when the event has no prices. */
+export function lowestPrice(event: Pick<EventRecord, 'ticketPrices' | 'ticketTypes'>): number | null {
+  const prices = event.ticketTypes
+    .map((type) => event.ticketPrices[type])
+    .filter((price): price is number => typeof price === 'number' && Number.isFinite(price));
+  return prices.length ? Math.min(...prices) : null;
+}
+
+/** The path of an event's page: its custom URL when set, else its id. */
+export function eventPath(event: Pick<EventRecord, 'id' | 'customUrl'>): string {
+  return `/${event.customUrl || event.id}`;
+}
+
+/** The ticket type of a registration that names none: General when offered, else the first type. */
+export function defaultTicketType(event: Pick<EventRecord, 'ticketTypes'>): string {
+  const types = event.ticketTypes ?? [];
+  return types.includes(DEFAULT_TICKET_TYPE) ? DEFAULT_TICKET_TYPE : (types[0] ?? DEFAULT_TICKET_TYPE);
+}
+
+/** Words that are routes of their own, or empty: never an event's address (SPEC §2). */
+export function isReservedSlug(slug: string | null | undefined): boolean {
+  const value = (slug ?? '').trim().toLowerCase();
+  return value === '' || (RESERVED_SLUGS as readonly string[]).includes(value);
+}
+
+/** Events shown on the public list: active and not archived. */
+export function isPubliclyListed(event: Pick<EventRecord, 'isActive' | 'isArchived'>): boolean {
+  return event.isActive && !event.isArchived;
+}

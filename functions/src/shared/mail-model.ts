@@ -1,0 +1,88 @@
+/**
+ * E-mail without zod: template names and placeholders, limits, wording and the
+ * shapes of the e-mail calls. mail.ts builds the validators from these.
+ */
+
+/** The admin-editable e-mail templates (SPEC §3 "Email template"). */
+export const TEMPLATE_NAMES = ['ticket', 'rsvpConfirmation'] as const;
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+
+export function isTemplateName(value: string): value is TemplateName {
+  return (TEMPLATE_NAMES as readonly string[]).includes(value);
+}
+
+/** The placeholders a template may use (SPEC §3), in the order the Emails tab lists them. */
+export const TEMPLATE_PLACEHOLDERS = [
+  'event.title',
+  'event.formattedDate',
+  'event.formattedTime',
+  'event.location',
+  'rsvp.name',
+  'rsvp.email',
+  'ticket.id',
+  'urls.event',
+  'urls.checkIn',
+] as const;
+export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+
+export const TEMPLATE_LIMITS = { subject: 300, html: 100_000 } as const;
+
+export const CONTACT_LIMITS = { name: 120, email: 254, message: 5000 } as const;
+
+/** Wording of the e-mail journey (SPEC §8 and issue wording). */
+export const MAIL_MESSAGES = {
+  loadTemplatesFailed: 'Failed to load templates',
+  saveFailed: 'Save failed',
+  templateSaved: 'Template saved',
+  unknownTemplate: 'Unknown e-mail template',
+  subjectRequired: 'Subject is required',
+  htmlRequired: 'HTML is required',
+  subjectTooLong: `Subject allows at most ${TEMPLATE_LIMITS.subject} characters`,
+  htmlTooLong: `HTML allows at most ${TEMPLATE_LIMITS.html} characters`,
+  /** Prefix of the message for a template that does not compile; see `templateDoesNotCompile`. */
+  templateDoesNotCompilePrefix: 'Template does not compile: ',
+  resendFailed: 'Failed to resend ticket',
+  ticketQueued: 'Ticket e-mail queued',
+  confirmationQueued: 'Confirmation e-mail queued',
+  nameRequired: 'Name is required',
+  emailRequired: 'A valid email is required',
+  messageRequired: 'Message is required',
+  nameTooLong: `Name allows at most ${CONTACT_LIMITS.name} characters`,
+  messageTooLong: `Message allows at most ${CONTACT_LIMITS.message} characters`,
+  contactSent: 'Thank you! Your message has been sent.',
+  contactFailed: 'Your message could not be sent. Please try again.',
+  contactUnavailable: 'Messages cannot be sent right now. Please call us instead.',
+} as const;
+
+export function templateDoesNotCompile(reason: string): string {
+  return `${MAIL_MESSAGES.templateDoesNotCompilePrefix}${reason}`;
+}
+
+/** An editable template: what PUT /email-templates/{name} takes (SPEC §7). */
+export interface EmailTemplate {
+  subjectTemplate: string;
+  htmlTemplate: string;
+}
+export type EmailTemplates = Record<TemplateName, EmailTemplate>;
+
+/** GET /email-templates reply: the templates in use, and the defaults (for a "restore default" action). */
+export interface EmailTemplatesReply {
+  success: true;
+  templates: EmailTemplates;
+  defaults: EmailTemplates;
+}
+
+/** The landing page's 'Send us a message' form (SPEC §2, §5): POST /contact. */
+export interface ContactRequest {
+  name: string;
+  email: string;
+  message: string;
+}
+
+/** GET /mailbox?format=json (local runs only). */
+export interface MailboxEntry {
+  id: string;
+  to: string;
+  subject: string;
+  sentAt: string;
+}

@@ -1,0 +1,79 @@
+/**
+ * Card payments without zod: wording, test cards, money conversion and the API's
+ * payment shapes. payments.ts builds the validators from these.
+ */
+import { CURRENCY } from './constants.js';
+
+export const PAYMENT_MESSAGES = {
+  initFailed: 'Failed to initialize payment',
+  processingFailed: 'Payment processing failed',
+  amountMismatch: 'The payment amount does not match the ticket price',
+  declined: 'Your card was declined.',
+  incompleteCard: 'Please enter your card number, expiry date and CVC.',
+  notFound: 'Payment not found',
+  paymentIdRequired: 'Payment ID is required',
+} as const;
+
+/** Test cards of the offline gateway, as in Stripe's test mode. */
+export const OFFLINE_TEST_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const;
+
+/**
+ * Ticket prices are dollars, amounts everywhere else cents (SPEC §9). One
+ * conversion for the site and the API: a drift here makes the server refuse payments.
+ * 35 -> 3500, 20.5 -> 2050, 19.99 -> 1999.
+ */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** POST /create-payment-intent body (SPEC §7). `amount` is in cents and only compared, never trusted. */
+export interface PaymentIntentRequest {
+  eventId: string;
+  ticketType?: string;
+  name?: string;
+  email?: string;
+  amount: number | string;
+  /** The pending RSVP that POST /events/{id}/rsvp created, if any. */
+  rsvpId?: string;
+}
+
+export interface CreatePaymentIntentReply {
+  success: true;
+  clientSecret: string;
+  paymentIntentId: string;
+  rsvpId: string;
+  amount: number;
+  currency: string;
+}
+
+/** GET /payments/config: which card form the site shows. */
+export type PaymentConfigReply = { success: true } & ({ provider: 'stripe'; publishableKey: string } | { provider: 'offline' });
+
+/** POST /offline-payments/{id}/confirm: the offline gateway's card form. */
+export interface OfflineCardRequest {
+  clientSecret: string;
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+}
+
+export interface ConfirmPaymentReply {
+  success: true;
+  status: 'succeeded' | 'processing' | 'failed';
+  paymentIntentId: string;
+  rsvpId: string | null;
+  eventId: string | null;
+  ticketId: string | null;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Dollars as shown everywhere, USD with two decimals: 25 -> '$25.00'. */
+export function formatPrice(dollars: number): string {
+  return usd.format(dollars);
+}
+
+/** Cents from the API as shown everywhere: 3500 -> '$35.00'. */
+export function formatCents(cents: number): string {
+  return formatPrice(cents / 100);
+}

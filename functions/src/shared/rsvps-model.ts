@@ -1,0 +1,94 @@
+/**
+ * Registrations without zod: wording, field limits, the seat-hold
+ * time and the shapes the API returns. rsvps.ts builds the validator from these.
+ */
+
+/** Messages of the registration journey (SPEC §8 and issue wording). */
+export const RSVP_MESSAGES = {
+  nameAndEmailRequired: 'Name and email are required',
+  invalidEmail: 'Please enter a valid email address',
+  invalidTicket: 'Invalid ticket type or pricing',
+  eventFull: 'Sorry, this event is full.',
+  registered: 'You are registered! Your ticket is on its way to your inbox.',
+  registeredNoTicket: 'You are registered! A confirmation is on its way to your inbox.',
+  paymentRequired: 'Please complete payment to confirm your registration.',
+  submitFailed: 'Failed to submit RSVP',
+  networkError: 'Network error. Please try again.',
+  rsvpNotFound: 'RSVP not found',
+  ticketNotFound: 'Ticket not found',
+} as const;
+
+/** POST /events/{id}/rsvp body (SPEC §7); optional fields may be left out. */
+export interface RsvpRequest {
+  name?: string;
+  email?: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+  ticketType?: string;
+  additionalInfo?: string;
+}
+export type RsvpField = keyof RsvpRequest;
+
+/** The lengths the API accepts for each field of the registration form. */
+export const RSVP_FIELD_LIMITS: Record<RsvpField, number> = {
+  name: 120,
+  email: 254,
+  address: 200,
+  city: 100,
+  state: 100,
+  zipCode: 20,
+  ticketType: 60,
+  additionalInfo: 2000,
+};
+
+/** How long a paid registration holds its seat while the card payment is pending. */
+export const PAYMENT_HOLD_MS = 30 * 60 * 1000;
+
+export type RsvpStatus = 'confirmed' | 'pending_payment' | 'released' | 'cancelled';
+export type PaymentStatus = 'free' | 'pending' | 'paid' | 'failed' | 'refunded';
+
+/** An RSVP as staff lists show it; its id is the ticket id. */
+export interface RsvpRecord {
+  id: string;
+  eventId: string;
+  name: string;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  ticketType: string;
+  additionalInfo: string;
+  status: RsvpStatus;
+  paymentStatus: PaymentStatus;
+  /** Cents. */
+  amountDue: number;
+  /** Cents. */
+  amountPaid: number;
+  paymentIntentId: string | null;
+  holdExpiresAt: string | null;
+  createdAt: string;
+  checkedIn: boolean;
+  checkedInAt: string | null;
+  checkedInBy: string | null;
+}
+
+/** POST /events/{id}/rsvp reply. */
+export interface RsvpReply {
+  success: true;
+  message: string;
+  requiresPayment: boolean;
+  rsvpId: string;
+}
+
+/** GET /checkin/{ticketId}?format=json: what a ticket holder and the door staff see (SPEC §3). */
+export interface TicketView {
+  id: string;
+  attendee: { name: string; email: string; ticketType: string };
+  event: { id: string; title: string; date: string; location: string; customUrl: string };
+  checkedIn: boolean;
+  checkedInAt: string | null;
+  checkedInBy: string | null;
+}
