@@ -3,11 +3,25 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: { alias: { '@shared': fileURLToPath(new URL('./functions/src/shared', import.meta.url)) } },
+  // The site's components use the automatic JSX runtime (web/tsconfig.json: "jsx": "react-jsx").
+  oxc: { jsx: { runtime: 'automatic' } },
   test: {
-    include: ['functions/test/**/*.test.ts', 'web/src/**/*.test.ts'],
-    environment: 'node',
-    globalSetup: ['functions/test/support/auth-emulator.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Three projects so each suite pays only for what it needs: the API suites start the Auth
+    // emulator, the site's pure modules run in node, its components (*.test.tsx) in jsdom.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'functions',
+          include: ['functions/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['functions/test/support/auth-emulator.ts'],
+        },
+      },
+      { extends: true, test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'web-dom', include: ['web/src/**/*.test.tsx'], environment: 'jsdom' } },
+    ],
   },
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_TABS, isDashboardTab, nextTabIndex } from './tabs.js';
+import { nextTabIndex } from '../ui/roving.js';
+import { DASHBOARD_TABS, isDashboardTab } from './tabs.js';
 
 describe('dashboard tabs', () => {
   it('lists the seven tabs of the spec in order', () => {

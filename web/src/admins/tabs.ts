@@ -14,19 +14,3 @@ export type DashboardTabId = (typeof DASHBOARD_TABS)[number]['id'];
 export function isDashboardTab(value: string | null): value is DashboardTabId {
   return DASHBOARD_TABS.some((tab) => tab.id === value);
 }
-
-/** Roving focus in a tab list: arrows wrap, Home/End jump to the ends. */
-export function nextTabIndex(key: string, current: number, count: number): number | null {
-  switch (key) {
-    case 'ArrowRight':
-      return (current + 1) % count;
-    case 'ArrowLeft':
-      return (current - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
-  }
-}

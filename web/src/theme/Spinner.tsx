@@ -1,9 +1,2 @@
-/** A spinner with a visible, announced label. */
-export function Spinner({ label }: { label: string }) {
-  return (
-    <div className="spinner-status" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span>{label}</span>
-    </div>
-  );
-}
+// Moved to the UI kit. Kept only until payments/ and rsvps/ import '../ui/Spinner.js'; then delete.
+export { Spinner } from '../ui/Spinner.js';
