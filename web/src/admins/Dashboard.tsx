@@ -2,12 +2,13 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGES } from '@shared/messages.js';
 import type { SessionInfo } from '@shared/session-model.js';
-import { api, ApiError } from '../api/client.js';
+import { ApiError, createApiClient } from '../api/client.js';
 import { useAuth } from '../auth/AuthContext.js';
 import { LogoutButton, SignedInHeader } from '../auth/SignedInHeader.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
-import { DASHBOARD_TABS, isDashboardTab, nextTabIndex, type DashboardTabId } from './tabs.js';
+import { nextTabIndex } from '../ui/roving.js';
+import { DASHBOARD_TABS, isDashboardTab, type DashboardTabId } from './tabs.js';
 import './admins.css';
 
 type SessionState =
@@ -27,8 +28,8 @@ export function Dashboard() {
 
   useEffect(() => {
     const controller = new AbortController();
-    api
-      .getSession(getIdToken, controller.signal)
+    createApiClient({ token: getIdToken })
+      .getSession(controller.signal)
       .then((info) => setSession({ status: 'ready', session: info }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

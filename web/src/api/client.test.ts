@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages.js';
 import { eventLoadErrorText, eventsLoadErrorText } from '../events/errors.js';
-import { ApiError, buildRequestInit, createApiClient, errorFromReply, type FetchLike } from './client.js';
+import { ApiError, buildRequestInit, createApiClient, errorFromReply, errorText, type FetchLike } from './client.js';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -95,11 +95,15 @@ describe('client', () => {
 
   it('calls the session with a bearer token', async () => {
     let auth: string | undefined;
-    const client = createApiClient(async (_url, init) => {
-      auth = (init.headers as Record<string, string>).Authorization;
-      return jsonResponse(200, { success: true, email: 'a@example.org', role: 'staff' });
-    }, '/api');
-    await expect(client.getSession(async () => 'id-token')).resolves.toEqual({ email: 'a@example.org', role: 'staff' });
+    const client = createApiClient({
+      fetch: async (_url, init) => {
+        auth = (init.headers as Record<string, string>).Authorization;
+        return jsonResponse(200, { success: true, email: 'a@example.org', role: 'staff' });
+      },
+      base: '/api',
+      token: async () => 'id-token',
+    });
+    await expect(client.getSession()).resolves.toEqual({ email: 'a@example.org', role: 'staff' });
     expect(auth).toBe('Bearer id-token');
   });
 });
@@ -164,5 +168,50 @@ describe('registration, payment, ticket and contact calls', () => {
     await expect(client.getTicket('t/1')).resolves.toEqual({ id: 't/1' });
     await expect(client.sendContact({ name: 'Ann', email: 'a@b.co', message: 'Hi' })).resolves.toMatchObject({ message: 'Thank you! Your message has been sent.' });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/checkin/t%2F1?format=json', 'POST /api/contact']);
+  });
+});
+
+describe('error codes and errorText', () => {
+  it('reads the code from the failure envelope, else the status gives one', async () => {
+    const coded = await createApiClient(async () => jsonResponse(404, { success: false, code: 'TICKET_NOT_FOUND', message: 'Ticket not found' }), '/api')
+      .getTicket('t1')
+      .catch((e: unknown) => e);
+    expect(coded).toBeInstanceOf(ApiError);
+    expect((coded as ApiError).code).toBe('TICKET_NOT_FOUND');
+    expect(errorFromReply(409, { message: 'x' }, 'f').code).toBe('CONFLICT');
+    expect(errorFromReply(403, { code: 'EMAIL_NOT_VERIFIED', message: 'verify' }, 'f').code).toBe('EMAIL_NOT_VERIFIED');
+    expect(errorFromReply(400, { code: 'NOT_A_CODE' as never, message: 'x' }, 'f').code).toBe('INVALID_INPUT');
+    expect(new ApiError('x', 0).code).toBe('NETWORK');
+  });
+
+  it('marks a failed network call NETWORK', async () => {
+    const failure = await createApiClient(async () => {
+      throw new TypeError('Failed to fetch');
+    }, '/api')
+      .listEvents()
+      .catch((e: unknown) => e);
+    expect((failure as ApiError).code).toBe('NETWORK');
+    expect((failure as ApiError).isNetworkError).toBe(true);
+  });
+
+  it('turns any failure into text with one helper', () => {
+    expect(errorText(new ApiError('Event not found', 404, 'Event not found'), 'fallback')).toBe('Event not found');
+    expect(errorText(errorFromReply(403, { message: MESSAGES.forbidden }, 'x'), 'fallback')).toBe(MESSAGES.authRequired);
+    expect(errorText(new ApiError('whatever', 0), 'fallback')).toBe(MESSAGES.networkError);
+    expect(errorText(new Error('boom'), 'fallback')).toBe('fallback');
+    expect(errorText('odd', 'fallback')).toBe('fallback');
+  });
+
+  it('an authenticated client without a token refuses before sending', async () => {
+    let called = false;
+    const client = createApiClient({
+      fetch: async () => {
+        called = true;
+        return jsonResponse(200, { success: true });
+      },
+      token: async () => null,
+    });
+    await expect(client.getSession()).rejects.toMatchObject({ code: 'AUTH_REQUIRED', status: 401 });
+    expect(called).toBe(false);
   });
 });

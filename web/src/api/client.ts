@@ -1,42 +1,50 @@
 import type { ApiFailure } from '@shared/api.js';
-import type { EventRecord } from '@shared/events.js';
+import { codeForStatus, isErrorCode, type ErrorCode } from '@shared/error-codes.js';
+import type { EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
-import type { ContactRequest } from '@shared/mail.js';
-import type {
-  ConfirmPaymentReply,
-  CreatePaymentIntentReply,
-  OfflineCardRequest,
-  PaymentConfigReply,
-  PaymentIntentRequest,
-} from '@shared/payments.js';
-import { PAYMENT_MESSAGES } from '@shared/payment-messages.js';
-import { RSVP_MESSAGES } from '@shared/rsvp-messages.js';
-import type { RsvpReply, RsvpRequest, TicketView } from '@shared/rsvps.js';
+import type { ContactRequest } from '@shared/mail-model.js';
+import type { ConfirmPaymentReply, CreatePaymentIntentReply, OfflineCardRequest, PaymentConfigReply, PaymentIntentRequest } from '@shared/payments-model.js';
+import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
+import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
+import type { RsvpReply, RsvpRequest, TicketView } from '@shared/rsvps-model.js';
 
 /** Request bodies are the shared schemas' input types: declared once, for API and site. */
 export type { ContactRequest, OfflineCardRequest, PaymentIntentRequest, RsvpRequest };
-import type { SessionInfo } from '@shared/session.js';
-import type { Sponsor } from '@shared/sponsors.js';
-import type { Theme } from '@shared/theme.js';
+import type { SessionInfo } from '@shared/session-model.js';
+import type { Sponsor } from '@shared/sponsors-model.js';
+import type { Theme } from '@shared/theme-model.js';
 
 /** The product API's base path; Hosting rewrites /api/** to the function. */
 export const API_BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';
 
+/** What failed: the API's stable code, or 'NETWORK' when no reply arrived. */
+export type ApiErrorCode = ErrorCode | 'NETWORK';
+
+/** The code of a failure with no code of its own: 'NETWORK' for status 0, else the status's generic code. */
+export function codeOf(status: number): ApiErrorCode {
+  return status === 0 ? 'NETWORK' : codeForStatus(status);
+}
+
 /**
- * A failed call. `status` is the HTTP status (0 when the network failed);
+ * A failed call. `status` is the HTTP status (0 when the network failed); `code` the
+ * API's stable code from the failure envelope (branch on it, never on the wording);
  * `serverMessage` is the API's own wording when it sent one. For 401/403 the
  * error's message is always MESSAGES.authRequired (SPEC §6), while
  * `serverMessage` still tells *why* (e.g. the account has no role).
  */
 export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+
   constructor(
     message: string,
     readonly status: number,
     readonly serverMessage?: string,
     readonly fieldErrors?: Record<string, string>,
+    code?: ApiErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.code = code ?? codeOf(status);
   }
 
   /** True for 401 and 403: the caller must sign in (again) or lacks access. */
@@ -45,8 +53,20 @@ export class ApiError extends Error {
   }
 
   get isNetworkError(): boolean {
-    return this.status === 0;
+    return this.code === 'NETWORK';
   }
+}
+
+/**
+ * The one way to turn a failure into text for people: an ApiError's message (the
+ * server's wording or the call's fallback), the sign-in message for 401/403, the
+ * network message when no reply came; anything else (a bug, a thrown string) gets `fallback`.
+ */
+export function errorText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.authRequired) return MESSAGES.authRequired;
+  if (error.isNetworkError) return MESSAGES.networkError;
+  return error.message || fallback;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -90,8 +110,9 @@ export async function buildRequestInit(options: RequestOptions): Promise<Request
 /** Turns a non-OK reply into an ApiError with the spec's wording. */
 export function errorFromReply(status: number, reply: Partial<ApiFailure> | null, fallback: string): ApiError {
   const serverMessage = reply && typeof reply.message === 'string' && reply.message ? reply.message : undefined;
-  if (status === 401 || status === 403) return new ApiError(MESSAGES.authRequired, status, serverMessage);
-  return new ApiError(serverMessage ?? fallback, status, serverMessage, reply?.errors);
+  const code = reply && isErrorCode(reply.code) ? reply.code : codeOf(status);
+  if (status === 401 || status === 403) return new ApiError(MESSAGES.authRequired, status, serverMessage, undefined, code);
+  return new ApiError(serverMessage ?? fallback, status, serverMessage, reply?.errors, code);
 }
 
 async function readJson(response: Response): Promise<Record<string, unknown> | null> {
@@ -103,10 +124,24 @@ async function readJson(response: Response): Promise<Record<string, unknown> | n
   }
 }
 
-/** One typed client over the API's shared shapes. */
-export function createApiClient(fetchImpl: FetchLike = (input, init) => fetch(input, init), base: string = API_BASE) {
+export interface ApiClientOptions {
+  /** Makes every call authenticated with this token source (the staff area's client). */
+  token?: TokenSource;
+  fetch?: FetchLike;
+  base?: string;
+}
+
+const defaultFetch: FetchLike = (input, init) => fetch(input, init);
+
+/**
+ * One typed client over the API's shared shapes. `createApiClient({ token })` gives an
+ * authenticated client (every call carries the bearer token); the older positional form
+ * `createApiClient(fetch, base)` stays for tests.
+ */
+export function createApiClient(options: ApiClientOptions | FetchLike = {}, baseArg?: string) {
+  const { token: clientToken, fetch: fetchImpl = defaultFetch, base = baseArg ?? API_BASE } = typeof options === 'function' ? { fetch: options } : options;
   async function request<T extends object>(path: string, options: RequestOptions = {}, fallback: string = MESSAGES.internal): Promise<T> {
-    const init = await buildRequestInit(options);
+    const init = await buildRequestInit({ ...options, token: options.token ?? clientToken });
     let response: Response;
     try {
       response = await fetchImpl(`${base}${path}`, init);
@@ -149,8 +184,9 @@ export function createApiClient(fetchImpl: FetchLike = (input, init) => fetch(in
       ),
     sendContact: (body: ContactRequest, signal?: AbortSignal) =>
       request<{ message?: string }>('/contact', { method: 'POST', body, signal }),
-    getSession: (token: TokenSource, signal?: AbortSignal) =>
-      request<SessionInfo>('/session', { token, signal }).then((r) => ({ email: r.email, role: r.role }) satisfies SessionInfo),
+    /** GET /session: the signed-in user's e-mail and role (needs the authenticated client). */
+    getSession: (signal?: AbortSignal) =>
+      request<SessionInfo>('/session', { signal }).then((r) => ({ email: r.email, role: r.role }) satisfies SessionInfo),
   };
 }
 

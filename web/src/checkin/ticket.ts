@@ -1,6 +1,6 @@
 import { DEFAULT_TICKET_TYPE } from '@shared/constants.js';
-import { RSVP_MESSAGES } from '@shared/rsvp-messages.js';
-import type { TicketView } from '@shared/rsvps.js';
+import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
+import type { TicketView } from '@shared/rsvps-model.js';
 import { ApiError } from '../api/client.js';
 import { formatEventDateTime } from '../events/format.js';
 
@@ -18,12 +18,9 @@ export const TICKET_TEXT = {
 
 /** A failed ticket load: the server's message (404 'Ticket not found'), or 'Error loading ticket information'. */
 export function ticketErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.isNetworkError) return TICKET_TEXT.loadFailed;
-    if (error.status === 404) return error.serverMessage ?? RSVP_MESSAGES.ticketNotFound;
-    return error.serverMessage ?? TICKET_TEXT.loadFailed;
-  }
-  return TICKET_TEXT.loadFailed;
+  if (!(error instanceof ApiError) || error.isNetworkError) return TICKET_TEXT.loadFailed;
+  if (error.code === 'TICKET_NOT_FOUND' || error.code === 'NOT_FOUND') return error.serverMessage ?? RSVP_MESSAGES.ticketNotFound;
+  return error.serverMessage ?? TICKET_TEXT.loadFailed;
 }
 
 /** The badge: 'Checked In' or 'Not Checked In'. */

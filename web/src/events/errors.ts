@@ -13,6 +13,6 @@ export function eventsLoadErrorText(error: unknown): string {
 
 /** The event page's error: 'Event not found' for a 404, else 'Failed to load event details'. */
 export function eventLoadErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return MESSAGES.eventNotFound;
+  if (error instanceof ApiError && (error.code === 'EVENT_NOT_FOUND' || error.code === 'NOT_FOUND')) return MESSAGES.eventNotFound;
   return MESSAGES.eventDetailsFailed;
 }

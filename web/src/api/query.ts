@@ -1,0 +1,45 @@
+// The staff area's server-data cache (TanStack Query). Only staff chunks import this file:
+// the public pages keep their own fetch code, so the landing page never loads the library.
+//
+// Convention: one `queryOptions` per resource, next to the resource's API calls, with a
+// `queryKey` starting with the resource's name (['session', ...], ['events', ...]);
+// mutations invalidate by that prefix; live lists add `refetchInterval`.
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { ApiError, type ApiClient } from './client.js';
+
+/** How long fetched data counts as fresh before a screen refetches it. */
+export const STALE_MS = 30_000;
+/** At most this many retries of a failed query (network or 5xx only). */
+export const MAX_RETRIES = 2;
+
+/** Whether a failed query is worth retrying: not for 4xx (the answer will not change), nor aborts. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES) return false;
+  if (error instanceof ApiError) return error.status === 0 || error.status >= 500;
+  return false;
+}
+
+/** The staff area's QueryClient: retries only what may succeed next time, no refetch storms on focus. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: STALE_MS, retry: shouldRetry, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The query keys of every resource, in one place so invalidations cannot misspell them. */
+export const queryKeys = {
+  session: (uid: string | null) => ['session', uid] as const,
+};
+
+/** GET /session for the signed-in user (keyed by uid, so another sign-in refetches). */
+export function sessionQuery(api: Pick<ApiClient, 'getSession'>, uid: string | null) {
+  return queryOptions({
+    queryKey: queryKeys.session(uid),
+    queryFn: ({ signal }) => api.getSession(signal),
+    staleTime: 5 * 60_000,
+    retry: shouldRetry,
+  });
+}

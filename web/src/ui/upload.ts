@@ -1,0 +1,39 @@
+import { UPLOAD_LIMIT_BYTES } from '@shared/constants.js';
+import { UI_MESSAGES } from './messages.js';
+
+/** The body of POST /upload (SPEC §3): the image as base64 (no data: prefix). */
+export interface UploadRequest {
+  name: string;
+  imageData: string;
+  fileName: string;
+  mimeType: string;
+}
+
+/** The reply of POST /upload. */
+export interface UploadReply {
+  imageUrl: string;
+  message?: string;
+}
+
+/** Why a chosen file cannot be uploaded (checked before anything is sent), or null. */
+export function imageFileProblem(file: Pick<File, 'size' | 'type'>): string | null {
+  if (file.size > UPLOAD_LIMIT_BYTES) return UI_MESSAGES.fileTooLarge;
+  if (!file.type.startsWith('image/')) return UI_MESSAGES.invalidImage;
+  return null;
+}
+
+/** Reads a file as a data URL; rejects with 'Failed to read file'. */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error(UI_MESSAGES.fileReadFailed)));
+    reader.onerror = () => reject(new Error(UI_MESSAGES.fileReadFailed));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The base64 part of a data URL. */
+export function base64OfDataUrl(dataUrl: string): string {
+  const comma = dataUrl.indexOf(',');
+  return comma === -1 ? dataUrl : dataUrl.slice(comma + 1);
+}
