@@ -1,5 +1,5 @@
 import type { ApiFailure } from '@shared/api.js';
-import { codeForStatus, isErrorCode, type ErrorCode } from '@shared/error-codes.js';
+import { codeForStatus, type ErrorCode } from '@shared/error-codes.js';
 import type { EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import type { ContactRequest } from '@shared/mail-model.js';
@@ -110,7 +110,9 @@ export async function buildRequestInit(options: RequestOptions): Promise<Request
 /** Turns a non-OK reply into an ApiError with the spec's wording. */
 export function errorFromReply(status: number, reply: Partial<ApiFailure> | null, fallback: string): ApiError {
   const serverMessage = reply && typeof reply.message === 'string' && reply.message ? reply.message : undefined;
-  const code = reply && isErrorCode(reply.code) ? reply.code : codeOf(status);
+  // The API declares its codes in shared/error-codes.ts; a reply without one gets the status's generic code.
+  // (Not checked against ERROR_CODES: that list would weigh on the landing page.)
+  const code = reply && typeof reply.code === 'string' && reply.code ? reply.code : codeOf(status);
   if (status === 401 || status === 403) return new ApiError(MESSAGES.authRequired, status, serverMessage, undefined, code);
   return new ApiError(serverMessage ?? fallback, status, serverMessage, reply?.errors, code);
 }

@@ -1,12 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
+import { Card } from '../ui/Card.js';
+import { Field } from '../ui/Field.js';
+import { LockIcon } from '../ui/icons.js';
 import { useAuth } from './AuthContext.js';
 import './auth.css';
 
 /** The login screen (SPEC §2, §5). */
 export function LoginScreen() {
   const { signIn } = useAuth();
-  const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -29,19 +31,15 @@ export function LoginScreen() {
 
   return (
     <div className="login-page">
-      <div className="login-card">
+      <Card className="login-card">
         <div className="login-mark" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="28" height="28">
-            <path d="M7 11V8a5 5 0 0110 0v3M6 11h12v9H6z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
-          </svg>
+          <LockIcon />
         </div>
         <h1>Admin Login</h1>
         <p className="login-intro">Please sign in to access the admin area</p>
         <form onSubmit={onSubmit} noValidate aria-busy={submitting}>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
+          <Field label="Email">
             <input
-              id={`${id}-email`}
               type="email"
               name="email"
               autoComplete="username"
@@ -51,11 +49,9 @@ export function LoginScreen() {
               disabled={submitting}
               required
             />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-password`}>Password</label>
+          </Field>
+          <Field label="Password">
             <input
-              id={`${id}-password`}
               type="password"
               name="password"
               autoComplete="current-password"
@@ -65,7 +61,7 @@ export function LoginScreen() {
               disabled={submitting}
               required
             />
-          </div>
+          </Field>
           <div role="alert" className="login-error">
             {error ? <p className="alert alert-error">{error}</p> : null}
           </div>
@@ -74,7 +70,7 @@ export function LoginScreen() {
           </button>
         </form>
         <p className="login-help">Having trouble? Contact the system administrator.</p>
-      </div>
+      </Card>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { TicketView } from '@shared/rsvps-model.js';
 import { api } from '../api/client.js';
 import { formatEventDateTime } from '../events/format.js';
 import { FullWidthLayout } from '../layout/PublicLayout.js';
+import { Card } from '../ui/Card.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { checkInBadge, checkInDetails, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
@@ -38,11 +39,11 @@ function TicketContent({ ticketId }: { ticketId: string }) {
     <FullWidthLayout>
       <div className="ticket-page">
         {state.status === 'loading' ? (
-          <div className="ticket-card">
+          <Card className="ticket-card">
             <Spinner label={TICKET_TEXT.loading} />
-          </div>
+          </Card>
         ) : state.status === 'error' ? (
-          <div className="ticket-card ticket-card--error">
+          <Card className="ticket-card ticket-card--error">
             <h1>{TICKET_TEXT.title}</h1>
             <p className="ticket-error" role="alert">
               {state.message}
@@ -51,7 +52,7 @@ function TicketContent({ ticketId }: { ticketId: string }) {
             <Link className="btn btn-primary" to="/#events">
               {TICKET_TEXT.returnToEvents}
             </Link>
-          </div>
+          </Card>
         ) : (
           <Ticket ticket={state.ticket} />
         )}
@@ -64,7 +65,7 @@ function Ticket({ ticket }: { ticket: TicketView }) {
   const checkedIn = checkInDetails(ticket);
   const badge = checkInBadge(ticket);
   return (
-    <article className={`ticket-card${ticket.checkedIn ? ' ticket-card--used' : ''}`} aria-labelledby="ticket-title ticket-event-title">
+    <Card as="article" className={`ticket-card${ticket.checkedIn ? ' ticket-card--used' : ''}`} aria-labelledby="ticket-title ticket-event-title">
       <h1 id="ticket-title" className="ticket-kicker">
         {TICKET_TEXT.title}
       </h1>
@@ -109,7 +110,7 @@ function Ticket({ ticket }: { ticket: TicketView }) {
         Ticket ID: <code>{ticket.id}</code>
       </p>
       {ticket.checkedIn ? null : <p className="ticket-present">{TICKET_TEXT.present}</p>}
-    </article>
+    </Card>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { EventRecord } from '@shared/events-model.js';
 import { eventPath } from '@shared/events-model.js';
+import { Card } from '../ui/Card.js';
 import { DateBadge } from './DateBadge.js';
 import { EventImage } from './EventImage.js';
 import { eventExcerpt, formatEventDateTime, fromPriceText, registeredText } from './format.js';
@@ -13,7 +14,7 @@ export function EventCard({ event }: { event: EventRecord }) {
   const titleId = `event-card-${event.id}`;
 
   return (
-    <article className="event-card" aria-labelledby={titleId}>
+    <Card as="article" className="event-card" aria-labelledby={titleId}>
       <div className="event-card-media">
         <EventImage src={event.eventImage} alt="" className="event-card-image" />
         <DateBadge iso={event.date} className="event-card-badge" />
@@ -38,6 +39,6 @@ export function EventCard({ event }: { event: EventRecord }) {
           </Link>
         </div>
       </div>
-    </article>
+    </Card>
   );
 }

@@ -1,13 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { EventRecord } from '@shared/events.js';
+import { isReservedSlug, type EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { api } from '../api/client.js';
 import { paragraphs } from '../landing/about.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { useScrollToHash } from '../layout/useScrollToHash.js';
-import { Spinner } from '../theme/Spinner.js';
+import { Card } from '../ui/Card.js';
+import { Spinner } from '../ui/Spinner.js';
+import { StateBlock } from '../ui/StateBlock.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { DateBadge } from './DateBadge.js';
 import { EventImage } from './EventImage.js';
@@ -17,7 +19,6 @@ import {
   formatEventDate,
   formatEventTime,
   fromPriceText,
-  isReservedSlug,
   registeredText,
   ticketPriceList,
 } from './format.js';
@@ -58,9 +59,7 @@ function EventPageContent({ eventId }: { eventId: string }) {
     <PublicLayout showBack>
       {state.status === 'loading' ? (
         <div className="container event-state">
-          <div className="state-block">
-            <Spinner label="Loading event..." />
-          </div>
+          <StateBlock kind="loading" label="Loading event..." />
         </div>
       ) : state.status === 'error' ? (
         <EventNotFound message={state.message} />
@@ -141,14 +140,14 @@ function EventDetails({ event }: { event: EventRecord }) {
       </header>
 
       <div className="container event-body">
-        <section className="event-about" aria-labelledby="event-about-title">
+        <Card as="section" className="event-about" aria-labelledby="event-about-title">
           <h2 id="event-about-title">About This Event</h2>
           {(description.length ? description : [DEFAULT_EVENT_DESCRIPTION]).map((paragraph, i) => (
             <p key={i}>{paragraph}</p>
           ))}
-        </section>
+        </Card>
 
-        <section id="register" className="event-register" aria-labelledby="register-title">
+        <Card as="section" id="register" className="event-register" aria-labelledby="register-title">
           <h2 id="register-title">Registration</h2>
           {event.requiresPayment && prices.length ? (
             <>
@@ -180,7 +179,7 @@ function EventDetails({ event }: { event: EventRecord }) {
               <RegistrationForm event={event} />
             </Suspense>
           </ChunkBoundary>
-        </section>
+        </Card>
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { EventRecord } from '@shared/events-model.js';
 import { api } from '../api/client.js';
-import { Spinner } from '../ui/Spinner.js';
+import { StateBlock } from '../ui/StateBlock.js';
 import { EventCard } from './EventCard.js';
 import { eventsLoadErrorText } from './errors.js';
 import { visibleEvents } from './format.js';
@@ -36,18 +36,13 @@ export function EventsList({ onSettled }: { onSettled?: () => void }) {
           <p>Hikes, talks, restoration days and evenings under the stars. Pick one and join us.</p>
         </div>
         {state.status === 'loading' ? (
-          <div className="state-block">
-            <Spinner label="Loading events..." />
-          </div>
+          <StateBlock kind="loading" label="Loading events..." />
         ) : state.status === 'error' ? (
-          <div className="alert alert-error" role="alert">
-            {state.message}
-          </div>
+          <StateBlock kind="error" plain message={state.message} />
         ) : state.events.length === 0 ? (
-          <div className="state-block" role="status">
-            <h3>No upcoming events</h3>
+          <StateBlock kind="empty" title="No upcoming events">
             <p>Check back soon for new events!</p>
-          </div>
+          </StateBlock>
         ) : (
           <ul className="events-grid" aria-label="Upcoming events">
             {state.events.map((event) => (
