@@ -37,8 +37,9 @@ const env = {
 };
 Object.assign(process.env, { STORE_ADAPTER: 'sqlite', DATA_DIR: dataDir, GCLOUD_PROJECT: PROJECT_ID });
 const { dependenciesFromEnvironment } = await import('../functions/lib/config.js');
-const { EVENTS, createEventService } = await import('../functions/lib/events/service.js');
-const { RSVPS } = await import('../functions/lib/rsvps/seats.js');
+const { createEventService } = await import('../functions/lib/events/service.js');
+const { EVENTS } = await import('../functions/lib/events/repository.js');
+const { RSVPS } = await import('../functions/lib/rsvps/repository.js');
 const deps = dependenciesFromEnvironment();
 const events = createEventService(deps);
 const unlimited = await events.create({ ...eventBase('Bench unlimited'), maxAttendees: null });

@@ -1,12 +1,9 @@
 import type { Role } from '../shared/session-model.js';
 import type { VerifiedIdentity } from '../auth/port.js';
-import type { DocumentStore } from '../store/port.js';
-
-export const ADMINS = 'admins';
+import { collection, type DocumentStore } from '../store/port.js';
 
 /** `admins/{lower-cased e-mail}` (DESIGN §2). */
-export interface AdminRecord {
-  [field: string]: unknown;
+export type AdminRecord = {
   email: string;
   role: Role;
   status: 'Active' | 'Removed';
@@ -14,6 +11,22 @@ export interface AdminRecord {
   addedBy: string;
   /** The Auth account the role is bound to, once known; binds an unverified e-mail to one account. */
   uid?: string;
+};
+
+export const ADMINS = collection<AdminRecord>('admins');
+
+/** A role as the API shows it (the bound account id stays on the server). Declared here until shared/ has an admins model. */
+export interface AdminView {
+  email: string;
+  role: Role;
+  status: AdminRecord['status'];
+  addedDate: string;
+  addedBy: string;
+}
+
+/** Every field listed, never a spread of the stored document. */
+export function toAdminView(record: AdminRecord): AdminView {
+  return { email: record.email, role: record.role, status: record.status, addedDate: record.addedDate, addedBy: record.addedBy };
 }
 
 export function adminDocumentId(email: string) {
@@ -41,7 +54,7 @@ export function decideRole(identity: VerifiedIdentity, record: AdminRecord | nul
 
 export async function findAdminRecord(store: DocumentStore, email: string) {
   if (!email) return null;
-  return (await store.get<AdminRecord>(ADMINS, adminDocumentId(email)))?.data ?? null;
+  return (await store.get(ADMINS, adminDocumentId(email)))?.data ?? null;
 }
 
 /** Grants a role by e-mail: used by the `npm run admin` command and the local seed. */
@@ -51,7 +64,7 @@ export async function grantRole(
 ) {
   const id = adminDocumentId(input.email);
   return store.runTransaction(async (tx) => {
-    const existing = await tx.get<AdminRecord>(ADMINS, id);
+    const existing = await tx.get(ADMINS, id);
     const record: AdminRecord = {
       email: id,
       role: input.role,
@@ -61,6 +74,6 @@ export async function grantRole(
       ...(input.uid ? { uid: input.uid } : existing?.data.uid ? { uid: existing.data.uid } : {}),
     };
     tx.set(ADMINS, id, record);
-    return record;
+    return toAdminView(record);
   });
 }

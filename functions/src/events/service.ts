@@ -1,10 +1,11 @@
-import { eventInputSchema, type EventInput, type EventListQuery, type EventRecord, type EventUpdate } from '../shared/events.js';
+import { eventInputSchema, type EventInput, type EventListQuery, type EventUpdate } from '../shared/events.js';
+import type { EventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { newId } from '../ids.js';
-import type { Clock } from '../ports.js';
+import type { Clock } from '../clock.js';
 import type { DocumentStore, Transaction, WhereClause } from '../store/port.js';
 import { parseWith } from '../http/validate.js';
-import { RuleError } from '../rule-error.js';
+import { EVENTS, EventNotFoundError, toEventView, type StoredEvent } from './repository.js';
 import {
   EventRuleError,
   archived,
@@ -20,52 +21,29 @@ import {
   withTicketMode,
 } from './rules.js';
 
-export const EVENTS = 'events';
-
-export type StoredEvent = Omit<EventRecord, 'id'> & Record<string, unknown>;
-
 export interface EventServiceDeps {
   store: DocumentStore;
   clock: Clock;
   timeZone: string;
 }
 
-function toRecord(id: string, data: StoredEvent): EventRecord {
-  return { ...data, id };
-}
-
-/** Reads an event inside a transaction by id, else by custom URL; not found is a RuleError. */
-export async function readEventInTransaction(tx: Transaction, idOrSlug: string): Promise<EventRecord> {
-  const doc =
-    (await tx.get<StoredEvent>(EVENTS, idOrSlug)) ??
-    (await tx.query<StoredEvent>(EVENTS, { where: [['customUrl', '==', idOrSlug.toLowerCase()]], limit: 1 }))[0];
-  if (!doc) throw new EventNotFoundError();
-  return toRecord(doc.id, doc.data);
-}
-
-export class EventNotFoundError extends RuleError {
-  constructor() {
-    super(MESSAGES.eventNotFound, 'not-found');
-  }
-}
-
 export function createEventService({ store, clock, timeZone }: EventServiceDeps) {
   async function assertCustomUrlFree(tx: Transaction, customUrl: string, ownId?: string) {
     if (!customUrl) return;
     const [sameSlug, sameId] = await Promise.all([
-      tx.query<StoredEvent>(EVENTS, { where: [['customUrl', '==', customUrl]], limit: 2 }),
-      tx.get<StoredEvent>(EVENTS, customUrl),
+      tx.query(EVENTS, { where: [['customUrl', '==', customUrl]], limit: 2 }),
+      tx.get(EVENTS, customUrl),
     ]);
     if (sameSlug.some((doc) => doc.id !== ownId) || (sameId && sameId.id !== ownId)) {
       throw new EventRuleError(MESSAGES.customUrlTaken, 'customUrl', true);
     }
   }
 
-  async function mutate(id: string, change: (event: EventRecord, tx: Transaction) => Promise<Partial<EventRecord>> | Partial<EventRecord>) {
+  async function mutate(id: string, change: (event: EventRecord, tx: Transaction) => Promise<Partial<StoredEvent>> | Partial<StoredEvent>) {
     return store.runTransaction(async (tx) => {
-      const doc = await tx.get<StoredEvent>(EVENTS, id);
+      const doc = await tx.get(EVENTS, id);
       if (!doc) throw new EventNotFoundError();
-      const event = toRecord(doc.id, doc.data);
+      const event = toEventView(doc);
       const fields = { ...(await change(event, tx)), updatedAt: clock.now().toISOString() };
       tx.update(EVENTS, id, fields);
       return { ...event, ...fields };
@@ -83,8 +61,8 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
         if (archivedFilter !== 'all') where.push(['isArchived', '==', archivedFilter === 'true']);
         if (query.active && query.active !== 'all') where.push(['isActive', '==', query.active === 'true']);
       }
-      const docs = await store.query<StoredEvent>(EVENTS, { where, orderBy: [['date', 'asc']] });
-      return docs.map((doc) => toRecord(doc.id, doc.data)).filter((event) => matchesTags(event, query.tags));
+      const docs = await store.query(EVENTS, { where, orderBy: [['date', 'asc']] });
+      return docs.map(toEventView).filter((event) => matchesTags(event, query.tags));
     },
 
     async tags(isStaff: boolean): Promise<string[]> {
@@ -96,10 +74,10 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
     async get(idOrSlug: string, isStaff: boolean): Promise<EventRecord> {
       const key = idOrSlug.trim();
       if (isReservedSlug(key)) throw new EventNotFoundError();
-      const [bySlug] = await store.query<StoredEvent>(EVENTS, { where: [['customUrl', '==', key.toLowerCase()]], limit: 1 });
-      const doc = bySlug ?? (await store.get<StoredEvent>(EVENTS, key));
+      const [bySlug] = await store.query(EVENTS, { where: [['customUrl', '==', key.toLowerCase()]], limit: 1 });
+      const doc = bySlug ?? (await store.get(EVENTS, key));
       if (!doc) throw new EventNotFoundError();
-      const event = toRecord(doc.id, doc.data);
+      const event = toEventView(doc);
       if (!isStaff && !isPublic(event)) throw new EventNotFoundError();
       return event;
     },
@@ -120,7 +98,7 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
         await assertCustomUrlFree(tx, fields.customUrl);
         tx.create(EVENTS, id, data);
       });
-      return toRecord(id, data);
+      return toEventView({ id, data });
     },
 
     /** Partial update: the merged event is validated as a whole, like a fresh form. */

@@ -1,14 +1,12 @@
 import { newId } from '../ids.js';
-import { systemClock, type Clock } from '../ports.js';
+import { systemClock, type Clock } from '../clock.js';
 import type { MailboxEntry } from '../shared/mail-model.js';
-import type { DocumentStore } from '../store/port.js';
+import { collection, type DocumentStore } from '../store/port.js';
 import type { MailMessage, MailSender } from './port.js';
 
-export const MAILBOX = 'mailbox';
 
 /** A message as the local outbox keeps it: attachments as base64 so the document stays JSON. */
-export interface StoredMailboxMessage {
-  [field: string]: unknown;
+export type StoredMailboxMessage = {
   to: string;
   /** Lower-cased `to`, for the `?to=` filter. */
   toKey: string;
@@ -19,7 +17,9 @@ export interface StoredMailboxMessage {
   text: string | null;
   attachments: { filename: string; contentType: string; contentId: string | null; content: string }[];
   sentAt: string;
-}
+};
+
+export const MAILBOX = collection<StoredMailboxMessage>('mailbox');
 
 export type MailboxMessage = StoredMailboxMessage & { id: string };
 
@@ -54,7 +54,7 @@ export function localOutbox(store: DocumentStore, clock: Clock = systemClock) {
     /** Newest first; `to` filters by recipient (case-insensitive). */
     async list(options: { to?: string; limit?: number } = {}): Promise<MailboxEntry[]> {
       const to = options.to?.trim().toLowerCase();
-      const docs = await store.query<StoredMailboxMessage>(MAILBOX, {
+      const docs = await store.query(MAILBOX, {
         where: to ? [['toKey', '==', to]] : [],
         orderBy: [['sentAt', 'desc']],
         limit: options.limit ?? 200,
@@ -63,14 +63,34 @@ export function localOutbox(store: DocumentStore, clock: Clock = systemClock) {
     },
 
     async get(id: string): Promise<MailboxMessage | null> {
-      const doc = await store.get<StoredMailboxMessage>(MAILBOX, id);
-      return doc ? { ...doc.data, id: doc.id } : null;
+      const doc = await store.get(MAILBOX, id);
+      return doc ? { id: doc.id, ...doc.data } : null;
     },
   };
   return outbox satisfies MailSender;
 }
 
 export type LocalOutbox = ReturnType<typeof localOutbox>;
+
+/** GET /mailbox/{id}?format=json: every field listed; attachments by their size, not their bytes. */
+export function toMailboxMessageView(message: MailboxMessage) {
+  return {
+    id: message.id,
+    to: message.to,
+    from: message.from,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    attachments: message.attachments.map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      contentId: attachment.contentId,
+      size: Buffer.from(attachment.content, 'base64').length,
+    })),
+    sentAt: message.sentAt,
+  };
+}
 
 /** The message's HTML with its cid: images swapped for data: URLs, so a browser can show it. */
 export function inlineCidImages(message: Pick<StoredMailboxMessage, 'html' | 'attachments'>): string {

@@ -1,7 +1,5 @@
-import type { Transaction } from '../store/port.js';
+import { collection, type Transaction } from '../store/port.js';
 import { newId } from '../ids.js';
-
-export const MAIL_JOBS = 'mailJobs';
 
 /** ticket and rsvpConfirmation go to an attendee; contact and contactReceipt come from the contact form. */
 export type MailKind = 'ticket' | 'rsvpConfirmation' | 'contact' | 'contactReceipt';
@@ -18,8 +16,7 @@ export interface ContactPayload {
 }
 
 /** A message to send, written in the same transaction as the change that causes it (DESIGN §4). */
-export interface MailJob {
-  [field: string]: unknown;
+export type MailJob = {
   kind: MailKind;
   /** The RSVP the message is about; null for contact-form messages. */
   rsvpId: string | null;
@@ -38,7 +35,9 @@ export interface MailJob {
   /** When the job reached 'failed' or 'skipped'. */
   finishedAt?: string | null;
   payload?: ContactPayload;
-}
+};
+
+export const MAIL_JOBS = collection<MailJob>('mailJobs');
 
 export interface QueuedMail {
   kind: MailKind;

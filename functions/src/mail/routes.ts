@@ -7,7 +7,7 @@ import type { IdParams } from '../http/server.js';
 import { ORGANISATION_TIME_ZONE } from '../shared/constants.js';
 import { MAIL_MESSAGES, type MailboxEntry } from '../shared/mail-model.js';
 import { contactMessageSchema, emailTemplateSchema } from '../shared/mail.js';
-import { inlineCidImages, type LocalOutbox } from './local-outbox.js';
+import { inlineCidImages, toMailboxMessageView, type LocalOutbox } from './local-outbox.js';
 import type { MailService } from './service.js';
 
 /** Shown messages may hold admin-authored HTML: no script runs, images and inline styles do. */
@@ -142,13 +142,7 @@ export function mailRoutes(api: FastifyInstance, mail: MailService, guards: Auth
     const message = await outbox.get(request.params.id);
     if (!message) throw notFound('Message not found');
     reply.header('Cache-Control', 'no-store');
-    if (request.query.format === 'json') {
-      const { toKey: _toKey, attachments, ...rest } = message;
-      return {
-        success: true,
-        message: { ...rest, attachments: attachments.map(({ content, ...meta }) => ({ ...meta, size: Buffer.from(content, 'base64').length })) },
-      };
-    }
+    if (request.query.format === 'json') return { success: true, message: toMailboxMessageView(message) };
     reply.header('Content-Security-Policy', MAILBOX_MESSAGE_CSP);
     reply.header('X-Frame-Options', 'SAMEORIGIN');
     return reply.type('text/html; charset=utf-8').send(withMailboxBanner(inlineCidImages(message), message, `${base}/mailbox`));

@@ -1,22 +1,14 @@
-import { EVENTS, type StoredEvent } from '../events/service.js';
+import { findEvent, toEventView } from '../events/repository.js';
 import { newId } from '../ids.js';
-import type { Clock } from '../ports.js';
+import type { Clock } from '../clock.js';
 import { RuleError } from '../rule-error.js';
-import { RSVPS, readRsvpWithEvent, type StoredRsvp } from '../rsvps/seats.js';
+import { findRsvp, readRsvpWithEvent, toRsvpView } from '../rsvps/repository.js';
 import { confirmationMailKind } from '../rsvps/rules.js';
 import { PROJECT_NAME } from '../shared/constants.js';
-import {
-  MAIL_MESSAGES,
-  TEMPLATE_NAMES,
-  emailTemplateSchema,
-  isTemplateName,
-  type ContactMessage,
-  type EmailTemplate,
-  type EmailTemplates,
-  type TemplateName,
-} from '../shared/mail.js';
+import { MAIL_MESSAGES, TEMPLATE_NAMES, isTemplateName, type EmailTemplate, type EmailTemplates, type TemplateName } from '../shared/mail-model.js';
+import { emailTemplateSchema, type ContactMessage } from '../shared/mail.js';
 import { MESSAGES } from '../shared/messages.js';
-import { RSVP_MESSAGES } from '../shared/rsvps.js';
+import { RSVP_MESSAGES } from '../shared/rsvps-model.js';
 import type { DocumentStore } from '../store/port.js';
 import { createThemeService } from '../theme/service.js';
 import { MAIL_JOBS, queueMail, type MailJob } from './outbox.js';
@@ -159,15 +151,15 @@ export function createMailService(deps: MailServiceDeps) {
       return { message: { to: job.to, from, ...(contactEmail ? { replyTo: contactEmail } : {}), ...rendered } };
     }
     if (!job.rsvpId) return { skip: RSVP_MESSAGES.rsvpNotFound };
-    const rsvp = await store.get<StoredRsvp>(RSVPS, job.rsvpId);
+    const rsvp = await findRsvp(store, job.rsvpId);
     if (!rsvp) return { skip: RSVP_MESSAGES.rsvpNotFound };
     // A cancelled (or released, or unpaid) RSVP gets no ticket.
     if (rsvp.data.status !== 'confirmed') return { skip: `The RSVP is ${rsvp.data.status}` };
-    const event = await store.get<StoredEvent>(EVENTS, rsvp.data.eventId);
+    const event = await findEvent(store, rsvp.data.eventId);
     if (!event) return { skip: MESSAGES.eventNotFound };
     const context = buildTemplateContext({
-      event: { ...event.data, id: event.id },
-      rsvp: { ...rsvp.data, id: rsvp.id },
+      event: toEventView(event),
+      rsvp: toRsvpView(rsvp),
       siteUrl,
       timeZone,
     });

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from '../shared/payments-model.js';
-import type { DocumentStore } from '../store/port.js';
+import { collection, type DocumentStore } from '../store/port.js';
 import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
 import { signPayload, verifySignature } from './webhook-signature.js';
 
-const INTENTS = 'offlinePaymentIntents';
 
 /** A confirmed card: the outcome and the signed notification the webhook handler applies. */
 export type OfflineCardResult = { payload: string; signature: string } & ({ outcome: 'succeeded' } | { outcome: 'declined'; message: string });
 
-type StoredIntent = Omit<PaymentIntent, 'id'> & { idempotencyKey: string };
+type StoredIntent = Omit<PaymentIntent, 'id'> & { idempotencyKey: string; refunded?: boolean };
+
+/** The offline gateway's intents (local runs and tests only). */
+export const OFFLINE_INTENTS = collection<StoredIntent>('offlinePaymentIntents');
 
 export class CardDeclinedError extends Error {
   constructor(message: string) {
@@ -26,7 +28,7 @@ export class CardDeclinedError extends Error {
  */
 export function offlineGateway(store: DocumentStore, webhookSecret: string) {
   const read = async (id: string): Promise<PaymentIntent | null> => {
-    const doc = await store.get<StoredIntent>(INTENTS, id);
+    const doc = await store.get(OFFLINE_INTENTS, id);
     if (!doc) return null;
     const { idempotencyKey: _key, ...intent } = doc.data;
     return { ...intent, id: doc.id };
@@ -45,7 +47,7 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
 
     async createIntent({ amount, currency, metadata, idempotencyKey }) {
       // Like Stripe, the same idempotency key answers with the same intent.
-      const [existing] = await store.query<StoredIntent>(INTENTS, { where: [['idempotencyKey', '==', idempotencyKey]], limit: 1 });
+      const [existing] = await store.query(OFFLINE_INTENTS, { where: [['idempotencyKey', '==', idempotencyKey]], limit: 1 });
       if (existing) return (await read(existing.id))!;
       const id = `pi_offline_${randomBytes(12).toString('hex')}`;
       const intent: StoredIntent = {
@@ -57,7 +59,7 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
         metadata,
         idempotencyKey,
       };
-      await store.set(INTENTS, id, intent);
+      await store.set(OFFLINE_INTENTS, id, intent);
       return { ...(({ idempotencyKey: _k, ...rest }) => rest)(intent), id };
     },
 
@@ -65,8 +67,8 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
 
     async refund(intentId) {
       await store.runTransaction(async (tx) => {
-        const doc = await tx.get<StoredIntent>(INTENTS, intentId);
-        if (doc) tx.update(INTENTS, intentId, { refunded: true });
+        const doc = await tx.get(OFFLINE_INTENTS, intentId);
+        if (doc) tx.update(OFFLINE_INTENTS, intentId, { refunded: true });
       });
     },
 
@@ -93,7 +95,7 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
       }
       const succeeded: PaymentIntent = { ...intent, status: 'succeeded', amountReceived: intent.amount };
       await store.runTransaction(async (tx) => {
-        tx.update(INTENTS, id, { status: 'succeeded', amountReceived: intent.amount });
+        tx.update(OFFLINE_INTENTS, id, { status: 'succeeded', amountReceived: intent.amount });
       });
       return { outcome: 'succeeded', ...signedEvent('payment_intent.succeeded', succeeded) };
     },

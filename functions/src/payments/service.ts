@@ -1,23 +1,43 @@
 import { CURRENCY } from '../shared/constants.js';
-import type { EventRecord } from '../shared/events.js';
-import {
-  PAYMENT_MESSAGES,
-  type ConfirmPaymentReply,
-  type CreatePaymentIntentInput,
-  type CreatePaymentIntentReply,
-} from '../shared/payments.js';
-import { RSVP_MESSAGES, rsvpInputSchema, type RsvpRecord } from '../shared/rsvps.js';
-import { readEventInTransaction } from '../events/service.js';
+import type { EventRecord } from '../shared/events-model.js';
+import { PAYMENT_MESSAGES, type ConfirmPaymentReply, type CreatePaymentIntentReply } from '../shared/payments-model.js';
+import type { CreatePaymentIntentInput } from '../shared/payments.js';
+import { RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
+import { rsvpInputSchema } from '../shared/rsvps.js';
+import { readEventInTransaction } from '../events/repository.js';
 import { queueMail } from '../mail/outbox.js';
-import type { Clock } from '../ports.js';
+import type { Clock } from '../clock.js';
 import { RuleError } from '../rule-error.js';
-import { PAYMENT_HOLD_MS, confirmationMailKind, hasFreeSeat, ticketPriceCents } from '../rsvps/rules.js';
-import { RSVPS, giveSeatBack, readRsvpWithEvent, registerInTransaction, takeSeat, type StoredRsvp } from '../rsvps/seats.js';
-import type { DocumentStore } from '../store/port.js';
+import { confirmationMailKind, hasFreeSeat, ticketPriceCents } from '../rsvps/rules.js';
+import {
+  attachPaymentIntent,
+  createRsvp,
+  extendHold,
+  findExpiredHolds,
+  findRsvp,
+  markPaid,
+  markPaymentFailed,
+  markRefundDue,
+  readRsvp,
+  readRsvpWithEvent,
+  refund,
+  releaseHold,
+} from '../rsvps/repository.js';
+import { collection, type DocumentStore } from '../store/port.js';
 import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
 
+/** A provider event already applied, and what it did. */
+export interface AppliedPaymentEvent {
+  [field: string]: unknown;
+  type: string;
+  intentId: string;
+  rsvpId: string;
+  outcome?: PaymentOutcome;
+  at: string;
+}
+
 /** Provider events already applied, by event id: a retried webhook changes nothing. */
-export const PAYMENT_EVENTS = 'paymentEvents';
+export const PAYMENT_EVENTS = collection<AppliedPaymentEvent>('paymentEvents');
 
 export interface PaymentServiceDeps {
   store: DocumentStore;
@@ -61,27 +81,19 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
         tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId: event.intent.id, rsvpId, outcome: decision, at: now.toISOString() });
       }
       if (decision === 'confirmed') {
-        tx.update(RSVPS, rsvpId, {
-          status: 'confirmed',
-          paymentStatus: 'paid',
-          amountPaid: event.intent.amountReceived || event.intent.amount,
-          paymentIntentId: event.intent.id,
-          holdExpiresAt: null,
-        });
-        // A held seat is already counted; a released one is taken again.
-        if (rsvp.data.status !== 'pending_payment' && eventDoc) takeSeat(tx, eventDoc);
+        markPaid(tx, rsvp, eventDoc, { intentId: event.intent.id, amountPaid: event.intent.amountReceived || event.intent.amount });
         queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId, to: rsvp.data.email }, now);
       }
-      if (decision === 'refund') tx.update(RSVPS, rsvpId, { paymentStatus: 'failed', paymentIntentId: event.intent.id });
+      if (decision === 'refund') markRefundDue(tx, rsvp, event.intent.id);
       return decision;
     });
     if (outcome === 'confirmed') onMailQueued?.();
     if (outcome === 'refund') {
       await payments.refund(event.intent.id, `refund-${event.intent.id}`);
       await store.runTransaction(async (tx) => {
-        const rsvp = await tx.get(RSVPS, rsvpId);
+        const rsvp = await readRsvp(tx, rsvpId);
         tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId: event.intent.id, rsvpId, outcome: 'refund', at: now.toISOString() });
-        if (rsvp) tx.update(RSVPS, rsvpId, { paymentStatus: 'refunded' });
+        refund(tx, rsvp);
       });
     }
     return outcome;
@@ -95,9 +107,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
       if (await tx.get(PAYMENT_EVENTS, event.id)) return;
       const { rsvp, event: eventDoc } = await readRsvpWithEvent(tx, rsvpId);
       tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId: event.intent.id, rsvpId, at: clock.now().toISOString() });
-      if (!rsvp || rsvp.data.status !== 'pending_payment') return;
-      tx.update(RSVPS, rsvpId, { status: 'released', paymentStatus: 'failed', holdExpiresAt: null });
-      giveSeatBack(tx, eventDoc);
+      if (rsvp) markPaymentFailed(tx, rsvp, eventDoc);
     });
   }
 
@@ -110,19 +120,19 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
       const now = clock.now();
       const { rsvpId, amount } = await store.runTransaction(async (tx) => {
         const event = await readEventInTransaction(tx, input.eventId);
-        const existing = input.rsvpId ? await tx.get<StoredRsvp>(RSVPS, input.rsvpId) : null;
+        const existing = input.rsvpId ? await readRsvp(tx, input.rsvpId) : null;
         if (existing && existing.data.eventId === event.id && existing.data.status === 'pending_payment') {
           const price = ticketPriceCents(event, existing.data.ticketType);
           if (input.amount !== price) throw new RuleError(PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
           // Trying again extends the hold rather than taking a second seat.
-          tx.update(RSVPS, existing.id, { holdExpiresAt: new Date(now.getTime() + PAYMENT_HOLD_MS).toISOString() });
+          extendHold(tx, existing, now);
           return { rsvpId: existing.id, amount: price };
         }
         const person = rsvpInputSchema.safeParse({ name: input.name, email: input.email, ticketType: input.ticketType });
         if (!person.success) throw new RuleError(person.error.issues[0]?.message ?? RSVP_MESSAGES.nameAndEmailRequired, 'invalid');
         if (!event.requiresPayment) throw new RuleError(RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
         // A mismatch aborts the transaction, so the buffered RSVP and seat are never written.
-        const { rsvpId: id, rsvp } = registerInTransaction(tx, event, person.data, now);
+        const { rsvpId: id, rsvp } = createRsvp(tx, event, person.data, now);
         if (input.amount !== rsvp.amountDue) throw new RuleError(PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
         return { rsvpId: id, amount: rsvp.amountDue };
       });
@@ -134,7 +144,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
         idempotencyKey: `rsvp-${rsvpId}-${amount}`,
       });
       await store.runTransaction(async (tx) => {
-        if (await tx.get(RSVPS, rsvpId)) tx.update(RSVPS, rsvpId, { paymentIntentId: intent.id });
+        attachPaymentIntent(tx, await readRsvp(tx, rsvpId), intent.id);
       });
       return { success: true, clientSecret: intent.clientSecret, paymentIntentId: intent.id, rsvpId, amount, currency: intent.currency };
     },
@@ -151,7 +161,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
       if (!intent) throw new RuleError(PAYMENT_MESSAGES.notFound, 'not-found');
       if (intent.status === 'succeeded') await applySucceeded({ id: `confirm:${intent.id}`, type: 'payment_intent.succeeded', intent });
       const rsvpId = intent.metadata.rsvpId ?? null;
-      const rsvp = rsvpId ? await store.get<StoredRsvp>(RSVPS, rsvpId) : null;
+      const rsvp = rsvpId ? await findRsvp(store, rsvpId) : null;
       const confirmed = rsvp?.data.status === 'confirmed' && rsvp.data.paymentStatus === 'paid';
       return {
         success: true,
@@ -166,15 +176,12 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
     /** Scheduled: holds unpaid after PAYMENT_HOLD_MS give their seats back. */
     async releaseExpiredHolds(): Promise<number> {
       const now = clock.now().toISOString();
-      const expired = await store.query<StoredRsvp>(RSVPS, { where: [['status', '==', 'pending_payment'], ['holdExpiresAt', '<=', now]] });
+      const expired = await findExpiredHolds(store, now);
       let released = 0;
       for (const doc of expired) {
         released += await store.runTransaction(async (tx) => {
           const { rsvp, event } = await readRsvpWithEvent(tx, doc.id);
-          if (!rsvp || rsvp.data.status !== 'pending_payment' || !rsvp.data.holdExpiresAt || rsvp.data.holdExpiresAt > now) return 0;
-          tx.update(RSVPS, doc.id, { status: 'released', holdExpiresAt: null });
-          giveSeatBack(tx, event);
-          return 1;
+          return rsvp && releaseHold(tx, rsvp, event, now) ? 1 : 0;
         });
       }
       return released;

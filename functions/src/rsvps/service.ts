@@ -1,12 +1,14 @@
-import type { EventRecord } from '../shared/events.js';
-import { RSVP_MESSAGES, type RsvpInput, type RsvpRecord, type RsvpReply, type TicketView } from '../shared/rsvps.js';
-import { EVENTS, readEventInTransaction, type StoredEvent } from '../events/service.js';
+import { formatCents } from '../shared/payments-model.js';
+import type { EventRecord } from '../shared/events-model.js';
+import { RSVP_MESSAGES, type RsvpRecord, type RsvpReply, type TicketView } from '../shared/rsvps-model.js';
+import type { RsvpInput } from '../shared/rsvps.js';
+import { findEvent, readEventInTransaction, toEventView } from '../events/repository.js';
 import { queueMail } from '../mail/outbox.js';
-import type { Clock } from '../ports.js';
+import type { Clock } from '../clock.js';
 import type { DocumentStore } from '../store/port.js';
 import { RuleError } from '../rule-error.js';
 import { confirmationMailKind, holdsSeat } from './rules.js';
-import { RSVPS, giveSeatBack, readRsvpWithEvent, registerInTransaction, type StoredRsvp } from './seats.js';
+import { cancelRsvp, createRsvp, findRsvp, listRsvpsOfEvent, readRsvpWithEvent, toRsvpView } from './repository.js';
 
 export interface RsvpServiceDeps {
   store: DocumentStore;
@@ -37,7 +39,7 @@ export function createRsvpService({ store, clock, onMailQueued }: RsvpServiceDep
       const now = clock.now();
       const reply = await store.runTransaction(async (tx) => {
         const event = await readEventInTransaction(tx, eventIdOrSlug);
-        const { rsvpId, rsvp } = registerInTransaction(tx, event, input, now);
+        const { rsvpId, rsvp } = createRsvp(tx, event, input, now);
         if (rsvp.status === 'confirmed') {
           queueMail(tx, { kind: confirmationMailKind(event), rsvpId, to: rsvp.email }, now);
           const message = event.generateTickets ? RSVP_MESSAGES.registered : RSVP_MESSAGES.registeredNoTicket;
@@ -50,8 +52,7 @@ export function createRsvpService({ store, clock, onMailQueued }: RsvpServiceDep
     },
 
     async listForEvent(eventId: string): Promise<RsvpRecord[]> {
-      const docs = await store.query<StoredRsvp>(RSVPS, { where: [['eventId', '==', eventId]], orderBy: [['createdAt', 'asc']] });
-      return docs.map((doc) => ({ ...doc.data, id: doc.id })).filter(holdsSeat);
+      return (await listRsvpsOfEvent(store, eventId)).map(toRsvpView).filter(holdsSeat);
     },
 
     async checkinsForEvent(eventId: string): Promise<RsvpRecord[]> {
@@ -61,23 +62,20 @@ export function createRsvpService({ store, clock, onMailQueued }: RsvpServiceDep
 
     /** A ticket exists only for a confirmed RSVP: never before its payment succeeded. */
     async ticket(ticketId: string): Promise<TicketView> {
-      const rsvp = await store.get<StoredRsvp>(RSVPS, ticketId);
+      const rsvp = await findRsvp(store, ticketId);
       if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError(RSVP_MESSAGES.ticketNotFound, 'not-found');
-      const event = await store.get<StoredEvent>(EVENTS, rsvp.data.eventId);
+      const event = await findEvent(store, rsvp.data.eventId);
       if (!event) throw new RuleError(RSVP_MESSAGES.ticketNotFound, 'not-found');
-      return toTicketView({ ...rsvp.data, id: rsvp.id }, { ...event.data, id: event.id });
+      return toTicketView(toRsvpView(rsvp), toEventView(event));
     },
 
     /** Admin cancel: frees the seat. Money is never returned silently: a paid RSVP says so. */
     async cancel(rsvpId: string): Promise<{ message: string }> {
       return store.runTransaction(async (tx) => {
-        const { rsvp: doc, event } = await readRsvpWithEvent(tx, rsvpId);
-        if (!doc || !holdsSeat(doc.data)) throw new RuleError(RSVP_MESSAGES.rsvpNotFound, 'not-found');
-        tx.update(RSVPS, rsvpId, { status: 'cancelled', holdExpiresAt: null });
-        giveSeatBack(tx, event);
+        const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
+        const doc = cancelRsvp(tx, rsvp, event);
         if (doc.data.paymentStatus === 'paid') {
-          const dollars = (doc.data.amountPaid / 100).toFixed(2);
-          return { message: `RSVP cancelled. The payment of $${dollars} was not refunded automatically; refund it in the payment dashboard if due.` };
+          return { message: `RSVP cancelled. The payment of ${formatCents(doc.data.amountPaid)} was not refunded automatically; refund it in the payment dashboard if due.` };
         }
         return { message: 'RSVP cancelled' };
       });

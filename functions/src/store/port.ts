@@ -19,22 +19,45 @@ export interface Query {
   limit?: number;
 }
 
+declare const documentType: unique symbol;
+
+/**
+ * A collection name that carries the type of its documents. Declare each collection
+ * once with `collection<T>(name)`: reads through it return `T`, and `update` accepts
+ * only `Partial<T>`, so a misspelt field does not compile.
+ */
+export type Collection<T extends DocumentData> = string & { readonly [documentType]: T };
+
+export function collection<T extends DocumentData>(name: string): Collection<T> {
+  return name as Collection<T>;
+}
+
+/** A plain name (the store contract suite, tools): untyped reads and writes. A typed handle never matches it. */
+export type CollectionName = string & { readonly [documentType]?: never };
+
 /** Reads first, writes buffered; the commit fails and the function re-runs if a read changed. */
 export interface Transaction {
-  get<T extends DocumentData>(collection: string, id: string): Promise<StoredDocument<T> | null>;
-  query<T extends DocumentData>(collection: string, query?: Query): Promise<StoredDocument<T>[]>;
+  get<T extends DocumentData>(collection: Collection<T>, id: string): Promise<StoredDocument<T> | null>;
+  get<T extends DocumentData>(collection: CollectionName, id: string): Promise<StoredDocument<T> | null>;
+  query<T extends DocumentData>(collection: Collection<T>, query?: Query): Promise<StoredDocument<T>[]>;
+  query<T extends DocumentData>(collection: CollectionName, query?: Query): Promise<StoredDocument<T>[]>;
   /** Creates or replaces the whole document. */
-  set(collection: string, id: string, data: DocumentData): void;
+  set<T extends DocumentData>(collection: Collection<T>, id: string, data: T): void;
+  set(collection: CollectionName, id: string, data: DocumentData): void;
   /** Merges top-level fields into an existing document; the commit fails if it does not exist. */
-  update(collection: string, id: string, fields: DocumentData): void;
+  update<T extends DocumentData>(collection: Collection<T>, id: string, fields: Partial<T>): void;
+  update(collection: CollectionName, id: string, fields: DocumentData): void;
   /** Creates the document; the commit fails if it already exists. */
-  create(collection: string, id: string, data: DocumentData): void;
+  create<T extends DocumentData>(collection: Collection<T>, id: string, data: T): void;
+  create(collection: CollectionName, id: string, data: DocumentData): void;
   delete(collection: string, id: string): void;
 }
 
 export interface DocumentStore {
-  get<T extends DocumentData>(collection: string, id: string): Promise<StoredDocument<T> | null>;
-  query<T extends DocumentData>(collection: string, query?: Query): Promise<StoredDocument<T>[]>;
+  get<T extends DocumentData>(collection: Collection<T>, id: string): Promise<StoredDocument<T> | null>;
+  get<T extends DocumentData>(collection: CollectionName, id: string): Promise<StoredDocument<T> | null>;
+  query<T extends DocumentData>(collection: Collection<T>, query?: Query): Promise<StoredDocument<T>[]>;
+  query<T extends DocumentData>(collection: CollectionName, query?: Query): Promise<StoredDocument<T>[]>;
   set(collection: string, id: string, data: DocumentData): Promise<void>;
   delete(collection: string, id: string): Promise<void>;
   runTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R>;

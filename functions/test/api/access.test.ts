@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/messages.js';
-import { grantRole } from '../../src/admins/roles.js';
+import { grantRole, ADMINS } from '../../src/admins/roles.js';
 import { createTestApi, signInAs, uniqueEmail, type TestApi } from '../support/api.js';
 
 let api: TestApi;
@@ -68,7 +68,7 @@ describe('roles', () => {
   it('a removed admin is refused', async () => {
     const email = uniqueEmail('removed');
     const { token } = await signInAs(email);
-    await api.deps.store.set('admins', email, { email, role: 'admin', status: 'Removed', addedDate: '', addedBy: 'test' });
+    await api.deps.store.set(ADMINS, email, { email, role: 'admin', status: 'Removed', addedDate: '', addedBy: 'test' });
     expect((await api.request.get('/api/session').set('Authorization', `Bearer ${token}`)).status).toBe(403);
   });
 });

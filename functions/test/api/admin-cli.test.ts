@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCli } from '../../src/admins/cli.js';
+import { runAdminCli } from '../../src/admin-cli.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { PROJECT_ID, signInAs, uniqueEmail } from '../support/api.js';
+import { ADMINS } from '../../src/admins/roles.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zion-cli-'));
 beforeAll(() => {
@@ -19,7 +20,7 @@ afterAll(() => {
 async function adminRecord(email: string) {
   const store = openSqliteStore(join(dir, 'store.sqlite'));
   try {
-    return (await store.get('admins', email.toLowerCase()))?.data;
+    return (await store.get(ADMINS, email.toLowerCase()))?.data;
   } finally {
     await store.close();
   }

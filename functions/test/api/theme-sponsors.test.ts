@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, THEME_COLOUR_FIELDS } from '../../src/shared/theme-model.js';
 import { MESSAGES } from '../../src/shared/messages.js';
 import { createTestApi, type TestApi } from '../support/api.js';
+import { SETTINGS } from '../../src/theme/service.js';
+import { SPONSORS } from '../../src/sponsors/service.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -29,12 +31,12 @@ describe('GET /theme', () => {
   });
 
   it('fills fields missing from an older stored theme; button and link colours follow the primary', async () => {
-    await api.deps.store.set('settings', 'theme', { siteName: 'Old Site', primaryColor: '#112233', aboutSection: { mainTitle: 'Who' } });
+    await api.deps.store.set(SETTINGS, 'theme', { siteName: 'Old Site', primaryColor: '#112233', aboutSection: { mainTitle: 'Who' } });
     const { theme } = (await api.request.get('/api/theme')).body;
     expect(theme).toMatchObject({ siteName: 'Old Site', primaryColor: '#112233', buttonColor: '#112233', linkColor: '#112233' });
     expect(theme.aboutSection.mainTitle).toBe('Who');
     expect(theme.aboutSection.feature1).toEqual(DEFAULT_THEME.aboutSection.feature1);
-    await api.deps.store.delete('settings', 'theme');
+    await api.deps.store.delete(SETTINGS, 'theme');
   });
 });
 
@@ -84,8 +86,8 @@ describe('PUT /theme', () => {
 
 describe('GET /sponsors and files', () => {
   it('lists sponsors oldest first', async () => {
-    await api.deps.store.set('sponsors', 'b', { name: 'Second', logo: '/api/files/b.svg', createdAt: '2026-01-02T00:00:00.000Z' });
-    await api.deps.store.set('sponsors', 'a', { name: 'First', logo: '/api/files/a.svg', createdAt: '2026-01-01T00:00:00.000Z' });
+    await api.deps.store.set(SPONSORS, 'b', { name: 'Second', logo: '/api/files/b.svg', createdAt: '2026-01-02T00:00:00.000Z' });
+    await api.deps.store.set(SPONSORS, 'a', { name: 'First', logo: '/api/files/a.svg', createdAt: '2026-01-01T00:00:00.000Z' });
     const response = await api.request.get('/api/sponsors');
     expect(response.body).toEqual({
       success: true,

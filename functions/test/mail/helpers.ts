@@ -5,7 +5,7 @@ import { inflateSync } from 'node:zlib';
 import { EVENTS } from '../../src/events/repository.js';
 import { MAIL_JOBS, queueMail, type MailKind, type MailJob } from '../../src/mail/outbox.js';
 import type { MailMessage, MailSender } from '../../src/mail/port.js';
-import type { Clock } from '../../src/ports.js';
+import type { Clock } from '../../src/clock.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
 import type { EventRecord } from '../../src/shared/events-model.js';
 import type { RsvpRecord } from '../../src/shared/rsvps-model.js';

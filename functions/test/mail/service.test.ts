@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAIL_JOBS, type MailJob } from '../../src/mail/outbox.js';
 import { EMAIL_TEMPLATES, LEASE_MS, MAX_ATTEMPTS, createMailService, retryDelayMs, type MailServiceDeps } from '../../src/mail/service.js';
 import { DEFAULT_TEMPLATES } from '../../src/mail/templates.js';
-import { RSVPS } from '../../src/rsvps/seats.js';
+import { RSVPS } from '../../src/rsvps/repository.js';
 import { RuleError } from '../../src/rule-error.js';
-import type { DocumentStore } from '../../src/store/port.js';
+import type { DocumentStore, Query } from '../../src/store/port.js';
 import { FROM, SITE_URL, TIME_ZONE, fixedClock, jobOf, queueJob, recordingMailer, seedRsvp, tempStore } from './helpers.js';
+import { SETTINGS } from '../../src/theme/service.js';
 
 const MINUTE = 60_000;
 
@@ -210,10 +211,10 @@ describe('kick', () => {
     let runs = 0;
     const countingStore: DocumentStore = {
       ...store,
-      query: async (collection, query) => {
+      query: (async (collection: string, query?: Query) => {
         if (collection === MAIL_JOBS && query?.where?.[0]?.[2] === 'pending') runs++;
         return store.query(collection, query);
-      },
+      }) as DocumentStore['query'],
     };
     const mail = createMailService({ store: countingStore, mailer: slowMailer, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM });
     const first = await seedRsvp(store);
@@ -292,7 +293,7 @@ describe('queueResend', () => {
 describe('queueContact', () => {
   it('sends the message to the organisation (reply-to the visitor) and a receipt to the visitor', async () => {
     const { mail, mailer } = service();
-    await store.set('settings', 'theme', { siteName: 'Zion Friends', contactEmail: 'hello@zion.example.org' });
+    await store.set(SETTINGS, 'theme', { siteName: 'Zion Friends', contactEmail: 'hello@zion.example.org' });
     await mail.queueContact({ name: 'Sam', email: 'sam@example.org', message: 'Can I bring my dog?' }, 'hello@zion.example.org');
     expect(await mail.deliverDue()).toEqual({ sent: 2, retried: 0, failed: 0, skipped: 0 });
     const toOrganisation = mailer.sent.find((message) => message.to === 'hello@zion.example.org')!;

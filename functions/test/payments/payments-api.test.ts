@@ -5,6 +5,10 @@ import { PAYMENT_MESSAGES } from '../../src/shared/payments-model.js';
 import { signPayload } from '../../src/payments/webhook-signature.js';
 import { createTestApi, TEST_WEBHOOK_SECRET, type TestApi } from '../support/api.js';
 import { asCloudFunction } from '../support/cloud-function.js';
+import { RSVPS } from '../../src/rsvps/repository.js';
+import { OFFLINE_INTENTS } from '../../src/payments/offline.js';
+import { MAIL_JOBS } from '../../src/mail/outbox.js';
+import { EVENTS } from '../../src/events/repository.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -44,9 +48,9 @@ function pay(intent: { paymentIntentId: string; clientSecret: string }, cardNumb
     .send({ clientSecret: intent.clientSecret, cardNumber, expiry: '12/30', cvc: '123' });
 }
 
-const rsvp = async (id: string) => (await api.deps.store.get('rsvps', id))?.data as Record<string, unknown>;
-const attendees = async (eventId: string) => (await api.deps.store.get('events', eventId))?.data.attendeeCount;
-const ticketMails = async (rsvpId: string) => (await api.deps.store.query('mailJobs', { where: [['rsvpId', '==', rsvpId]] })).length;
+const rsvp = async (id: string) => (await api.deps.store.get(RSVPS, id))?.data as Record<string, unknown>;
+const attendees = async (eventId: string) => (await api.deps.store.get(EVENTS, eventId))?.data.attendeeCount;
+const ticketMails = async (rsvpId: string) => (await api.deps.store.query(MAIL_JOBS, { where: [['rsvpId', '==', rsvpId]] })).length;
 
 function webhook(event: unknown, secret = TEST_WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
@@ -253,7 +257,7 @@ describe('holds', () => {
     await pay(other).expect(200);
     await pay(late).expect(200);
     expect(await rsvp(late.rsvpId)).toMatchObject({ status: 'released', paymentStatus: 'refunded' });
-    expect((await api.deps.store.get('offlinePaymentIntents', late.paymentIntentId))?.data.refunded).toBe(true);
+    expect((await api.deps.store.get(OFFLINE_INTENTS, late.paymentIntentId))?.data.refunded).toBe(true);
     expect((await api.request.get(`/api/checkin/${late.rsvpId}?format=json`)).status).toBe(404);
     expect(await attendees(event.id)).toBe(1);
     api.clock.set('2026-11-21T12:00:00.000Z');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../support/api.js';
+import { MAIL_JOBS } from '../../src/mail/outbox.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -55,7 +56,7 @@ describe('e-mail through the whole API', () => {
     const resent = await api.request.post(`/api/rsvps/${rsvpId}/resend-ticket`).set(api.bearer('admin'));
     expect(resent.status).toBe(200);
     expect(resent.body.success).toBe(true);
-    expect(await api.deps.store.query('mailJobs', { where: [['rsvpId', '==', rsvpId]] })).toHaveLength(2);
+    expect(await api.deps.store.query(MAIL_JOBS, { where: [['rsvpId', '==', rsvpId]] })).toHaveLength(2);
     expect((await api.request.post('/api/rsvps/unknown/resend-ticket').set(api.bearer('admin'))).status).toBe(404);
   });
 });

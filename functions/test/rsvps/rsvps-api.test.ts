@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
 import { MESSAGES } from '../../src/shared/messages.js';
 import { createTestApi, type TestApi } from '../support/api.js';
+import { RSVPS } from '../../src/rsvps/repository.js';
+import { MAIL_JOBS } from '../../src/mail/outbox.js';
+import { EVENTS } from '../../src/events/repository.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -27,7 +30,7 @@ describe('POST /events/{id}/rsvp', () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ success: true, message: RSVP_MESSAGES.registered, requiresPayment: false, rsvpId: expect.any(String) });
     expect(response.body.rsvpId).toMatch(/^[A-Za-z0-9_-]{22,}$/);
-    const rsvp = await api.deps.store.get('rsvps', response.body.rsvpId);
+    const rsvp = await api.deps.store.get(RSVPS, response.body.rsvpId);
     expect(rsvp?.data).toMatchObject({
       eventId: event.id,
       name: 'Ada Lovelace',
@@ -39,8 +42,8 @@ describe('POST /events/{id}/rsvp', () => {
       checkedIn: false,
     });
     expect(rsvp?.data).not.toHaveProperty('extra');
-    expect((await api.deps.store.get('events', event.id))?.data.attendeeCount).toBe(1);
-    const jobs = await api.deps.store.query('mailJobs', { where: [['rsvpId', '==', response.body.rsvpId]] });
+    expect((await api.deps.store.get(EVENTS, event.id))?.data.attendeeCount).toBe(1);
+    const jobs = await api.deps.store.query(MAIL_JOBS, { where: [['rsvpId', '==', response.body.rsvpId]] });
     expect(jobs.map((job) => job.data.kind)).toEqual(['ticket']);
   });
 
@@ -48,14 +51,14 @@ describe('POST /events/{id}/rsvp', () => {
     const event = await createEvent({ customUrl: 'rsvp-by-slug' });
     const response = await api.request.post('/api/events/rsvp-by-slug/rsvp').send(person);
     expect(response.status).toBe(201);
-    expect((await api.deps.store.get('rsvps', response.body.rsvpId))?.data.eventId).toBe(event.id);
+    expect((await api.deps.store.get(RSVPS, response.body.rsvpId))?.data.eventId).toBe(event.id);
   });
 
   it('in RSVP-only mode sends a confirmation instead of a ticket', async () => {
     const event = await createEvent({ generateTickets: false });
     const response = await api.request.post(`/api/events/${event.id}/rsvp`).send(person);
     expect(response.body.message).toBe(RSVP_MESSAGES.registeredNoTicket);
-    const jobs = await api.deps.store.query('mailJobs', { where: [['rsvpId', '==', response.body.rsvpId]] });
+    const jobs = await api.deps.store.query(MAIL_JOBS, { where: [['rsvpId', '==', response.body.rsvpId]] });
     expect(jobs.map((job) => job.data.kind)).toEqual(['rsvpConfirmation']);
   });
 
@@ -70,8 +73,8 @@ describe('POST /events/{id}/rsvp', () => {
     const response = await api.request.post(`/api/events/${event.id}/rsvp`).send(body);
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ success: false, message });
-    expect(await api.deps.store.query('rsvps', { where: [['eventId', '==', event.id]] })).toHaveLength(0);
-    expect((await api.deps.store.get('events', event.id))?.data.attendeeCount).toBe(0);
+    expect(await api.deps.store.query(RSVPS, { where: [['eventId', '==', event.id]] })).toHaveLength(0);
+    expect((await api.deps.store.get(EVENTS, event.id))?.data.attendeeCount).toBe(0);
   });
 
   it('refuses inactive, archived and unknown events with 404', async () => {
@@ -89,10 +92,10 @@ describe('POST /events/{id}/rsvp', () => {
     const event = await createEvent({ requiresPayment: true, ticketTypes: ['General', 'Student'], ticketPrices: { General: 45, Student: 0 } });
     const response = await api.request.post(`/api/events/${event.id}/rsvp`).send({ ...person, ticketType: 'general' });
     expect(response.body).toMatchObject({ success: true, requiresPayment: true, message: RSVP_MESSAGES.paymentRequired });
-    const rsvp = (await api.deps.store.get('rsvps', response.body.rsvpId))?.data;
+    const rsvp = (await api.deps.store.get(RSVPS, response.body.rsvpId))?.data;
     expect(rsvp).toMatchObject({ status: 'pending_payment', paymentStatus: 'pending', amountDue: 4500, ticketType: 'General' });
-    expect((await api.deps.store.get('events', event.id))?.data.attendeeCount).toBe(1);
-    expect(await api.deps.store.query('mailJobs', { where: [['rsvpId', '==', response.body.rsvpId]] })).toHaveLength(0);
+    expect((await api.deps.store.get(EVENTS, event.id))?.data.attendeeCount).toBe(1);
+    expect(await api.deps.store.query(MAIL_JOBS, { where: [['rsvpId', '==', response.body.rsvpId]] })).toHaveLength(0);
     expect((await api.request.get(`/api/checkin/${response.body.rsvpId}?format=json`)).status).toBe(404);
     const free = await api.request.post(`/api/events/${event.id}/rsvp`).send({ ...person, ticketType: 'Student' });
     expect(free.status).toBe(400);
@@ -114,8 +117,8 @@ describe('POST /events/{id}/rsvp', () => {
     );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(9);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(51);
-    expect(await api.deps.store.query('rsvps', { where: [['eventId', '==', event.id]] })).toHaveLength(9);
-    expect((await api.deps.store.get('events', event.id))?.data.attendeeCount).toBe(9);
+    expect(await api.deps.store.query(RSVPS, { where: [['eventId', '==', event.id]] })).toHaveLength(9);
+    expect((await api.deps.store.get(EVENTS, event.id))?.data.attendeeCount).toBe(9);
   });
 });
 
@@ -146,7 +149,7 @@ describe('ticket lookup and lists', () => {
   it('staff list RSVPs and check-ins of an event; visitors cannot', async () => {
     const event = await createEvent();
     const { rsvpId } = (await api.request.post(`/api/events/${event.id}/rsvp`).send(person)).body;
-    await api.deps.store.runTransaction(async (tx) => tx.update('rsvps', rsvpId, { checkedIn: true, checkedInAt: '2026-12-06T02:00:00.000Z', checkedInBy: 'staff@example.org' }));
+    await api.deps.store.runTransaction(async (tx) => tx.update(RSVPS, rsvpId, { checkedIn: true, checkedInAt: '2026-12-06T02:00:00.000Z', checkedInBy: 'staff@example.org' }));
     api.clock.set('2026-11-21T12:05:00.000Z');
     await api.request.post(`/api/events/${event.id}/rsvp`).send({ ...person, name: 'Grace Hopper' });
     const list = await api.request.get(`/api/events/${event.id}/rsvps`).set(api.bearer('staff'));
@@ -168,7 +171,7 @@ describe('DELETE /rsvps/{id}', () => {
     expect((await api.request.delete(`/api/rsvps/${rsvpId}`).set(api.bearer('staff'))).status).toBe(403);
     const cancelled = await api.request.delete(`/api/rsvps/${rsvpId}`).set(api.bearer('admin'));
     expect(cancelled.body).toEqual({ success: true, message: 'RSVP cancelled' });
-    expect((await api.deps.store.get('events', event.id))?.data.attendeeCount).toBe(0);
+    expect((await api.deps.store.get(EVENTS, event.id))?.data.attendeeCount).toBe(0);
     expect((await api.request.get(`/api/checkin/${rsvpId}?format=json`)).status).toBe(404);
     expect((await api.request.get(`/api/events/${event.id}/rsvps`).set(api.bearer('admin'))).body.rsvps).toEqual([]);
     expect((await api.request.delete(`/api/rsvps/${rsvpId}`).set(api.bearer('admin'))).status).toBe(404);

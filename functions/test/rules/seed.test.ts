@@ -8,6 +8,9 @@ import { isSeeded, seedDemoContent, type SeedContent } from '../../src/local/see
 import type { ApiDependencies } from '../../src/ports.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { createThemeService } from '../../src/theme/service.js';
+import { EVENTS } from '../../src/events/repository.js';
+import { ADMINS } from '../../src/admins/roles.js';
+import { SPONSORS } from '../../src/sponsors/service.js';
 
 const seedDir = fileURLToPath(new URL('../../../emulators/seed', import.meta.url));
 const content = JSON.parse(readFileSync(join(seedDir, 'content.json'), 'utf8')) as SeedContent;
@@ -37,9 +40,9 @@ describe('demo seed', () => {
     expect(all.some((e) => e.customUrl)).toBe(true);
     expect(all.every((e) => e.eventImage.startsWith('/seed/'))).toBe(true);
     expect((await events.list({}, false)).every((e) => e.isActive && !e.isArchived && e.date > '2026-11-21')).toBe(true);
-    expect(await deps.store.query('sponsors')).toHaveLength(3);
-    expect((await deps.store.get('admins', 'admin@example.org'))?.data).toMatchObject({ role: 'admin', status: 'Active' });
-    expect((await deps.store.get('admins', 'staff@example.org'))?.data).toMatchObject({ role: 'staff', status: 'Active' });
+    expect(await deps.store.query(SPONSORS)).toHaveLength(3);
+    expect((await deps.store.get(ADMINS, 'admin@example.org'))?.data).toMatchObject({ role: 'admin', status: 'Active' });
+    expect((await deps.store.get(ADMINS, 'staff@example.org'))?.data).toMatchObject({ role: 'staff', status: 'Active' });
     const theme = await createThemeService(deps.store).get();
     expect(theme.activeSlides).toEqual(['slide1', 'slide2', 'slide3']);
     expect(theme.sliderImages.slide1).toBe('/seed/slide1.svg');
@@ -50,7 +53,7 @@ describe('demo seed', () => {
     const deps = freshDeps();
     const broken = { ...content, sponsors: [{ name: 'Ghost', logo: '/seed/ghost.svg' }] };
     await expect(seedDemoContent(deps, broken, join(seedDir, 'images'))).rejects.toThrow('ghost.svg');
-    expect(await deps.store.query('events')).toHaveLength(0);
+    expect(await deps.store.query(EVENTS)).toHaveLength(0);
     expect(await isSeeded(deps)).toBe(false);
     await deps.store.close();
   });

@@ -1,0 +1,59 @@
+import type { EventRecord } from '../shared/events-model.js';
+import { MESSAGES } from '../shared/messages.js';
+import { RuleError } from '../rule-error.js';
+import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
+
+/** An event document: the record without its id (the document's key). */
+export type StoredEvent = Omit<EventRecord, 'id'>;
+
+/** The events collection, declared once: tests and the bench import it. */
+export const EVENTS = collection<StoredEvent>('events');
+
+export class EventNotFoundError extends RuleError {
+  constructor() {
+    super(MESSAGES.eventNotFound, 'not-found');
+  }
+}
+
+/** The event as the API returns it: every field listed, never a spread of the stored document. */
+export function toEventView(doc: StoredDocument<StoredEvent>): EventRecord {
+  const event = doc.data;
+  return {
+    id: doc.id,
+    title: event.title,
+    description: event.description,
+    date: event.date,
+    location: event.location,
+    maxAttendees: event.maxAttendees,
+    ticketTypes: event.ticketTypes,
+    ticketPrices: event.ticketPrices,
+    requiresPayment: event.requiresPayment,
+    eventType: event.eventType,
+    eventImage: event.eventImage,
+    mailchimpAudienceId: event.mailchimpAudienceId,
+    mailchimpTags: event.mailchimpTags,
+    tags: event.tags,
+    isActive: event.isActive,
+    isArchived: event.isArchived,
+    eventStatus: event.eventStatus,
+    generateTickets: event.generateTickets,
+    rsvpOnlyMode: event.rsvpOnlyMode,
+    allowAdditionalInfo: event.allowAdditionalInfo,
+    customUrl: event.customUrl,
+    attendeeCount: event.attendeeCount,
+    createdAt: event.createdAt,
+    updatedAt: event.updatedAt,
+  };
+}
+
+export function findEvent(store: DocumentStore, id: string): Promise<StoredDocument<StoredEvent> | null> {
+  return store.get(EVENTS, id);
+}
+
+/** Reads an event inside a transaction by id, else by custom URL; not found is a RuleError. */
+export async function readEventInTransaction(tx: Transaction, idOrSlug: string): Promise<EventRecord> {
+  const doc =
+    (await tx.get(EVENTS, idOrSlug)) ?? (await tx.query(EVENTS, { where: [['customUrl', '==', idOrSlug.toLowerCase()]], limit: 1 }))[0];
+  if (!doc) throw new EventNotFoundError();
+  return toEventView(doc);
+}

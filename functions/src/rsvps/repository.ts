@@ -1,0 +1,166 @@
+import type { EventRecord } from '../shared/events-model.js';
+import type { RsvpInput } from '../shared/rsvps.js';
+import { PAYMENT_HOLD_MS, RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
+import { EVENTS, type StoredEvent } from '../events/repository.js';
+import { newId } from '../ids.js';
+import { RuleError } from '../rule-error.js';
+import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
+import { assertOpenForRegistration, holdsSeat, newRsvp, resolveTicketType, ticketPriceCents } from './rules.js';
+import { giveSeatBack, takeSeat } from './seats.js';
+
+/*
+ * The only code that reads or writes the RSVP collection. Every change is a
+ * named transition that runs inside the caller's transaction; the seat an RSVP
+ * holds moves in that same transaction (rsvps/seats.ts), so attendeeCount never
+ * drifts from the RSVPs. Transitions take documents the caller read first: a
+ * transaction reads everything before it writes (DESIGN §3).
+ */
+
+/** An RSVP document: the record without its id (the ticket id is the key). */
+export type StoredRsvp = Omit<RsvpRecord, 'id'>;
+export type RsvpDocument = StoredDocument<StoredRsvp>;
+export type EventDocument = StoredDocument<StoredEvent>;
+
+/** The RSVP collection, declared once: tests and the bench import it. */
+export const RSVPS = collection<StoredRsvp>('rsvps');
+
+/** The wording of a refused second check-in (DESIGN §4). */
+export const ALREADY_CHECKED_IN_MESSAGE = 'This attendee is already checked in';
+
+/** An RSVP as staff lists show it: every field listed, never a spread of the stored document. */
+export function toRsvpView(doc: RsvpDocument): RsvpRecord {
+  const rsvp = doc.data;
+  return {
+    id: doc.id,
+    eventId: rsvp.eventId,
+    name: rsvp.name,
+    email: rsvp.email,
+    address: rsvp.address,
+    city: rsvp.city,
+    state: rsvp.state,
+    zipCode: rsvp.zipCode,
+    ticketType: rsvp.ticketType,
+    additionalInfo: rsvp.additionalInfo,
+    status: rsvp.status,
+    paymentStatus: rsvp.paymentStatus,
+    amountDue: rsvp.amountDue,
+    amountPaid: rsvp.amountPaid,
+    paymentIntentId: rsvp.paymentIntentId,
+    holdExpiresAt: rsvp.holdExpiresAt,
+    createdAt: rsvp.createdAt,
+    checkedIn: rsvp.checkedIn,
+    checkedInAt: rsvp.checkedInAt,
+    checkedInBy: rsvp.checkedInBy,
+  };
+}
+
+// Reads outside a transaction.
+
+export function findRsvp(store: DocumentStore, rsvpId: string): Promise<RsvpDocument | null> {
+  return store.get(RSVPS, rsvpId);
+}
+
+/** An event's RSVPs, oldest first. */
+export function listRsvpsOfEvent(store: DocumentStore, eventId: string): Promise<RsvpDocument[]> {
+  return store.query(RSVPS, { where: [['eventId', '==', eventId]], orderBy: [['createdAt', 'asc']] });
+}
+
+/** Pending RSVPs whose hold ran out at `nowIso`. */
+export function findExpiredHolds(store: DocumentStore, nowIso: string): Promise<RsvpDocument[]> {
+  return store.query(RSVPS, { where: [['status', '==', 'pending_payment'], ['holdExpiresAt', '<=', nowIso]] });
+}
+
+// Reads inside a transaction.
+
+export function readRsvp(tx: Transaction, rsvpId: string): Promise<RsvpDocument | null> {
+  return tx.get(RSVPS, rsvpId);
+}
+
+/** An RSVP and its event (the event may have been deleted). */
+export async function readRsvpWithEvent(tx: Transaction, rsvpId: string): Promise<{ rsvp: RsvpDocument | null; event: EventDocument | null }> {
+  const rsvp = await readRsvp(tx, rsvpId);
+  const event = rsvp ? await tx.get(EVENTS, rsvp.data.eventId) : null;
+  return { rsvp, event };
+}
+
+// Transitions.
+
+/**
+ * Registers one person for an open event and takes the seat: confirmed when
+ * the ticket is free, held pending payment otherwise.
+ */
+export function createRsvp(tx: Transaction, event: EventRecord, input: RsvpInput, now: Date): { rsvpId: string; rsvp: StoredRsvp } {
+  assertOpenForRegistration(event);
+  const ticketType = resolveTicketType(event, input.ticketType);
+  const rsvp = newRsvp(event, input, ticketType, ticketPriceCents(event, ticketType), now);
+  const rsvpId = newId();
+  tx.create(RSVPS, rsvpId, rsvp);
+  takeSeat(tx, { id: event.id, data: event });
+  return { rsvpId, rsvp };
+}
+
+/** Paying again: the pending RSVP keeps its seat for another hold period rather than taking a second one. */
+export function extendHold(tx: Transaction, rsvp: RsvpDocument, now: Date) {
+  tx.update(RSVPS, rsvp.id, { holdExpiresAt: new Date(now.getTime() + PAYMENT_HOLD_MS).toISOString() });
+}
+
+/** Records the provider's intent on the RSVP it pays for (when the RSVP still exists). */
+export function attachPaymentIntent(tx: Transaction, rsvp: RsvpDocument | null, paymentIntentId: string) {
+  if (rsvp) tx.update(RSVPS, rsvp.id, { paymentIntentId });
+}
+
+/** The payment succeeded: confirmed and paid. A held seat is already counted; a released one is taken again. */
+export function markPaid(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, payment: { intentId: string; amountPaid: number }) {
+  tx.update(RSVPS, rsvp.id, {
+    status: 'confirmed',
+    paymentStatus: 'paid',
+    amountPaid: payment.amountPaid,
+    paymentIntentId: payment.intentId,
+    holdExpiresAt: null,
+  });
+  if (rsvp.data.status !== 'pending_payment' && event) takeSeat(tx, event);
+}
+
+/** The payment failed or was cancelled: a pending RSVP gives its held seat back. Anything else is left alone. */
+export function markPaymentFailed(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null): boolean {
+  if (rsvp.data.status !== 'pending_payment') return false;
+  tx.update(RSVPS, rsvp.id, { status: 'released', paymentStatus: 'failed', holdExpiresAt: null });
+  giveSeatBack(tx, event);
+  return true;
+}
+
+/** The hold ran out unpaid at `nowIso`: the seat goes back. False when the RSVP is no longer an expired hold. */
+export function releaseHold(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, nowIso: string): boolean {
+  const { status, holdExpiresAt } = rsvp.data;
+  if (status !== 'pending_payment' || !holdExpiresAt || holdExpiresAt > nowIso) return false;
+  tx.update(RSVPS, rsvp.id, { status: 'released', holdExpiresAt: null });
+  giveSeatBack(tx, event);
+  return true;
+}
+
+/** A payment arrived for an RSVP that has no seat any more: it is to be refunded (no ticket without a seat). */
+export function markRefundDue(tx: Transaction, rsvp: RsvpDocument, paymentIntentId: string) {
+  tx.update(RSVPS, rsvp.id, { paymentStatus: 'failed', paymentIntentId });
+}
+
+/** The provider accepted the refund. */
+export function refund(tx: Transaction, rsvp: RsvpDocument | null) {
+  if (rsvp) tx.update(RSVPS, rsvp.id, { paymentStatus: 'refunded' });
+}
+
+/** Admin cancel: frees the seat. Only an RSVP that holds a seat can be cancelled. */
+export function cancelRsvp(tx: Transaction, rsvp: RsvpDocument | null, event: EventDocument | null): RsvpDocument {
+  if (!rsvp || !holdsSeat(rsvp.data)) throw new RuleError(RSVP_MESSAGES.rsvpNotFound, 'not-found');
+  tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null });
+  giveSeatBack(tx, event);
+  return rsvp;
+}
+
+/** Admits a confirmed ticket once; a second check-in is refused and records nothing. */
+export function checkIn(tx: Transaction, rsvp: RsvpDocument | null, by: string, now: Date): RsvpRecord {
+  if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError(RSVP_MESSAGES.ticketNotFound, 'not-found');
+  if (rsvp.data.checkedIn) throw new RuleError(ALREADY_CHECKED_IN_MESSAGE, 'conflict');
+  const fields = { checkedIn: true, checkedInAt: now.toISOString(), checkedInBy: by };
+  tx.update(RSVPS, rsvp.id, fields);
+  return toRsvpView({ id: rsvp.id, data: { ...rsvp.data, ...fields } });
+}

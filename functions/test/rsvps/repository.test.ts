@@ -1,0 +1,92 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { EVENTS } from '../../src/events/repository.js';
+import {
+  ALREADY_CHECKED_IN_MESSAGE,
+  RSVPS,
+  cancelRsvp,
+  checkIn,
+  readRsvpWithEvent,
+  releaseHold,
+  toRsvpView,
+} from '../../src/rsvps/repository.js';
+import { RuleError } from '../../src/rule-error.js';
+import type { Transaction } from '../../src/store/port.js';
+import { seedRsvp, tempStore } from '../mail/helpers.js';
+
+const { store, close } = tempStore();
+afterAll(close);
+
+const NOW = new Date('2026-12-06T02:10:00.000Z');
+
+describe('checkIn', () => {
+  it('admits a confirmed ticket once and refuses a second check-in, recording nothing', async () => {
+    const { rsvpId } = await seedRsvp(store);
+    const admitted = await store.runTransaction(async (tx) => checkIn(tx, (await readRsvpWithEvent(tx, rsvpId)).rsvp, 'door@example.org', NOW));
+    expect(admitted).toMatchObject({ id: rsvpId, checkedIn: true, checkedInAt: NOW.toISOString(), checkedInBy: 'door@example.org' });
+    const stored = await store.get(RSVPS, rsvpId);
+
+    const later = new Date(NOW.getTime() + 60_000);
+    const again = store.runTransaction(async (tx) => checkIn(tx, (await readRsvpWithEvent(tx, rsvpId)).rsvp, 'other@example.org', later));
+    await expect(again).rejects.toThrow(ALREADY_CHECKED_IN_MESSAGE);
+    await expect(again).rejects.toMatchObject({ kind: 'conflict' });
+    expect(await store.get(RSVPS, rsvpId)).toEqual(stored);
+  });
+
+  it('refuses a ticket that is not confirmed (unpaid, cancelled) or does not exist', async () => {
+    const { rsvpId } = await seedRsvp(store, { rsvp: { status: 'pending_payment', paymentStatus: 'pending' } });
+    for (const id of [rsvpId, 'no-such-ticket']) {
+      const attempt = store.runTransaction(async (tx) => checkIn(tx, (await readRsvpWithEvent(tx, id)).rsvp, 'door@example.org', NOW));
+      await expect(attempt).rejects.toBeInstanceOf(RuleError);
+      await expect(attempt).rejects.toMatchObject({ kind: 'not-found' });
+    }
+  });
+});
+
+describe('seat transitions', () => {
+  it('cancel gives the seat back once; a second cancel is refused', async () => {
+    const { rsvpId, eventId } = await seedRsvp(store, { event: { attendeeCount: 3 } });
+    const cancel = (tx: Transaction) => readRsvpWithEvent(tx, rsvpId).then(({ rsvp, event }) => cancelRsvp(tx, rsvp, event));
+    await store.runTransaction(cancel);
+    expect((await store.get(EVENTS, eventId))?.data.attendeeCount).toBe(2);
+    expect((await store.get(RSVPS, rsvpId))?.data).toMatchObject({ status: 'cancelled' });
+    await expect(store.runTransaction(cancel)).rejects.toMatchObject({ kind: 'not-found' });
+    expect((await store.get(EVENTS, eventId))?.data.attendeeCount).toBe(2);
+  });
+
+  it('release only frees a hold that has run out', async () => {
+    const holdExpiresAt = '2026-12-06T02:00:00.000Z';
+    const { rsvpId, eventId } = await seedRsvp(store, { event: { attendeeCount: 1 }, rsvp: { status: 'pending_payment', paymentStatus: 'pending', holdExpiresAt } });
+    const release = (at: string) =>
+      store.runTransaction(async (tx) => {
+        const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
+        return releaseHold(tx, rsvp!, event, at);
+      });
+    expect(await release('2026-12-06T01:59:59.000Z')).toBe(false);
+    expect(await release(holdExpiresAt)).toBe(true);
+    expect(await release(holdExpiresAt)).toBe(false);
+    expect((await store.get(EVENTS, eventId))?.data.attendeeCount).toBe(0);
+  });
+});
+
+describe('toRsvpView', () => {
+  it('lists the record fields only: a stray stored field never reaches a reply', async () => {
+    const { rsvpId } = await seedRsvp(store);
+    const doc = (await store.get(RSVPS, rsvpId))!;
+    const view = toRsvpView({ id: doc.id, data: { ...doc.data, internalNote: 'secret' } as typeof doc.data });
+    expect(view).not.toHaveProperty('internalNote');
+    expect(view).toEqual({ ...doc.data, id: rsvpId });
+  });
+});
+
+describe('typed collections', () => {
+  it('an update accepts only the fields of the collection’s documents', () => {
+    const compileOnly = (tx: Transaction) => {
+      tx.update(RSVPS, 'x', { checkedIn: true });
+      // @ts-expect-error: a misspelt field does not compile
+      tx.update(RSVPS, 'x', { chekedIn: true });
+      // @ts-expect-error: nor does a value of the wrong type
+      tx.update(EVENTS, 'x', { attendeeCount: '5' });
+    };
+    expect(compileOnly).toBeTypeOf('function');
+  });
+});
