@@ -16,9 +16,9 @@ if (localIndex >= 0) {
   process.env.GCLOUD_PROJECT ??= 'demo-zion-events';
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
 }
-if (!existsSync(join(root, 'functions', 'lib', 'admins', 'cli.js'))) {
+if (!existsSync(join(root, 'functions', 'lib', 'admin-cli.js'))) {
   const built = spawnSync('npm', ['run', 'build', '-w', 'functions', '--silent'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-const { runAdminCli } = await import('../functions/lib/admins/cli.js');
+const { runAdminCli } = await import('../functions/lib/admin-cli.js');
 process.exit(await runAdminCli(args));

@@ -9,7 +9,8 @@ import { localOutbox } from './mail/local-outbox.js';
 import { sendgridMailer } from './mail/sendgrid.js';
 import { offlineGateway } from './payments/offline.js';
 import { stripeGateway } from './payments/stripe.js';
-import { systemClock, type ApiDependencies } from './ports.js';
+import { systemClock } from './clock.js';
+import type { ApiDependencies } from './ports.js';
 import { firestoreStore } from './store/firestore.js';
 import { openSqliteStore } from './store/sqlite.js';
 

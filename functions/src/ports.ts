@@ -2,13 +2,8 @@ import type { IdentityVerifier } from './auth/port.js';
 import type { FileStore } from './files/port.js';
 import type { MailSender } from './mail/port.js';
 import type { PaymentGateway } from './payments/port.js';
+import type { Clock } from './clock.js';
 import type { DocumentStore } from './store/port.js';
-
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
 
 /** Everything the API depends on, chosen by configuration (see config.ts). */
 export interface ApiDependencies {

@@ -14,14 +14,8 @@ import {
   type CardValues,
 } from './card.js';
 import { CardFormFooter } from './CardFormFooter.js';
+import type { CardFormProps } from './cardForm.js';
 import { isDeclined, PAYMENT_TEXT, paymentErrorText } from './paymentFlow.js';
-
-export interface CardFormProps {
-  amount: number;
-  onSucceeded: (paymentIntentId: string) => void;
-  onDeclined: () => void;
-  onCancel: () => void;
-}
 
 const ORDER: CardField[] = ['cardNumber', 'expiry', 'cvc'];
 

@@ -6,18 +6,13 @@ import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import { api } from '../api/client.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { Spinner } from '../theme/Spinner.js';
+import type { Payer } from './cardForm.js';
 import { OfflineCardForm } from './OfflineCardForm.js';
 import { initFailureDetail, PAYMENT_TEXT, paymentSuccessPath, totalText } from './paymentFlow.js';
 import './payment-step.css';
 
 // Stripe's React bindings and Stripe.js itself load only when the site uses Stripe.
 const StripeCardForm = lazy(() => import('./StripeCardForm.js'));
-
-export interface Payer {
-  name: string;
-  email: string;
-  ticketType: string;
-}
 
 export interface PaymentStepProps {
   event: Pick<EventRecord, 'id' | 'customUrl' | 'title'>;

@@ -3,8 +3,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe, StripeCardElementChangeEvent, StripeCardElementOptions } from '@stripe/stripe-js';
 import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import { Spinner } from '../theme/Spinner.js';
-import type { CardFormProps } from './OfflineCardForm.js';
-import type { Payer } from './PaymentStep.js';
+import type { CardFormProps, Payer } from './cardForm.js';
 import { CardFormFooter } from './CardFormFooter.js';
 import { PAYMENT_TEXT } from './paymentFlow.js';
 

@@ -1,8 +1,8 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { roleSchema } from '../shared/session.js';
-import { dependenciesFromEnvironment } from '../config.js';
-import { grantRole } from './roles.js';
+import { roleSchema } from './shared/session.js';
+import { dependenciesFromEnvironment } from './config.js';
+import { grantRole } from './admins/roles.js';
 
 const USAGE = 'Usage: npm run admin -- add EMAIL [--role admin|staff]';
 
