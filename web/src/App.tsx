@@ -6,7 +6,10 @@ import { NotFound } from './pages/NotFound.js';
 import { Spinner } from './ui/Spinner.js';
 import { ThemeProvider } from './theme/ThemeProvider.js';
 
-// Sign-in (Firebase), the dashboard and check-in load on demand: the public pages never download them.
+// The staff area loads on demand: the public pages never download sign-in (Firebase), the
+// query cache, the form library or the staff screens. The shell is one layout route, so
+// moving between /admin and /checkin keeps sign-in and the session mounted.
+const StaffShell = lazy(() => import('./staff/StaffShell.js'));
 const AdminPage = lazy(() => import('./admins/AdminPage.js'));
 const DashboardPage = lazy(() => import('./admins/AdminPage.js').then((m) => ({ default: m.DashboardPage })));
 const CheckinPage = lazy(() => import('./checkin/CheckinPage.js'));
@@ -46,29 +49,16 @@ export function App() {
             }
           />
           <Route
-            path="/admin"
             element={
               <Lazy>
-                <AdminPage />
+                <StaffShell />
               </Lazy>
             }
-          />
-          <Route
-            path={DASHBOARD_TOKEN_PATH}
-            element={
-              <Lazy>
-                <DashboardPage />
-              </Lazy>
-            }
-          />
-          <Route
-            path="/checkin"
-            element={
-              <Lazy>
-                <CheckinPage />
-              </Lazy>
-            }
-          />
+          >
+            <Route path="/admin" element={<AdminPage />} />
+            <Route path={DASHBOARD_TOKEN_PATH} element={<DashboardPage />} />
+            <Route path="/checkin" element={<CheckinPage />} />
+          </Route>
           <Route
             path="/checkin/:ticketId"
             element={

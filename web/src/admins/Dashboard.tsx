@@ -1,105 +1,47 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { MESSAGES } from '@shared/messages.js';
-import type { SessionInfo } from '@shared/session-model.js';
-import { ApiError, createApiClient } from '../api/client.js';
-import { useAuth } from '../auth/AuthContext.js';
-import { LogoutButton, SignedInHeader } from '../auth/SignedInHeader.js';
-import { Spinner } from '../ui/Spinner.js';
+import type { Role } from '@shared/session-model.js';
+import { SignedInHeader } from '../auth/SignedInHeader.js';
+import { useStaff } from '../staff/StaffContext.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
-import { nextTabIndex } from '../ui/roving.js';
-import { DASHBOARD_TABS, isDashboardTab, type DashboardTabId } from './tabs.js';
+import { Tabs } from '../ui/Tabs.js';
+import { resolveTab, tabsFor, type DashboardTabId } from './tabs.js';
 import './admins.css';
 
-type SessionState =
-  | { status: 'loading' }
-  | { status: 'ready'; session: SessionInfo }
-  | { status: 'denied'; message: string }
-  | { status: 'error'; message: string };
+const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', staff: 'Staff' };
 
-const ROLE_LABEL: Record<SessionInfo['role'], string> = { admin: 'Admin', staff: 'Staff' };
-
-/** The dashboard frame behind the login gate: session check, header, tab bar. */
+/** The dashboard frame (inside the staff shell, behind its gate): header, welcome line, the role's tabs. */
 export function Dashboard() {
-  const { getIdToken, signOut } = useAuth();
-  const [session, setSession] = useState<SessionState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { session } = useStaff();
   useDocumentTitle('Admin Dashboard');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    createApiClient({ token: getIdToken })
-      .getSession(controller.signal)
-      .then((info) => setSession({ status: 'ready', session: info }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 403) {
-          setSession({ status: 'denied', message: error.serverMessage ?? MESSAGES.forbidden });
-        } else if (error instanceof ApiError && error.status === 401) {
-          setSession({ status: 'denied', message: MESSAGES.authRequired });
-        } else {
-          setSession({ status: 'error', message: error instanceof Error ? error.message : MESSAGES.internal });
-        }
-      });
-    return () => controller.abort();
-  }, [getIdToken, attempt]);
-
   return (
     <div className="admin">
       <SignedInHeader title="Admin Dashboard">
-        {session.status === 'ready' ? (
-          <span className="role-badge" aria-label={`Role: ${ROLE_LABEL[session.session.role]}`}>
-            {ROLE_LABEL[session.session.role]}
-          </span>
-        ) : null}
+        <span className="role-badge" aria-label={`Role: ${ROLE_LABEL[session.role]}`}>
+          {ROLE_LABEL[session.role]}
+        </span>
       </SignedInHeader>
       <div className="admin-body">
-        {session.status === 'loading' ? (
-          <div className="admin-state">
-            <Spinner label="Checking access..." />
-          </div>
-        ) : session.status === 'denied' ? (
-          <div className="admin-state">
-            <div className="admin-card admin-denied">
-              <h2>Access denied</h2>
-              <p className="alert alert-error" role="alert">
-                {session.message}
-              </p>
-              <LogoutButton className="btn btn-primary" onClick={() => void signOut()} />
-            </div>
-          </div>
-        ) : session.status === 'error' ? (
-          <div className="admin-state">
-            <div className="admin-card">
-              <p className="alert alert-error" role="alert">
-                {session.message}
-              </p>
-              <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
-                Try Again
-              </button>
-            </div>
-          </div>
-        ) : (
-          <DashboardTabs session={session.session} />
-        )}
+        <p className="admin-welcome">
+          Signed in as <strong>{session.email}</strong> with the <strong>{ROLE_LABEL[session.role]}</strong> role.
+        </p>
+        <DashboardTabs role={session.role} />
       </div>
     </div>
   );
 }
 
-function DashboardTabs({ session }: { session: SessionInfo }) {
+/** The tabs the role may see; the active one lives in ?tab= (absent for the role's first tab). */
+function DashboardTabs({ role }: { role: Role }) {
   const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const active: DashboardTabId = isDashboardTab(requested) ? requested : 'events';
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const activeIndex = DASHBOARD_TABS.findIndex((tab) => tab.id === active);
-  const activeTab = DASHBOARD_TABS[activeIndex];
+  const tabs = tabsFor(role);
+  const active = resolveTab(params.get('tab'), role);
+  const activeTab = tabs.find((tab) => tab.id === active) ?? tabs[0];
 
   const select = (id: DashboardTabId) => {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (id === 'events') next.delete('tab');
+        if (id === tabs[0].id) next.delete('tab');
         else next.set('tab', id);
         return next;
       },
@@ -107,43 +49,10 @@ function DashboardTabs({ session }: { session: SessionInfo }) {
     );
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const next = nextTabIndex(event.key, activeIndex, DASHBOARD_TABS.length);
-    if (next === null) return;
-    event.preventDefault();
-    select(DASHBOARD_TABS[next].id);
-    tabRefs.current[next]?.focus();
-  };
-
   return (
-    <>
-      <p className="admin-welcome">
-        Signed in as <strong>{session.email}</strong> with the <strong>{ROLE_LABEL[session.role]}</strong> role.
-      </p>
-      <div className="admin-tabs" role="tablist" aria-label="Dashboard sections" onKeyDown={onKeyDown}>
-        {DASHBOARD_TABS.map((tab, i) => (
-          <button
-            key={tab.id}
-            ref={(el) => {
-              tabRefs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${tab.id}`}
-            aria-selected={tab.id === active}
-            aria-controls={`panel-${tab.id}`}
-            tabIndex={tab.id === active ? 0 : -1}
-            className={`admin-tab${tab.id === active ? ' is-active' : ''}`}
-            onClick={() => select(tab.id)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      <section className="admin-panel" role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`} tabIndex={0}>
-        <h2>{activeTab.label}</h2>
-        <p className="admin-unavailable">This part of the dashboard is not available yet.</p>
-      </section>
-    </>
+    <Tabs tabs={tabs} active={active} onSelect={select} label="Dashboard sections">
+      <h2>{activeTab.label}</h2>
+      <p className="admin-unavailable">This part of the dashboard is not available yet.</p>
+    </Tabs>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextTabIndex } from '../ui/roving.js';
-import { DASHBOARD_TABS, isDashboardTab } from './tabs.js';
+import { DASHBOARD_TABS, isDashboardTab, resolveTab, tabsFor } from './tabs.js';
 
 describe('dashboard tabs', () => {
   it('lists the seven tabs of the spec in order', () => {
@@ -15,5 +15,21 @@ describe('dashboard tabs', () => {
     expect(nextTabIndex('Home', 4, 7)).toBe(0);
     expect(nextTabIndex('End', 1, 7)).toBe(6);
     expect(nextTabIndex('a', 1, 7)).toBeNull();
+  });
+});
+
+describe('tabs by role', () => {
+  it('admins see all seven tabs; staff only RSVPs and Check-in', () => {
+    expect(tabsFor('admin').map((t) => t.id)).toEqual(['events', 'rsvps', 'theme', 'emails', 'sponsors', 'checkin', 'admins']);
+    expect(tabsFor('staff').map((t) => t.label)).toEqual(['RSVPs', 'Check-in']);
+  });
+
+  it('an unknown or forbidden ?tab= falls back to the first allowed tab', () => {
+    expect(resolveTab(null, 'admin')).toBe('events');
+    expect(resolveTab('nope', 'admin')).toBe('events');
+    expect(resolveTab('theme', 'admin')).toBe('theme');
+    expect(resolveTab('theme', 'staff')).toBe('rsvps');
+    expect(resolveTab(null, 'staff')).toBe('rsvps');
+    expect(resolveTab('checkin', 'staff')).toBe('checkin');
   });
 });

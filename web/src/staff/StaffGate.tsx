@@ -1,0 +1,83 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MESSAGES } from '@shared/messages.js';
+import { ApiError, errorText } from '../api/client.js';
+import { sessionQuery } from '../api/query.js';
+import { useAuth } from '../auth/AuthContext.js';
+import { LoginGate } from '../auth/LoginGate.js';
+import { LogoutButton } from '../auth/SignedInHeader.js';
+import { useDocumentTitle } from '../theme/ThemeContext.js';
+import { Card } from '../ui/Card.js';
+import { Spinner } from '../ui/Spinner.js';
+import { StateBlock } from '../ui/StateBlock.js';
+import { StaffContext, useStaffApi, type StaffState } from './StaffContext.js';
+import './staff.css';
+
+export const STAFF_TEXT = {
+  checkingAccess: 'Checking access...',
+  accessDenied: 'Access denied',
+} as const;
+
+/** The login gate, then GET /session: only a signed-in user with a role gets past it. */
+export function StaffGate({ children }: { children: ReactNode }) {
+  return (
+    <LoginGate>
+      <SessionGate>{children}</SessionGate>
+    </LoginGate>
+  );
+}
+
+/** 403 (no role, e-mail not verified): the caller is signed in but may not enter. */
+function isDenied(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 403 || error.code === 'FORBIDDEN' || error.code === 'EMAIL_NOT_VERIFIED');
+}
+
+/** 401: the token is gone or no longer accepted; signing in again is the way on. */
+function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'AUTH_REQUIRED';
+}
+
+function SessionGate({ children }: { children: ReactNode }) {
+  const { user, signOut } = useAuth();
+  const api = useStaffApi();
+  const session = useQuery(sessionQuery(api, user?.uid ?? null));
+  const signedOut = session.isError && isSignedOut(session.error);
+
+  useEffect(() => {
+    if (signedOut) void signOut();
+  }, [signedOut, signOut]);
+
+  const value = useMemo<StaffState | null>(() => (session.data ? { session: session.data, role: session.data.role, api } : null), [session.data, api]);
+
+  if (value) return <StaffContext.Provider value={value}>{children}</StaffContext.Provider>;
+  if (session.isError && isDenied(session.error)) {
+    return <AccessDenied reason={session.error.serverMessage ?? MESSAGES.forbidden} onLogout={() => void signOut()} />;
+  }
+  if (session.isError && !signedOut) {
+    return (
+      <div className="staff-state">
+        <StateBlock kind="error" message={errorText(session.error, MESSAGES.internal)} onRetry={() => void session.refetch()} />
+      </div>
+    );
+  }
+  return (
+    <div className="staff-state">
+      <Spinner label={STAFF_TEXT.checkingAccess} />
+    </div>
+  );
+}
+
+function AccessDenied({ reason, onLogout }: { reason: string; onLogout: () => void }) {
+  useDocumentTitle(STAFF_TEXT.accessDenied);
+  return (
+    <div className="staff-state">
+      <Card className="staff-card">
+        <h2>{STAFF_TEXT.accessDenied}</h2>
+        <p className="alert alert-error" role="alert">
+          {reason}
+        </p>
+        <LogoutButton className="btn btn-primary" onClick={onLogout} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { createApiClient } from '../api/client.js';
+import { createQueryClient } from '../api/query.js';
+import { useAuth } from '../auth/AuthContext.js';
+import { AuthProvider } from '../auth/AuthProvider.js';
+import { FullWidthLayout } from '../layout/PublicLayout.js';
+import { Spinner } from '../ui/Spinner.js';
+import { ToastProvider } from '../ui/Toast.js';
+import { StaffApiContext } from './StaffContext.js';
+import { StaffGate } from './StaffGate.js';
+
+/** Screens inside the shell that need a signed-in user but not the gate: /admin?invite=... (SPEC §2). */
+export function isUngated({ pathname, search }: { pathname: string; search: string }): boolean {
+  return pathname.replace(/\/+$/, '') === '/admin' && new URLSearchParams(search).has('invite');
+}
+
+/**
+ * The staff area's layout route (/admin, the dashboard token path, /checkin): holds, once,
+ * the full-width layout, sign-in, the query cache, toasts, the authenticated API client and
+ * the gate (login, then GET /session). Moving between its routes keeps all of them mounted.
+ */
+export default function StaffShell({ queryClient }: { queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <FullWidthLayout>
+      <AuthProvider>
+        <QueryClientProvider client={client}>
+          <ToastProvider>
+            <StaffApi queryClient={client}>
+              <ShellOutlet />
+            </StaffApi>
+          </ToastProvider>
+        </QueryClientProvider>
+      </AuthProvider>
+    </FullWidthLayout>
+  );
+}
+
+/** Provides the authenticated client; empties the cache when the user signs out. */
+function StaffApi({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const { status, getIdToken } = useAuth();
+  const api = useMemo(() => createApiClient({ token: getIdToken }), [getIdToken]);
+  useEffect(() => {
+    if (status === 'signedOut') queryClient.clear();
+  }, [status, queryClient]);
+  return <StaffApiContext.Provider value={api}>{children}</StaffApiContext.Provider>;
+}
+
+function ShellOutlet() {
+  const location = useLocation();
+  const page = (
+    <Suspense
+      fallback={
+        <div className="staff-state">
+          <Spinner label="Loading..." />
+        </div>
+      }
+    >
+      <Outlet />
+    </Suspense>
+  );
+  return isUngated(location) ? page : <StaffGate>{page}</StaffGate>;
+}
