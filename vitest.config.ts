@@ -21,7 +21,10 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'web-dom', include: ['web/src/**/*.test.tsx'], environment: 'jsdom' } },
+      {
+        extends: true,
+        test: { name: 'web-dom', include: ['web/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['web/src/test/setup-dom.ts'] },
+      },
     ],
   },
 });
