@@ -1,0 +1,166 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import AdminPage from '../admins/AdminPage.js';
+import CheckinPage from '../checkin/CheckinPage.js';
+import StaffShell from './StaffShell.js';
+
+// A stand-in for Firebase Auth: who is signed in, and how often the provider subscribed.
+interface FakeUser {
+  uid: string;
+  email: string;
+  getIdToken: () => Promise<string>;
+}
+const auth = vi.hoisted(() => ({
+  user: null as FakeUser | null,
+  listeners: new Set<(user: FakeUser | null) => void>(),
+  subscriptions: 0,
+}));
+
+function fakeUser(email: string): FakeUser {
+  return { uid: `uid-${email}`, email, getIdToken: async () => `token-${email}` };
+}
+
+function setUser(user: FakeUser | null) {
+  auth.user = user;
+  auth.listeners.forEach((listener) => listener(user));
+}
+
+vi.mock('firebase/auth', () => ({
+  onAuthStateChanged: (_auth: unknown, listener: (user: FakeUser | null) => void) => {
+    auth.subscriptions += 1;
+    auth.listeners.add(listener);
+    listener(auth.user);
+    return () => auth.listeners.delete(listener);
+  },
+  signInWithEmailAndPassword: async (_auth: unknown, email: string) => setUser(fakeUser(email)),
+  signOut: async () => setUser(null),
+}));
+
+vi.mock('../auth/firebase.js', () => ({
+  getFirebaseAuth: async () => ({
+    get currentUser() {
+      return auth.user;
+    },
+  }),
+}));
+
+type SessionReply = { status: number; body: object };
+let sessionReply: (email: string) => SessionReply;
+const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+  if (!url.endsWith('/session')) throw new Error(`unexpected call ${url}`);
+  const token = (init.headers as Record<string, string>).Authorization?.replace('Bearer token-', '') ?? '';
+  const { status, body } = sessionReply(token);
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+});
+
+const asRole = (role: 'admin' | 'staff') => (email: string) => ({ status: 200, body: { success: true, email, role } });
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route element={<StaffShell queryClient={queryClient} />}>
+          <Route path="/admin" element={<AdminPage />} />
+          <Route path="/checkin" element={<CheckinPage />} />
+        </Route>
+        <Route path="/checkin/:ticketId" element={<h1>Event Ticket</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  auth.user = null;
+  auth.listeners.clear();
+  auth.subscriptions = 0;
+  sessionReply = asRole('admin');
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('StaffShell', () => {
+  it('shows the login screen when nobody is signed in, and asks no session', async () => {
+    renderAt('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signing in on /checkin opens the check-in screen with the e-mail in the header', async () => {
+    sessionReply = asRole('staff');
+    const user = userEvent.setup();
+    renderAt('/checkin');
+    await user.type(await screen.findByLabelText('Email'), 'sam@example.org');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByTitle('Signed in as')).textContent).toBe('sam@example.org');
+    expect(screen.getByText('Check-in is not available yet.')).toBeTruthy();
+  });
+
+  it('staff see only the Check-in and RSVPs tabs, also when ?tab= asks for another', async () => {
+    sessionReply = asRole('staff');
+    setUser(fakeUser('sam@example.org'));
+    renderAt('/admin?tab=theme');
+    const tablist = await screen.findByRole('tablist', { name: 'Dashboard sections' });
+    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['RSVPs', 'Check-in']);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('RSVPs');
+    expect(screen.getByLabelText('Role: Staff')).toBeTruthy();
+  });
+
+  it('admins see all seven tabs', async () => {
+    setUser(fakeUser('ada@example.org'));
+    renderAt('/admin');
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Events', 'RSVPs', 'Theme', 'Email Templates', 'Sponsors', 'Check-in', 'Admin Users']);
+  });
+
+  it("a 403 from /session shows 'Access denied' with the server's reason and a working Logout", async () => {
+    sessionReply = () => ({ status: 403, body: { success: false, code: 'FORBIDDEN', message: 'This account has no role here.' } });
+    setUser(fakeUser('eve@example.org'));
+    const user = userEvent.setup();
+    renderAt('/admin');
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('This account has no role here.');
+    expect(screen.queryByRole('tab')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+  });
+
+  it('a 401 from /session signs out to the login screen', async () => {
+    sessionReply = () => ({ status: 401, body: { success: false, code: 'AUTH_REQUIRED', message: 'Token expired' } });
+    setUser(fakeUser('ada@example.org'));
+    renderAt('/checkin');
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(auth.user).toBeNull();
+  });
+
+  it('moving from /checkin to /admin keeps sign-in mounted: one auth subscription, one session call, no re-check', async () => {
+    setUser(fakeUser('ada@example.org'));
+    const user = userEvent.setup();
+    renderAt('/checkin');
+    await user.click(await screen.findByRole('link', { name: 'Go to Dashboard' }));
+    expect(await screen.findByRole('tablist')).toBeTruthy();
+    expect(screen.queryByText('Checking authentication...')).toBeNull();
+    expect(screen.queryByText('Checking access...')).toBeNull();
+    expect(auth.subscriptions).toBe(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('/admin?invite= shows the invitation frame without the login gate', async () => {
+    renderAt('/admin?invite=abc123');
+    expect(await screen.findByRole('heading', { name: 'Admin Invitation' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin Login' })).toBeNull();
+    await waitFor(() => expect(auth.subscriptions).toBe(1));
+  });
+
+  it('the ticket page /checkin/:ticketId stays outside the shell', async () => {
+    renderAt('/checkin/t-1');
+    expect(screen.getByRole('heading', { name: 'Event Ticket' })).toBeTruthy();
+    expect(auth.subscriptions).toBe(0);
+  });
+});
