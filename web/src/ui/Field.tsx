@@ -2,18 +2,18 @@ import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode 
 import { cx } from './cx.js';
 import './ui.css';
 
-/** The props Field adds to its control. */
+/** The props Field reads from and adds to its control (a control's own aria-invalid/required stay unless Field has an error/required). */
 export interface FieldControlProps {
-  id: string;
+  id?: string;
   'aria-describedby'?: string;
-  'aria-invalid'?: true;
-  'aria-required'?: true;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-required'?: boolean | 'true' | 'false';
 }
 
 export interface FieldProps {
   label: ReactNode;
   /** One control: <input>, <select>, <textarea> (e.g. `<input {...register('title')} />`). */
-  children: ReactElement<Partial<FieldControlProps> & { id?: string }>;
+  children: ReactElement<FieldControlProps>;
   /** A help line under the control. */
   hint?: ReactNode;
   /** The field's error; marks the control aria-invalid. */
