@@ -3,8 +3,9 @@
 // the entry chunk plus every chunk it imports statically, as listed by
 // web/dist/.vite/manifest.json (vite.config.ts sets build.manifest). Lazy
 // chunks (dynamicImports: sign-in, dashboard, check-in) are not counted.
-// It also fails the build when those files contain Firebase SDK modules (read
-// from their source maps): the public pages must not load sign-in code.
+// It also fails the build when those files contain Firebase SDK modules or the
+// staff area's libraries (read from their source maps): the public pages must
+// not load them.
 // Plain Node, no dependencies.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -42,7 +43,8 @@ while (stack.length) {
   for (const imported of chunk.imports ?? []) stack.push(imported);
 }
 
-const FORBIDDEN = /[\\/]node_modules[\\/](?:firebase|@firebase|@stripe|html5-qrcode|qr-scanner|jsqr)[\\/]/;
+// Sign-in, card, scanner, query-cache, form and validation libraries belong to lazy chunks.
+const FORBIDDEN = /[\\/]node_modules[\\/](?:firebase|@firebase|@stripe|html5-qrcode|qr-scanner|jsqr|@tanstack|react-hook-form|@hookform|zod)[\\/]/;
 let gzip = 0;
 const offenders = [];
 for (const file of files) {

@@ -5,7 +5,7 @@ import type { CreatePaymentIntentReply, PaymentConfigReply } from '@shared/payme
 import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import { api } from '../api/client.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
-import { Spinner } from '../theme/Spinner.js';
+import { Spinner } from '../ui/Spinner.js';
 import type { Payer } from './cardForm.js';
 import { OfflineCardForm } from './OfflineCardForm.js';
 import { initFailureDetail, PAYMENT_TEXT, paymentSuccessPath, totalText } from './paymentFlow.js';

@@ -3,9 +3,10 @@ import { Link, useSearchParams } from 'react-router';
 import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import { api } from '../api/client.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
-import { Spinner } from '../theme/Spinner.js';
+import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { confirmViewTitle, nextPollDelay, viewFromConfirm, viewFromConfirmError, type ConfirmView } from './paymentFlow.js';
+import { CheckmarkIcon } from '../ui/icons.js';
 import './payments.css';
 
 /** /payment-success?payment_intent=...&eventId=... (SPEC §2): asks the server whether the payment went through. */
@@ -49,9 +50,7 @@ function PaymentMissing({ message }: { message?: string }) {
 function CheckIcon() {
   return (
     <div className="payment-icon payment-icon--ok" aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="40" height="40">
-        <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <CheckmarkIcon size={40} />
     </div>
   );
 }

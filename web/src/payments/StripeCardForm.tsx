@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElementChangeEvent, StripeCardElementOptions } from '@stripe/stripe-js';
 import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
-import { Spinner } from '../theme/Spinner.js';
+import { Spinner } from '../ui/Spinner.js';
 import type { CardFormProps, Payer } from './cardForm.js';
 import { CardFormFooter } from './CardFormFooter.js';
 import { PAYMENT_TEXT } from './paymentFlow.js';

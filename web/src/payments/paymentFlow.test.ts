@@ -33,14 +33,19 @@ describe('payment step text', () => {
   });
 
   it("shows the gateway's card message, else 'Payment processing failed'", () => {
-    const declined = new ApiError(PAYMENT_MESSAGES.declined, 402, PAYMENT_MESSAGES.declined);
+    const declined = new ApiError(PAYMENT_MESSAGES.declined, 402, PAYMENT_MESSAGES.declined, undefined, 'CARD_DECLINED');
     expect(paymentErrorText(declined)).toBe('Your card was declined.');
     expect(isDeclined(declined)).toBe(true);
-    const incomplete = new ApiError(PAYMENT_MESSAGES.incompleteCard, 402, PAYMENT_MESSAGES.incompleteCard);
+    const incomplete = new ApiError(PAYMENT_MESSAGES.incompleteCard, 402, PAYMENT_MESSAGES.incompleteCard, undefined, 'CARD_INCOMPLETE');
     expect(isDeclined(incomplete)).toBe(false);
     expect(paymentErrorText(new ApiError('x', 500))).toBe(PAYMENT_MESSAGES.processingFailed);
     expect(paymentErrorText(new ApiError('x', 0))).toBe('Network error. Please try again.');
     expect(paymentErrorText(null)).toBe('Payment processing failed');
+  });
+
+  it('tells a declined card by its code, whatever the wording', () => {
+    expect(isDeclined(new ApiError('Insufficient funds.', 402, 'Insufficient funds.', undefined, 'CARD_DECLINED'))).toBe(true);
+    expect(isDeclined(new ApiError(PAYMENT_MESSAGES.declined, 402, PAYMENT_MESSAGES.declined, undefined, 'CARD_INCOMPLETE'))).toBe(false);
   });
 
   it('sends a paid registration to the success page with the payment and the event', () => {

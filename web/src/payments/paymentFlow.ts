@@ -24,8 +24,8 @@ export const PAYMENT_TEXT = {
 export function initFailureDetail(error: unknown): string | null {
   if (error instanceof ApiError) {
     if (error.isNetworkError) return RSVP_MESSAGES.networkError;
-    const text = error.serverMessage;
-    return text && text !== PAYMENT_MESSAGES.initFailed ? text : null;
+    // A server fault says nothing more than 'Failed to initialize payment'; a refusal (the event is full) does.
+    return error.code === 'INTERNAL' ? null : (error.serverMessage ?? null);
   }
   return null;
 }
@@ -42,7 +42,7 @@ export function paymentErrorText(error: unknown): string {
 
 /** A declined card makes the server give the held seat back. */
 export function isDeclined(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 402 && error.serverMessage !== PAYMENT_MESSAGES.incompleteCard;
+  return error instanceof ApiError && error.code === 'CARD_DECLINED';
 }
 
 /** Where a paid registration goes: /payment-success?payment_intent={id}&eventId={customUrl or id}. */
@@ -80,7 +80,7 @@ export function nextPollDelay(attempt: number): number | null {
 /** The page's view when the check itself failed. */
 export function viewFromConfirmError(error: unknown): ConfirmView {
   if (error instanceof ApiError) {
-    if (error.status === 404) return { kind: 'notFound', message: error.serverMessage ?? PAYMENT_MESSAGES.notFound };
+    if (error.code === 'PAYMENT_NOT_FOUND' || error.code === 'NOT_FOUND') return { kind: 'notFound', message: error.serverMessage ?? PAYMENT_MESSAGES.notFound };
     if (error.isNetworkError) return { kind: 'error', message: RSVP_MESSAGES.networkError };
     return { kind: 'error', message: error.serverMessage ?? PAYMENT_MESSAGES.processingFailed };
   }

@@ -1,0 +1,159 @@
+import { cloneElement, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactElement, type RefObject } from 'react';
+import type { EventRecord } from '@shared/events-model.js';
+import { formatPrice } from '@shared/payments-model.js';
+import { RSVP_FIELD_LIMITS } from '@shared/rsvps-model.js';
+import { Field } from '../ui/Field.js';
+import {
+  fieldMessage,
+  REGISTRATION_TEXT,
+  showTicketSelect,
+  submitFailure,
+  submitLabel,
+  ticketOptionLabel,
+  ticketPrice,
+  validateRegistration,
+  type RegistrationErrors,
+  type RegistrationField,
+  type RegistrationValues,
+} from './registration.js';
+
+interface RegistrationDetailsProps {
+  event: EventRecord;
+  nameRef: RefObject<HTMLInputElement | null>;
+  values: RegistrationValues;
+  onEdit: (values: RegistrationValues) => void;
+  /** Sends the values; throws the API's error. */
+  onSubmit: (values: RegistrationValues) => Promise<void>;
+}
+
+/** What the form sets on each control it wraps. */
+interface ControlProps {
+  name?: string;
+  value?: string;
+  onChange?: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+const FIELD_ORDER: RegistrationField[] = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'ticketType', 'additionalInfo'];
+
+/** The form step: the visitor's details, checked here as the API checks them, then sent. */
+export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }: RegistrationDetailsProps) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<RegistrationErrors>({});
+  const [invalid, setInvalid] = useState<RegistrationField[]>([]);
+  const form = useRef<HTMLFormElement>(null);
+  const ticketSelect = showTicketSelect(event);
+  const singlePrice = event.requiresPayment && !ticketSelect ? ticketPrice(event, values.ticketType) : null;
+
+  const focusField = (field: RegistrationField) => {
+    const element = form.current?.elements.namedItem(field);
+    if (element instanceof HTMLElement) element.focus();
+  };
+
+  const change = (field: RegistrationField) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+    onEdit({ ...values, [field]: e.target.value });
+    if (fieldErrors[field]) setFieldErrors(({ [field]: _drop, ...rest }) => rest);
+    if (invalid.includes(field)) setInvalid((list) => list.filter((f) => f !== field));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const check = validateRegistration(values);
+    if (check.message) {
+      setAlert(check.message);
+      setFieldErrors({});
+      setInvalid(check.invalid);
+      focusField(check.invalid[0]);
+      return;
+    }
+    setBusy(true);
+    setAlert(null);
+    setFieldErrors({});
+    setInvalid([]);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const failure = submitFailure(error);
+      setAlert(failure.message);
+      setFieldErrors(failure.fieldErrors);
+      const fields = FIELD_ORDER.filter((field) => failure.fieldErrors[field]);
+      setInvalid(fields);
+      if (fields[0]) focusField(fields[0]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /**
+   * One labelled field. Its own message shows beside it; a field that is only
+   * marked invalid points at the alert, which already says why (the same words once).
+   */
+  const field = (name: RegistrationField, label: string, control: ReactElement<ControlProps>, required = false) => {
+    const own = fieldMessage(fieldErrors, name, alert);
+    const isInvalid = invalid.includes(name) || Boolean(fieldErrors[name]);
+    return (
+      <Field label={label} required={required} error={own ?? undefined} id={`${id}-${name}`}>
+        {cloneElement(control, {
+          name,
+          value: values[name],
+          onChange: change(name),
+          'aria-invalid': isInvalid ? (true as const) : undefined,
+          'aria-describedby': !own && isInvalid ? `${id}-alert` : undefined,
+        })}
+      </Field>
+    );
+  };
+
+  return (
+    <form
+      ref={form}
+      className="registration-form"
+      aria-label={`Register for ${event.title}`}
+      aria-busy={busy || undefined}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+    >
+      <h3>Your details</h3>
+      <p className="registration-required-note">
+        Fields marked <span className="required-mark">*</span> are required.
+      </p>
+      {field('name', 'Name', <input ref={nameRef} type="text" autoComplete="name" required maxLength={RSVP_FIELD_LIMITS.name} />, true)}
+      {field('email', 'Email', <input type="email" autoComplete="email" inputMode="email" required maxLength={RSVP_FIELD_LIMITS.email} />, true)}
+      {field('address', 'Address', <input type="text" autoComplete="street-address" maxLength={RSVP_FIELD_LIMITS.address} />)}
+      <div className="registration-row">
+        {field('city', 'City', <input type="text" autoComplete="address-level2" maxLength={RSVP_FIELD_LIMITS.city} />)}
+        {field('state', 'State', <input type="text" autoComplete="address-level1" maxLength={RSVP_FIELD_LIMITS.state} />)}
+        {field('zipCode', 'ZIP code', <input type="text" autoComplete="postal-code" maxLength={RSVP_FIELD_LIMITS.zipCode} />)}
+      </div>
+      {ticketSelect ? (
+        field(
+          'ticketType',
+          'Ticket type',
+          <select>
+            {event.ticketTypes.map((type) => (
+              <option key={type} value={type}>
+                {ticketOptionLabel(event, type)}
+              </option>
+            ))}
+          </select>,
+        )
+      ) : singlePrice !== null ? (
+        <p className="registration-price">
+          {values.ticketType} ticket: <strong>{formatPrice(singlePrice)}</strong>
+        </p>
+      ) : null}
+      {event.allowAdditionalInfo ? field('additionalInfo', 'Additional information', <textarea rows={4} maxLength={RSVP_FIELD_LIMITS.additionalInfo} />) : null}
+      <div id={`${id}-alert`} className="registration-alert" role="alert">
+        {alert ? <p className="alert alert-error">{alert}</p> : null}
+      </div>
+      <button type="submit" className="btn btn-primary registration-submit" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? REGISTRATION_TEXT.submitting : submitLabel(event)}
+      </button>
+      {event.requiresPayment ? <p className="registration-note">You will enter your card details on the next step.</p> : null}
+    </form>
+  );
+}
