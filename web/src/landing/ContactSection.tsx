@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_ADDRESS, CONTACT_PHONE } from '@shared/constants.js';
 import { CONTACT_LIMITS, MAIL_MESSAGES } from '@shared/mail-model.js';
 import { api } from '../api/client.js';
+import { Field } from '../ui/Field.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { contactBody, contactFailure, validateContact, type ContactErrors, type ContactValues } from './contact.js';
 
@@ -70,8 +71,10 @@ export function ContactSection() {
     }
   };
 
+  // A field's message is shown next to it unless the status line already says the same words.
+  const ownError = (field: keyof ContactValues) => (errors[field] && errors[field] !== status?.text ? errors[field] : undefined);
+
   const fieldProps = (field: keyof ContactValues) => ({
-    id: `${idPrefix}-${field}`,
     name: field,
     value: values[field],
     onChange: update(field),
@@ -79,16 +82,8 @@ export function ContactSection() {
     disabled: sending,
     maxLength: CONTACT_LIMITS[field],
     'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? (errors[field] !== status?.text ? `${idPrefix}-${field}-error` : `${idPrefix}-status`) : undefined,
+    'aria-describedby': errors[field] && !ownError(field) ? `${idPrefix}-status` : undefined,
   });
-
-  // A field's message is shown next to it unless the status line already says the same words.
-  const errorText = (field: keyof ContactValues) =>
-    errors[field] && errors[field] !== status?.text ? (
-      <p id={`${idPrefix}-${field}-error`} className="field-error">
-        {errors[field]}
-      </p>
-    ) : null;
 
   return (
     <section id="contact" className="section contact" aria-labelledby="contact-title">
@@ -127,27 +122,15 @@ export function ContactSection() {
 
           <form className="contact-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${idPrefix}-form-title`}>
             <h3 id={`${idPrefix}-form-title`}>Send us a message</h3>
-            <div className="field">
-              <label htmlFor={`${idPrefix}-name`}>
-                Name <span className="required-mark" aria-hidden="true">*</span>
-              </label>
+            <Field label="Name" required id={`${idPrefix}-name`} error={ownError('name')}>
               <input ref={refs.name} type="text" autoComplete="name" placeholder="Your name" {...fieldProps('name')} />
-              {errorText('name')}
-            </div>
-            <div className="field">
-              <label htmlFor={`${idPrefix}-email`}>
-                Email <span className="required-mark" aria-hidden="true">*</span>
-              </label>
+            </Field>
+            <Field label="Email" required id={`${idPrefix}-email`} error={ownError('email')}>
               <input ref={refs.email} type="email" autoComplete="email" placeholder="you@example.com" {...fieldProps('email')} />
-              {errorText('email')}
-            </div>
-            <div className="field">
-              <label htmlFor={`${idPrefix}-message`}>
-                Message <span className="required-mark" aria-hidden="true">*</span>
-              </label>
+            </Field>
+            <Field label="Message" required id={`${idPrefix}-message`} error={ownError('message')}>
               <textarea ref={refs.message} rows={5} placeholder="How can we help?" {...fieldProps('message')} />
-              {errorText('message')}
-            </div>
+            </Field>
             <div id={`${idPrefix}-status`} className="contact-status" role="status" aria-live="polite">
               {status ? <p className={`alert alert-${status.kind}`}>{status.text}</p> : null}
             </div>
