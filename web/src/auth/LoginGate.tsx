@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '../ui/Spinner.js';
+import { StateBlock } from '../ui/StateBlock.js';
 import { useAuth } from './AuthContext.js';
 import { LoginScreen } from './LoginScreen.js';
 import './auth.css';
@@ -17,14 +18,7 @@ export function LoginGate({ children }: { children: ReactNode }) {
   if (status === 'unavailable') {
     return (
       <div className="gate-state">
-        <div className="gate-card">
-          <p className="alert alert-error" role="alert">
-            Sign-in is unavailable right now. Please check your connection and try again.
-          </p>
-          <button type="button" className="btn btn-primary" onClick={retry}>
-            Try Again
-          </button>
-        </div>
+        <StateBlock kind="error" className="gate-card" message="Sign-in is unavailable right now. Please check your connection and try again." onRetry={retry} />
       </div>
     );
   }
