@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { createPortal } from 'react-dom';
 import { cx } from './cx.js';
 import { trapTab } from './focus.js';
-import { UI_MESSAGES } from './messages.js';
+import { UI_TEXT } from './messages.js';
 import './ui.css';
 
 export interface ConfirmDialogProps {
@@ -37,9 +37,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 function OpenDialog({
   title,
   children,
-  confirmLabel = UI_MESSAGES.confirm,
-  cancelLabel = UI_MESSAGES.cancel,
-  busyLabel = UI_MESSAGES.working,
+  confirmLabel = UI_TEXT.confirm,
+  cancelLabel = UI_TEXT.cancel,
+  busyLabel = UI_TEXT.working,
   busy = false,
   tone = 'default',
   error,

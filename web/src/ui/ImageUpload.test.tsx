@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.js';
 import { ImageUpload } from './ImageUpload.js';
-import { UI_MESSAGES } from './messages.js';
+import { UPLOAD_MESSAGES } from './messages.js';
 
 // The first bytes of a PNG file: enough for the browser side, which only checks size and type.
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -22,8 +22,8 @@ describe('ImageUpload', () => {
     const user = userEvent.setup();
     const { upload, input } = setup();
     await user.upload(input, new File([new Uint8Array(6 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
-    expect(screen.getByRole('alert').textContent).toBe(UI_MESSAGES.fileTooLarge);
-    expect(UI_MESSAGES.fileTooLarge).toBe('File too large. Maximum size is 5MB.');
+    expect(screen.getByRole('alert').textContent).toBe(UPLOAD_MESSAGES.fileTooLarge);
+    expect(UPLOAD_MESSAGES.fileTooLarge).toBe('File too large. Maximum size is 5MB.');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(upload).not.toHaveBeenCalled();
   });

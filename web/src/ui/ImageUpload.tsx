@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react
 import { errorText } from '../api/client.js';
 import { cx } from './cx.js';
 import { fieldIds } from './Field.js';
-import { UI_MESSAGES } from './messages.js';
+import { UPLOAD_MESSAGES } from './messages.js';
 import { base64OfDataUrl, imageFileProblem, readAsDataUrl, type UploadReply, type UploadRequest } from './upload.js';
 import './ui.css';
 
@@ -37,7 +37,7 @@ export function ImageUpload({
   upload,
   onUploaded,
   hint,
-  failureMessage = UI_MESSAGES.uploadFailed,
+  failureMessage = UPLOAD_MESSAGES.uploadFailed,
   disabled = false,
   previewAlt,
   className,
@@ -63,7 +63,7 @@ export function ImageUpload({
     try {
       dataUrl = await readAsDataUrl(file);
     } catch {
-      setStatus({ kind: 'error', message: UI_MESSAGES.fileReadFailed });
+      setStatus({ kind: 'error', message: UPLOAD_MESSAGES.fileReadFailed });
       return;
     }
     setPreview(dataUrl);
@@ -101,7 +101,7 @@ export function ImageUpload({
         </p>
       ) : null}
       <p className="ui-upload-status" role="status">
-        {status.kind === 'busy' ? UI_MESSAGES.uploading : ''}
+        {status.kind === 'busy' ? UPLOAD_MESSAGES.uploading : ''}
       </p>
       {error ? (
         <p id={ids.error} className="field-error" role="alert">

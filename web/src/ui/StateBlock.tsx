@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx.js';
-import { UI_MESSAGES } from './messages.js';
+import { UI_TEXT } from './messages.js';
 import { Spinner } from './Spinner.js';
 import './ui.css';
 
@@ -55,7 +55,7 @@ export function StateBlock(props: StateBlockProps) {
       {props.children}
       {props.onRetry ? (
         <button type="button" className="btn btn-primary" onClick={props.onRetry}>
-          {props.retryLabel ?? UI_MESSAGES.tryAgain}
+          {props.retryLabel ?? UI_TEXT.tryAgain}
         </button>
       ) : null}
     </div>

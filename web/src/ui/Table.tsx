@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { cx } from './cx.js';
-import { UI_MESSAGES } from './messages.js';
+import { UI_TEXT } from './messages.js';
 import { nextSort, searchRows, sortRows, type SortState, type SortValue } from './table.js';
 import './ui.css';
 
@@ -53,10 +53,10 @@ export function Table<Row>({
   rowKey,
   caption,
   searchFields,
-  searchLabel = UI_MESSAGES.search,
+  searchLabel = UI_TEXT.search,
   searchPlaceholder,
-  empty = UI_MESSAGES.noResults,
-  noMatches = UI_MESSAGES.noResults,
+  empty = UI_TEXT.noResults,
+  noMatches = UI_TEXT.noResults,
   initialSort,
   className,
 }: TableProps<Row>) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cx } from './cx.js';
-import { UI_MESSAGES } from './messages.js';
+import { UI_TEXT } from './messages.js';
 import { ToastContext, type ToastApi, type ToastTone } from './ToastContext.js';
 import './ui.css';
 
@@ -56,7 +56,7 @@ export function ToastProvider({ children, durations = TOAST_MS }: { children: Re
     items.map((toast) => (
       <div key={toast.id} className={cx('ui-toast', `ui-toast--${toast.tone}`)}>
         <span className="ui-toast-message">{toast.message}</span>
-        <button type="button" className="ui-toast-close" aria-label={UI_MESSAGES.dismiss} onClick={() => dismiss(toast.id)}>
+        <button type="button" className="ui-toast-close" aria-label={UI_TEXT.dismiss} onClick={() => dismiss(toast.id)}>
           ×
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { UPLOAD_LIMIT_BYTES } from '@shared/constants.js';
-import { UI_MESSAGES } from './messages.js';
+import { UPLOAD_MESSAGES } from './messages.js';
 
 /** The body of POST /upload (SPEC §3): the image as base64 (no data: prefix). */
 export interface UploadRequest {
@@ -17,8 +17,8 @@ export interface UploadReply {
 
 /** Why a chosen file cannot be uploaded (checked before anything is sent), or null. */
 export function imageFileProblem(file: Pick<File, 'size' | 'type'>): string | null {
-  if (file.size > UPLOAD_LIMIT_BYTES) return UI_MESSAGES.fileTooLarge;
-  if (!file.type.startsWith('image/')) return UI_MESSAGES.invalidImage;
+  if (file.size > UPLOAD_LIMIT_BYTES) return UPLOAD_MESSAGES.fileTooLarge;
+  if (!file.type.startsWith('image/')) return UPLOAD_MESSAGES.invalidImage;
   return null;
 }
 
@@ -26,8 +26,8 @@ export function imageFileProblem(file: Pick<File, 'size' | 'type'>): string | nu
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error(UI_MESSAGES.fileReadFailed)));
-    reader.onerror = () => reject(new Error(UI_MESSAGES.fileReadFailed));
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error(UPLOAD_MESSAGES.fileReadFailed)));
+    reader.onerror = () => reject(new Error(UPLOAD_MESSAGES.fileReadFailed));
     reader.readAsDataURL(file);
   });
 }
