@@ -42,7 +42,11 @@ export function createAuthGuards(deps: { store: DocumentStore; identity: Identit
       throw new HttpError(401, MESSAGES.authRequired);
     }
     const decision = decideRole(identity, await findAdminRecord(deps.store, identity.email), needs);
-    if (!decision.allowed) throw new HttpError(403, decision.reason === 'unverified' ? MESSAGES.emailNotVerified : MESSAGES.forbidden);
+    if (!decision.allowed) {
+      throw decision.reason === 'unverified'
+        ? new HttpError(403, MESSAGES.emailNotVerified, { code: 'EMAIL_NOT_VERIFIED' })
+        : new HttpError(403, MESSAGES.forbidden, { code: 'FORBIDDEN' });
+    }
     return { uid: identity.uid, email: identity.email, role: decision.role };
   }
 

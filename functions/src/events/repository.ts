@@ -11,7 +11,7 @@ export const EVENTS = collection<StoredEvent>('events');
 
 export class EventNotFoundError extends RuleError {
   constructor() {
-    super(MESSAGES.eventNotFound, 'not-found');
+    super('EVENT_NOT_FOUND', MESSAGES.eventNotFound, 'not-found');
   }
 }
 

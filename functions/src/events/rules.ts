@@ -4,12 +4,13 @@ import type { EventInput } from '../shared/events.js';
 import type { EventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 
+import type { ErrorCode } from '../shared/error-codes.js';
 import { RuleError } from '../rule-error.js';
 
-/** A bad event value (400), or with isConflict a clash with the stored state (409). */
+/** A bad event value (400), or with kind 'conflict' a clash with the stored state (409). */
 export class EventRuleError extends RuleError {
-  constructor(message: string, field?: string, isConflict = false) {
-    super(message, isConflict ? 'conflict' : 'invalid', field);
+  constructor(code: ErrorCode, message: string, field?: string, kind: 'invalid' | 'conflict' = 'invalid') {
+    super(code, message, kind, field);
     this.name = 'EventRuleError';
   }
 }
@@ -21,7 +22,7 @@ export class EventRuleError extends RuleError {
 export function parseEventDate(value: string, timeZone: string): string {
   const hasOffset = /(?:Z|[+-]\d{2}:\d{2})$/.test(value);
   const parsed = hasOffset ? DateTime.fromISO(value, { setZone: true }) : DateTime.fromISO(value, { zone: timeZone });
-  if (!parsed.isValid) throw new EventRuleError('Date and time are required', 'date');
+  if (!parsed.isValid) throw new EventRuleError('INVALID_INPUT', 'Date and time are required', 'date');
   return parsed.toUTC().toISO()!;
 }
 
@@ -31,13 +32,13 @@ export function isReservedSlug(slug: string) {
 
 /** The stored fields derived from a validated event form (SPEC §3-§5). */
 export function eventFieldsFromInput(input: EventInput, timeZone: string) {
-  if (input.customUrl && isReservedSlug(input.customUrl)) throw new EventRuleError(MESSAGES.customUrlReserved, 'customUrl');
+  if (input.customUrl && isReservedSlug(input.customUrl)) throw new EventRuleError('CUSTOM_URL_RESERVED', MESSAGES.customUrlReserved, 'customUrl');
   // Prices belong to ticket types: a price for a type that no longer exists is dropped.
   const ticketPrices = Object.fromEntries(
     input.ticketTypes.filter((type) => input.ticketPrices[type] !== undefined).map((type) => [type, input.ticketPrices[type]]),
   );
   if (input.requiresPayment && !Object.values(ticketPrices).some((price) => price > 0)) {
-    throw new EventRuleError(MESSAGES.paidEventNeedsPrice, 'ticketPrices');
+    throw new EventRuleError('PAID_EVENT_NEEDS_PRICE', MESSAGES.paidEventNeedsPrice, 'ticketPrices');
   }
   return {
     title: input.title,
@@ -101,7 +102,7 @@ export function restored(_event: EventRecord): Partial<EventRecord> {
   return { isArchived: false, isActive: false, eventStatus: 'inactive' };
 }
 export function withActivation(event: EventRecord, isActive: boolean): Partial<EventRecord> {
-  if (event.isArchived && isActive) throw new EventRuleError(MESSAGES.archivedCannotActivate, 'isActive', true);
+  if (event.isArchived && isActive) throw new EventRuleError('ARCHIVED_CANNOT_ACTIVATE', MESSAGES.archivedCannotActivate, 'isActive', 'conflict');
   return { isActive, eventStatus: eventStatusOf({ isActive, isArchived: event.isArchived }) };
 }
 /** Switch mode: generateTickets flipped (or set), rsvpOnlyMode the opposite. */
@@ -113,7 +114,7 @@ export function withTicketMode(event: EventRecord, generateTickets?: boolean): P
 /** The capacity can shrink, but never below the seats already taken. */
 export function assertCapacityFits(maxAttendees: number | null, attendeeCount: number) {
   if (maxAttendees !== null && maxAttendees < attendeeCount) {
-    throw new EventRuleError(`${MESSAGES.capacityBelowRegistered} (${attendeeCount})`, 'maxAttendees', true);
+    throw new EventRuleError('CAPACITY_BELOW_REGISTERED', `${MESSAGES.capacityBelowRegistered} (${attendeeCount})`, 'maxAttendees', 'conflict');
   }
 }
 

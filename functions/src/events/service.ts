@@ -35,7 +35,7 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
       tx.get(EVENTS, customUrl),
     ]);
     if (sameSlug.some((doc) => doc.id !== ownId) || (sameId && sameId.id !== ownId)) {
-      throw new EventRuleError(MESSAGES.customUrlTaken, 'customUrl', true);
+      throw new EventRuleError('CUSTOM_URL_TAKEN', MESSAGES.customUrlTaken, 'customUrl', 'conflict');
     }
   }
 

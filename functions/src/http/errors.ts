@@ -1,57 +1,70 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { issuesToFieldErrors } from '../shared/fields.js';
+import type { ApiFailure } from '../shared/api.js';
+import { codeForStatus, type ErrorCode } from '../shared/error-codes.js';
 import { MESSAGES } from '../shared/messages.js';
 import { RULE_ERROR_STATUS, RuleError } from '../rule-error.js';
 import { DocumentStateError } from '../store/port.js';
 
-/** An error a route answers with its own status and the spec's wording. */
+/** An error a route answers with its own status, the spec's wording and a stable code (by default the status's). */
 export class HttpError extends Error {
+  readonly code: ErrorCode;
+  readonly errors?: Record<string, string>;
+
   constructor(
     readonly status: number,
     message: string,
-    readonly errors?: Record<string, string>,
+    options: { code?: ErrorCode; errors?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'HttpError';
+    this.code = options.code ?? codeForStatus(status);
+    this.errors = options.errors;
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const badRequest = (message: string, options: { code?: ErrorCode; errors?: Record<string, string> } = {}) =>
+  new HttpError(400, message, options);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+
+/** The one shape of every refusal: `{ success: false, code, message, errors? }`. */
+export function failure(code: ErrorCode, message: string, errors?: Record<string, string>): ApiFailure {
+  return { success: false, code, message, ...(errors ? { errors } : {}) };
+}
 
 export function unknownRoute(_request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send({ success: false, message: MESSAGES.notFound });
+  return reply.code(404).send(failure('NOT_FOUND', MESSAGES.notFound));
 }
 
 /** Fastify's refusal of a body it could not read as JSON (http/server.ts reads an empty one as no body). */
 const UNREADABLE_JSON = 'FST_ERR_CTP_INVALID_JSON_BODY';
 
-/** Turns anything thrown by a route into `{ success: false, message }` with an honest status. */
+/** Turns anything thrown by a route into `{ success: false, code, message }` with an honest status. */
 export function errorHandler(error: FastifyError | Error, _request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.code(error.status).send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    return reply.code(error.status).send(failure(error.code, error.message, error.errors));
   }
   if (error instanceof RuleError) {
     return reply
       .code(RULE_ERROR_STATUS[error.kind])
-      .send({ success: false, message: error.message, ...(error.field ? { errors: { [error.field]: error.message } } : {}) });
+      .send(failure(error.code, error.message, error.field ? { [error.field]: error.message } : undefined));
   }
   if (error instanceof z.ZodError) {
     const errors = issuesToFieldErrors(error);
-    return reply.code(400).send({ success: false, message: Object.values(errors)[0] ?? MESSAGES.invalidInput, errors });
+    return reply.code(400).send(failure('INVALID_INPUT', Object.values(errors)[0] ?? MESSAGES.invalidInput, errors));
   }
   if (error instanceof DocumentStateError) {
-    return reply.code(error.code === 'not-found' ? 404 : 409).send({ success: false, message: error.message });
+    const notFound = error.code === 'not-found';
+    return reply.code(notFound ? 404 : 409).send(failure(notFound ? 'NOT_FOUND' : 'CONFLICT', error.message));
   }
   // Fastify marks its own refusals with a status: a body it cannot read (400), too large (413).
   const { statusCode, code } = error as Partial<FastifyError>;
-  if (statusCode === 413) return reply.code(413).send({ success: false, message: MESSAGES.bodyTooLarge });
+  if (statusCode === 413) return reply.code(413).send(failure('BODY_TOO_LARGE', MESSAGES.bodyTooLarge));
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    const message = code === UNREADABLE_JSON ? MESSAGES.bodyNotJson : MESSAGES.invalidInput;
-    return reply.code(statusCode).send({ success: false, message });
+    if (code === UNREADABLE_JSON) return reply.code(statusCode).send(failure('BODY_NOT_JSON', MESSAGES.bodyNotJson));
+    return reply.code(statusCode).send(failure(codeForStatus(statusCode), MESSAGES.invalidInput));
   }
   console.error('Unhandled API error', error);
-  return reply.code(500).send({ success: false, message: MESSAGES.internal });
+  return reply.code(500).send(failure('INTERNAL', MESSAGES.internal));
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { MESSAGES } from '../shared/messages.js';
+import { failure } from './errors.js';
 
 /**
  * The client a request comes from. Behind Firebase Hosting and Google's front
@@ -29,7 +30,7 @@ export function publicWriteLimit(perMinute: number): preHandlerAsyncHookHandler 
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       reply.header('Retry-After', String(Math.ceil(rejection.msBeforeNext / 1000)));
-      return reply.code(429).send({ success: false, message: MESSAGES.tooManyRequests });
+      return reply.code(429).send(failure('RATE_LIMITED', MESSAGES.tooManyRequests));
     }
   };
 }

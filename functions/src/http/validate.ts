@@ -12,8 +12,8 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (result.success) return result.data;
   // A body that is not an object at all (an array, a string) says so plainly.
   if (result.error.issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type')) {
-    throw badRequest(MESSAGES.bodyNotObject);
+    throw badRequest(MESSAGES.bodyNotObject, { code: 'BODY_NOT_OBJECT' });
   }
   const errors = issuesToFieldErrors(result.error);
-  throw badRequest(Object.values(errors)[0] ?? MESSAGES.invalidInput, errors);
+  throw badRequest(Object.values(errors)[0] ?? MESSAGES.invalidInput, { code: 'INVALID_INPUT', errors });
 }

@@ -256,11 +256,11 @@ export function createMailService(deps: MailServiceDeps) {
 
     /** Saves one template after checking it compiles and renders; answers both templates. */
     async save(name: string, template: EmailTemplate): Promise<EmailTemplates> {
-      if (!isTemplateName(name)) throw new RuleError(MAIL_MESSAGES.unknownTemplate, 'not-found');
+      if (!isTemplateName(name)) throw new RuleError('UNKNOWN_TEMPLATE', MAIL_MESSAGES.unknownTemplate, 'not-found');
       const parsed = emailTemplateSchema.safeParse(template);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new RuleError(issue?.message ?? MAIL_MESSAGES.saveFailed, 'invalid', issue?.path.join('.') || undefined);
+        throw new RuleError('INVALID_INPUT', issue?.message ?? MAIL_MESSAGES.saveFailed, 'invalid', issue?.path.join('.') || undefined);
       }
       validateTemplate(parsed.data);
       await store.set(EMAIL_TEMPLATES, name, { ...parsed.data, updatedAt: clock.now().toISOString() });
@@ -282,8 +282,8 @@ export function createMailService(deps: MailServiceDeps) {
       const now = clock.now();
       return store.runTransaction(async (tx) => {
         const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
-        if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError(RSVP_MESSAGES.rsvpNotFound, 'not-found');
-        if (!event) throw new RuleError(MESSAGES.eventNotFound, 'not-found');
+        if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
+        if (!event) throw new RuleError('EVENT_NOT_FOUND', MESSAGES.eventNotFound, 'not-found');
         const kind = confirmationMailKind(event.data);
         const jobId = queueMail(tx, { kind, rsvpId, to: rsvp.data.email }, now);
         return { kind, jobId, message: kind === 'ticket' ? MAIL_MESSAGES.ticketQueued : MAIL_MESSAGES.confirmationQueued };
@@ -292,7 +292,7 @@ export function createMailService(deps: MailServiceDeps) {
 
     /** The contact form: a message to the organisation (reply-to the visitor) and a receipt to the visitor. */
     async queueContact(input: ContactMessage, contactEmail: string): Promise<{ jobIds: [string, string] }> {
-      if (!contactEmail?.trim()) throw new RuleError(MAIL_MESSAGES.contactUnavailable, 'conflict');
+      if (!contactEmail?.trim()) throw new RuleError('CONTACT_UNAVAILABLE', MAIL_MESSAGES.contactUnavailable, 'conflict');
       const now = clock.now();
       const payload = { name: input.name, email: input.email, message: input.message, receivedAt: now.toISOString() };
       return store.runTransaction(async (tx) => {

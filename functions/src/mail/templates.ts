@@ -94,7 +94,7 @@ export function compileTemplate(source: string, mode: 'html' | 'text' = 'html'):
     // compile() is lazy: precompile() parses now and throws on a syntax error.
     adminTemplates.precompile(source, options);
   } catch (error) {
-    throw new RuleError(templateDoesNotCompile(compileReason(error)), 'invalid', mode === 'text' ? 'subjectTemplate' : 'htmlTemplate');
+    throw new RuleError('TEMPLATE_DOES_NOT_COMPILE', templateDoesNotCompile(compileReason(error)), 'invalid', mode === 'text' ? 'subjectTemplate' : 'htmlTemplate');
   }
   const template = adminTemplates.compile<TemplateContext>(source, options);
   return (context) => template(context);
@@ -113,7 +113,7 @@ export function validateTemplate(template: EmailTemplate): void {
     try {
       render(SAMPLE_CONTEXT);
     } catch (error) {
-      throw new RuleError(templateDoesNotCompile(compileReason(error)), 'invalid', field);
+      throw new RuleError('TEMPLATE_DOES_NOT_COMPILE', templateDoesNotCompile(compileReason(error)), 'invalid', field);
     }
   }
 }

@@ -13,8 +13,12 @@ type StoredIntent = Omit<PaymentIntent, 'id'> & { idempotencyKey: string; refund
 /** The offline gateway's intents (local runs and tests only). */
 export const OFFLINE_INTENTS = collection<StoredIntent>('offlinePaymentIntents');
 
+/** The card form was refused before any charge: an unknown intent, or a card not filled in. */
 export class CardDeclinedError extends Error {
-  constructor(message: string) {
+  constructor(
+    readonly code: 'PAYMENT_NOT_FOUND' | 'CARD_INCOMPLETE',
+    message: string,
+  ) {
     super(message);
     this.name = 'CardDeclinedError';
   }
@@ -85,9 +89,9 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
      */
     async confirmCard(id, card) {
       const intent = await read(id);
-      if (!intent || intent.clientSecret !== card.clientSecret) throw new CardDeclinedError(PAYMENT_MESSAGES.notFound);
+      if (!intent || intent.clientSecret !== card.clientSecret) throw new CardDeclinedError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
       if (!/^\d{12,19}$/.test(card.cardNumber) || !/^\d{2}\s*\/\s*\d{2}$/.test(card.expiry) || !/^\d{3,4}$/.test(card.cvc)) {
-        throw new CardDeclinedError(PAYMENT_MESSAGES.incompleteCard);
+        throw new CardDeclinedError('CARD_INCOMPLETE', PAYMENT_MESSAGES.incompleteCard);
       }
       if (intent.status === 'succeeded') return { outcome: 'succeeded', ...signedEvent('payment_intent.succeeded', intent) };
       if (card.cardNumber !== OFFLINE_TEST_CARDS.succeeds) {

@@ -16,7 +16,7 @@ async function applyNotification(gateway: PaymentGateway, payments: PaymentServi
   try {
     event = gateway.verifyWebhook(rawBody, signature);
   } catch {
-    throw new HttpError(400, 'Invalid webhook signature');
+    throw new HttpError(400, 'Invalid webhook signature', { code: 'INVALID_WEBHOOK_SIGNATURE' });
   }
   await payments.handleEvent(event);
   return event;
@@ -61,11 +61,11 @@ export function paymentRoutes(
       try {
         result = await offline.confirmCard(request.params.id, card);
       } catch (error) {
-        if (error instanceof CardDeclinedError) throw new HttpError(402, error.message);
+        if (error instanceof CardDeclinedError) throw new HttpError(402, error.message, { code: error.code });
         throw error;
       }
       const event = await applyNotification(gateway, payments, Buffer.from(result.payload), result.signature);
-      if (result.outcome === 'declined') throw new HttpError(402, result.message);
+      if (result.outcome === 'declined') throw new HttpError(402, result.message, { code: 'CARD_DECLINED' });
       return { success: true, status: 'succeeded', paymentIntentId: event.intent.id };
     });
   }

@@ -123,17 +123,17 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
         const existing = input.rsvpId ? await readRsvp(tx, input.rsvpId) : null;
         if (existing && existing.data.eventId === event.id && existing.data.status === 'pending_payment') {
           const price = ticketPriceCents(event, existing.data.ticketType);
-          if (input.amount !== price) throw new RuleError(PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
+          if (input.amount !== price) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
           // Trying again extends the hold rather than taking a second seat.
           extendHold(tx, existing, now);
           return { rsvpId: existing.id, amount: price };
         }
         const person = rsvpInputSchema.safeParse({ name: input.name, email: input.email, ticketType: input.ticketType });
-        if (!person.success) throw new RuleError(person.error.issues[0]?.message ?? RSVP_MESSAGES.nameAndEmailRequired, 'invalid');
-        if (!event.requiresPayment) throw new RuleError(RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
+        if (!person.success) throw new RuleError('INVALID_INPUT', person.error.issues[0]?.message ?? RSVP_MESSAGES.nameAndEmailRequired, 'invalid');
+        if (!event.requiresPayment) throw new RuleError('INVALID_TICKET', RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
         // A mismatch aborts the transaction, so the buffered RSVP and seat are never written.
         const { rsvpId: id, rsvp } = createRsvp(tx, event, person.data, now);
-        if (input.amount !== rsvp.amountDue) throw new RuleError(PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
+        if (input.amount !== rsvp.amountDue) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
         return { rsvpId: id, amount: rsvp.amountDue };
       });
       const intent = await payments.createIntent({
@@ -158,7 +158,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
     /** The payment-success page asks; the provider's own record of the intent decides. */
     async confirm(paymentIntentId: string): Promise<ConfirmPaymentReply> {
       const intent: PaymentIntent | null = await payments.retrieveIntent(paymentIntentId);
-      if (!intent) throw new RuleError(PAYMENT_MESSAGES.notFound, 'not-found');
+      if (!intent) throw new RuleError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound, 'not-found');
       if (intent.status === 'succeeded') await applySucceeded({ id: `confirm:${intent.id}`, type: 'payment_intent.succeeded', intent });
       const rsvpId = intent.metadata.rsvpId ?? null;
       const rsvp = rsvpId ? await findRsvp(store, rsvpId) : null;

@@ -150,7 +150,7 @@ export function refund(tx: Transaction, rsvp: RsvpDocument | null) {
 
 /** Admin cancel: frees the seat. Only an RSVP that holds a seat can be cancelled. */
 export function cancelRsvp(tx: Transaction, rsvp: RsvpDocument | null, event: EventDocument | null): RsvpDocument {
-  if (!rsvp || !holdsSeat(rsvp.data)) throw new RuleError(RSVP_MESSAGES.rsvpNotFound, 'not-found');
+  if (!rsvp || !holdsSeat(rsvp.data)) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
   tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null });
   giveSeatBack(tx, event);
   return rsvp;
@@ -158,8 +158,8 @@ export function cancelRsvp(tx: Transaction, rsvp: RsvpDocument | null, event: Ev
 
 /** Admits a confirmed ticket once; a second check-in is refused and records nothing. */
 export function checkIn(tx: Transaction, rsvp: RsvpDocument | null, by: string, now: Date): RsvpRecord {
-  if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError(RSVP_MESSAGES.ticketNotFound, 'not-found');
-  if (rsvp.data.checkedIn) throw new RuleError(ALREADY_CHECKED_IN_MESSAGE, 'conflict');
+  if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
+  if (rsvp.data.checkedIn) throw new RuleError('ALREADY_CHECKED_IN', ALREADY_CHECKED_IN_MESSAGE, 'conflict');
   const fields = { checkedIn: true, checkedInAt: now.toISOString(), checkedInBy: by };
   tx.update(RSVPS, rsvp.id, fields);
   return toRsvpView({ id: rsvp.id, data: { ...rsvp.data, ...fields } });

@@ -1,18 +1,15 @@
-import { DEFAULT_TICKET_TYPE } from '../shared/constants.js';
-import type { EventRecord } from '../shared/events.js';
+import { defaultTicketType, type EventRecord } from '../shared/events-model.js';
+import { dollarsToCents } from '../shared/payments-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { RuleError } from '../rule-error.js';
-import { RSVP_MESSAGES, type RsvpInput, type RsvpRecord } from '../shared/rsvps.js';
-
-
-/** How long a paid registration holds its seat while the card payment is pending. */
-export const PAYMENT_HOLD_MS = 30 * 60 * 1000;
+import { PAYMENT_HOLD_MS, RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
+import type { RsvpInput } from '../shared/rsvps.js';
 
 /** The ticket type asked for, or the default (General when offered, else the first type). */
 export function resolveTicketType(event: Pick<EventRecord, 'ticketTypes'>, requested: string): string {
-  if (!requested) return event.ticketTypes.includes(DEFAULT_TICKET_TYPE) ? DEFAULT_TICKET_TYPE : event.ticketTypes[0];
+  if (!requested) return defaultTicketType(event);
   const offered = event.ticketTypes.find((type) => type.toLowerCase() === requested.toLowerCase());
-  if (!offered) throw new RuleError(RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
+  if (!offered) throw new RuleError('INVALID_TICKET', RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
   return offered;
 }
 
@@ -20,8 +17,8 @@ export function resolveTicketType(event: Pick<EventRecord, 'ticketTypes'>, reque
 export function ticketPriceCents(event: Pick<EventRecord, 'requiresPayment' | 'ticketPrices'>, ticketType: string): number {
   if (!event.requiresPayment) return 0;
   const dollars = event.ticketPrices[ticketType];
-  if (typeof dollars !== 'number' || !(dollars > 0)) throw new RuleError(RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
-  return Math.round(dollars * 100);
+  if (typeof dollars !== 'number' || !(dollars > 0)) throw new RuleError('INVALID_TICKET', RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
+  return dollarsToCents(dollars);
 }
 
 export function hasFreeSeat(event: Pick<EventRecord, 'maxAttendees' | 'attendeeCount'>) {
@@ -29,8 +26,8 @@ export function hasFreeSeat(event: Pick<EventRecord, 'maxAttendees' | 'attendeeC
 }
 
 export function assertOpenForRegistration(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'maxAttendees' | 'attendeeCount'>) {
-  if (!event.isActive || event.isArchived) throw new RuleError(MESSAGES.eventNotFound, 'not-found');
-  if (!hasFreeSeat(event)) throw new RuleError(RSVP_MESSAGES.eventFull, 'conflict');
+  if (!event.isActive || event.isArchived) throw new RuleError('EVENT_NOT_FOUND', MESSAGES.eventNotFound, 'not-found');
+  if (!hasFreeSeat(event)) throw new RuleError('EVENT_FULL', RSVP_MESSAGES.eventFull, 'conflict');
 }
 
 /** A new RSVP: confirmed when free, holding its seat until paid otherwise. */

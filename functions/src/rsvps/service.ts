@@ -63,9 +63,9 @@ export function createRsvpService({ store, clock, onMailQueued }: RsvpServiceDep
     /** A ticket exists only for a confirmed RSVP: never before its payment succeeded. */
     async ticket(ticketId: string): Promise<TicketView> {
       const rsvp = await findRsvp(store, ticketId);
-      if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError(RSVP_MESSAGES.ticketNotFound, 'not-found');
+      if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
       const event = await findEvent(store, rsvp.data.eventId);
-      if (!event) throw new RuleError(RSVP_MESSAGES.ticketNotFound, 'not-found');
+      if (!event) throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
       return toTicketView(toRsvpView(rsvp), toEventView(event));
     },
 

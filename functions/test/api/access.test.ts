@@ -26,7 +26,7 @@ describe.each(PROTECTED)('$method $path', ({ method, path, role }) => {
       for (const headers of [{}, { Authorization: 'Bearer forged.token.value' }, { Authorization: 'Basic abc' }]) {
         const response = await api.request[method](`${prefix}${path}`).set(headers).send({});
         expect(response.status).toBe(401);
-        expect(response.body).toEqual({ success: false, message: MESSAGES.authRequired });
+        expect(response.body).toEqual({ success: false, code: 'AUTH_REQUIRED', message: MESSAGES.authRequired });
       }
     });
   }
@@ -77,13 +77,13 @@ describe('HTTP edges', () => {
   it('unknown routes answer 404 JSON', async () => {
     const response = await api.request.get('/api/nope');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, message: MESSAGES.notFound });
+    expect(response.body).toEqual({ success: false, code: 'NOT_FOUND', message: MESSAGES.notFound });
   });
 
   it('malformed JSON is a 400, not a crash', async () => {
     const response = await api.request.post('/api/events').set(api.bearer('admin')).set('Content-Type', 'application/json').send('{"title":');
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ success: false, message: 'Request body is not valid JSON' });
+    expect(response.body).toEqual({ success: false, code: 'BODY_NOT_JSON', message: 'Request body is not valid JSON' });
   });
 
   it('an oversized body is a 413', async () => {

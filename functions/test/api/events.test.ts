@@ -147,7 +147,7 @@ describe('GET /events and /events/{idOrSlug}', () => {
     async (slug) => {
       const response = await api.request.get(`/api/events/${slug}`);
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ success: false, message: MESSAGES.eventNotFound });
+      expect(response.body).toEqual({ success: false, code: 'EVENT_NOT_FOUND', message: MESSAGES.eventNotFound });
     },
   );
 

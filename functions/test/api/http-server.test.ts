@@ -23,7 +23,7 @@ describe('the API over HTTP', () => {
     const request = supertest(await echo());
     const missing = await request.get('/api/nope');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ success: false, message: MESSAGES.notFound });
+    expect(missing.body).toEqual({ success: false, code: 'NOT_FOUND', message: MESSAGES.notFound });
     expect(missing.headers['x-content-type-options']).toBe('nosniff');
   });
 
@@ -35,7 +35,7 @@ describe('the API over HTTP', () => {
       const response = await request.get(path);
       expect(response.status, path).toBeGreaterThanOrEqual(400);
       expect(response.status, path).toBeLessThan(500);
-      expect(response.body).toEqual({ success: false, message: MESSAGES.invalidInput });
+      expect(response.body).toEqual({ success: false, code: 'INVALID_INPUT', message: MESSAGES.invalidInput });
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     }
   });
@@ -52,7 +52,7 @@ describe('the API over HTTP', () => {
     const request = supertest(await echo());
     const malformed = await request.post('/api/echo').set('Content-Type', 'application/json').send('{"name":');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ success: false, message: 'Request body is not valid JSON' });
+    expect(malformed.body).toEqual({ success: false, code: 'BODY_NOT_JSON', message: 'Request body is not valid JSON' });
     for (const primitive of ['null', '5', '"text"', 'true']) {
       const refused = await request.post('/api/echo').set('Content-Type', 'application/json').send(primitive);
       expect(refused.status, primitive).toBe(400);
@@ -62,7 +62,7 @@ describe('the API over HTTP', () => {
     expect(poisoned.status).toBe(400);
     const large = await request.post('/api/echo').send({ text: 'x'.repeat(BODY_LIMIT_BYTES) });
     expect(large.status).toBe(413);
-    expect(large.body).toEqual({ success: false, message: 'Request body is too large' });
+    expect(large.body).toEqual({ success: false, code: 'BODY_TOO_LARGE', message: 'Request body is too large' });
   });
 
   it('under Cloud Functions, parses the body it has already read, with the same limit', async () => {

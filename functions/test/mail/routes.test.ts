@@ -117,7 +117,7 @@ describe('POST /rsvps/:id/resend-ticket', () => {
     const { request } = await build();
     const response = await request.post('/api/rsvps/nope/resend-ticket').set(ADMIN);
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, message: 'RSVP not found' });
+    expect(response.body).toEqual({ success: false, code: 'RSVP_NOT_FOUND', message: 'RSVP not found' });
   });
 });
 
@@ -138,6 +138,7 @@ describe('POST /contact', () => {
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       success: false,
+      code: 'INVALID_INPUT',
       message: 'Name is required',
       errors: { name: 'Name is required', email: 'A valid email is required', message: 'Message is required' },
     });
@@ -148,7 +149,7 @@ describe('POST /contact', () => {
     const { request } = await build({ contactEmail: '' });
     const response = await request.post('/api/contact').send({ name: 'Sam', email: 'sam@example.org', message: 'Hello!' });
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ success: false, message: 'Messages cannot be sent right now. Please call us instead.' });
+    expect(response.body).toEqual({ success: false, code: 'CONTACT_UNAVAILABLE', message: 'Messages cannot be sent right now. Please call us instead.' });
   });
 });
 
@@ -205,7 +206,7 @@ describe('local mailbox', () => {
     const { request } = await build();
     const response = await request.get('/api/mailbox/nope');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, message: 'Message not found' });
+    expect(response.body).toEqual({ success: false, code: 'NOT_FOUND', message: 'Message not found' });
   });
 
   it('does not exist without a local outbox', async () => {

@@ -137,7 +137,7 @@ describe('paying', () => {
     const intent = await intentFor(event.id);
     const declined = await pay(intent, '4000 0000 0000 0002');
     expect(declined.status).toBe(402);
-    expect(declined.body).toEqual({ success: false, message: PAYMENT_MESSAGES.declined });
+    expect(declined.body).toEqual({ success: false, code: 'CARD_DECLINED', message: PAYMENT_MESSAGES.declined });
     expect(await rsvp(intent.rsvpId)).toMatchObject({ status: 'released', paymentStatus: 'failed' });
     expect(await attendees(event.id)).toBe(0);
     expect((await api.request.get(`/api/checkin/${intent.rsvpId}?format=json`)).status).toBe(404);
@@ -219,7 +219,7 @@ describe('webhook', () => {
     expect(unsigned.status).toBe(400);
     const forged = await webhook(JSON.parse(payload), 'whsec_wrong');
     expect(forged.status).toBe(400);
-    expect(forged.body).toEqual({ success: false, message: 'Invalid webhook signature' });
+    expect(forged.body).toEqual({ success: false, code: 'INVALID_WEBHOOK_SIGNATURE', message: 'Invalid webhook signature' });
     const stale = await api.request
       .post('/api/stripe-webhook')
       .set('Content-Type', 'application/json')

@@ -107,7 +107,7 @@ describe('POST /events/{id}/rsvp', () => {
     await api.request.post(`/api/events/${event.id}/rsvp`).send(person).expect(201);
     const response = await api.request.post(`/api/events/${event.id}/rsvp`).send(person);
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ success: false, message: RSVP_MESSAGES.eventFull });
+    expect(response.body).toEqual({ success: false, code: 'EVENT_FULL', message: RSVP_MESSAGES.eventFull });
   });
 
   it('a rush of 60 simultaneous RSVPs for 9 seats gives exactly 9 RSVPs and 51 refusals', async () => {
@@ -143,7 +143,7 @@ describe('ticket lookup and lists', () => {
     expect(redirect.headers.location).toBe(`https://events.example.org/checkin/${rsvpId}`);
     const missing = await api.request.get('/api/checkin/unknown-ticket?format=json');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ success: false, message: RSVP_MESSAGES.ticketNotFound });
+    expect(missing.body).toEqual({ success: false, code: 'TICKET_NOT_FOUND', message: RSVP_MESSAGES.ticketNotFound });
   });
 
   it('staff list RSVPs and check-ins of an event; visitors cannot', async () => {
@@ -190,7 +190,7 @@ describe('rate limit on public writes', () => {
       for (let i = 0; i < 4; i++) statuses.push((await limited.request.post(`/api/events/${event.id}/rsvp`).send(person)).status);
       expect(statuses).toEqual([201, 201, 201, 429]);
       const refused = await limited.request.post(`/api/events/${event.id}/rsvp`).send(person);
-      expect(refused.body).toEqual({ success: false, message: MESSAGES.tooManyRequests });
+      expect(refused.body).toEqual({ success: false, code: 'RATE_LIMITED', message: MESSAGES.tooManyRequests });
       expect((await limited.request.get('/api/events')).status).toBe(200);
     } finally {
       await limited.close();
