@@ -27,9 +27,9 @@ export function StaffGate({ children }: { children: ReactNode }) {
   );
 }
 
-/** 403 (no role, e-mail not verified): the caller is signed in but may not enter. */
+/** No role, or the e-mail is not verified: the caller is signed in but may not enter. */
 function isDenied(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.status === 403 || error.code === 'FORBIDDEN' || error.code === 'EMAIL_NOT_VERIFIED');
+  return error instanceof ApiError && (error.code === 'FORBIDDEN' || error.code === 'EMAIL_NOT_VERIFIED');
 }
 
 /** 401: the token is gone or no longer accepted; signing in again is the way on. */
