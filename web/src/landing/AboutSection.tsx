@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTheme } from '../theme/ThemeContext.js';
+import { Card } from '../ui/Card.js';
 import { paragraphs, resolveAboutSection } from './about.js';
 import { FALLBACK_IMAGE } from './slides.js';
 
@@ -36,13 +37,13 @@ export function AboutSection() {
         </div>
         <ul className="about-features">
           {features.map((feature, i) => (
-            <li key={i} className="about-feature">
+            <Card as="li" key={i} className="about-feature">
               <span className="about-feature-icon" aria-hidden="true">
                 {feature.icon}
               </span>
               <h3>{feature.title}</h3>
               <p>{feature.description}</p>
-            </li>
+            </Card>
           ))}
         </ul>
       </div>

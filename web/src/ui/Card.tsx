@@ -3,8 +3,8 @@ import { cx } from './cx.js';
 import './ui.css';
 
 export interface CardProps extends HTMLAttributes<HTMLElement> {
-  /** The element to render; a card is a plain box unless it is a section or an article. */
-  as?: 'div' | 'section' | 'article';
+  /** The element to render; a card is a plain box unless it is a section, an article or a list item. */
+  as?: 'div' | 'section' | 'article' | 'li';
   children?: ReactNode;
 }
 
