@@ -21,6 +21,7 @@ import { createThemeService } from './theme/service.js';
 
 /** The services of the API, built once from its dependencies (also used by the scheduled work). */
 export function createServices(deps: ApiDependencies) {
+  const theme = createThemeService(deps.store);
   const mail = createMailService({
     store: deps.store,
     mailer: deps.mailer,
@@ -28,11 +29,12 @@ export function createServices(deps: ApiDependencies) {
     timeZone: deps.timeZone,
     siteUrl: deps.siteUrl,
     from: deps.mailFrom,
+    theme,
   });
   const onMailQueued = deps.deliverMailOnCommit === false ? undefined : () => mail.kick();
   return {
     mail,
-    theme: createThemeService(deps.store),
+    theme,
     events: createEventService(deps),
     sponsors: createSponsorService(deps.store),
     rsvps: createRsvpService({ store: deps.store, clock: deps.clock, onMailQueued }),

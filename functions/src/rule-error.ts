@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { ErrorCode } from './shared/error-codes.js';
+import { MESSAGES } from './shared/messages.js';
 
 /**
  * A business rule refused the request. Services throw it without knowing HTTP;
@@ -22,3 +24,15 @@ export class RuleError extends Error {
 }
 
 export const RULE_ERROR_STATUS: Record<RuleErrorKind, number> = { invalid: 400, 'not-found': 404, conflict: 409 };
+
+/**
+ * Checks a value a service assembled itself (a partial update merged into the stored
+ * event, a payer's details) against a shared schema. Request bodies are validated
+ * once, in the route; this is for what only the service can see as a whole.
+ */
+export function validateOrRefuse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new RuleError('INVALID_INPUT', issue?.message ?? MESSAGES.invalidInput, 'invalid', issue?.path.join('.') || undefined);
+}

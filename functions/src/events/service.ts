@@ -4,7 +4,7 @@ import { MESSAGES } from '../shared/messages.js';
 import { newId } from '../ids.js';
 import type { Clock } from '../clock.js';
 import type { DocumentStore, Transaction, WhereClause } from '../store/port.js';
-import { parseWith } from '../http/validate.js';
+import { validateOrRefuse } from '../rule-error.js';
 import { EVENTS, EventNotFoundError, toEventView, type StoredEvent } from './repository.js';
 import {
   EventRuleError,
@@ -104,7 +104,7 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
     /** Partial update: the merged event is validated as a whole, like a fresh form. */
     update(id: string, patch: EventUpdate): Promise<EventRecord> {
       return mutate(id, async (event, tx) => {
-        const merged = parseWith(eventInputSchema, { ...eventToInput(event), ...patch });
+        const merged = validateOrRefuse(eventInputSchema, { ...eventToInput(event), ...patch });
         const fields = eventFieldsFromInput(merged, timeZone);
         if (patch.customUrl !== undefined && fields.customUrl !== event.customUrl) await assertCustomUrlFree(tx, fields.customUrl, id);
         assertCapacityFits(fields.maxAttendees, event.attendeeCount);

@@ -7,7 +7,7 @@ import { rsvpInputSchema } from '../shared/rsvps.js';
 import { readEventInTransaction } from '../events/repository.js';
 import { queueMail } from '../mail/outbox.js';
 import type { Clock } from '../clock.js';
-import { RuleError } from '../rule-error.js';
+import { RuleError, validateOrRefuse } from '../rule-error.js';
 import { confirmationMailKind, hasFreeSeat, ticketPriceCents } from '../rsvps/rules.js';
 import {
   attachPaymentIntent,
@@ -128,11 +128,10 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
           extendHold(tx, existing, now);
           return { rsvpId: existing.id, amount: price };
         }
-        const person = rsvpInputSchema.safeParse({ name: input.name, email: input.email, ticketType: input.ticketType });
-        if (!person.success) throw new RuleError('INVALID_INPUT', person.error.issues[0]?.message ?? RSVP_MESSAGES.nameAndEmailRequired, 'invalid');
+        const person = validateOrRefuse(rsvpInputSchema, { name: input.name, email: input.email, ticketType: input.ticketType });
         if (!event.requiresPayment) throw new RuleError('INVALID_TICKET', RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
         // A mismatch aborts the transaction, so the buffered RSVP and seat are never written.
-        const { rsvpId: id, rsvp } = createRsvp(tx, event, person.data, now);
+        const { rsvpId: id, rsvp } = createRsvp(tx, event, person, now);
         if (input.amount !== rsvp.amountDue) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
         return { rsvpId: id, amount: rsvp.amountDue };
       });

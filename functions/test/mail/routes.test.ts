@@ -9,6 +9,7 @@ import { localOutbox } from '../../src/mail/local-outbox.js';
 import { MAILBOX_MESSAGE_CSP, mailRoutes } from '../../src/mail/routes.js';
 import { createMailService } from '../../src/mail/service.js';
 import { DEFAULT_TEMPLATES } from '../../src/mail/templates.js';
+import { createThemeService } from '../../src/theme/service.js';
 import { FROM, SITE_URL, TIME_ZONE, fixedClock, seedRsvp, tempStore } from './helpers.js';
 
 /** Guards stand-in: the x-test-role header decides, as a verified token would. */
@@ -30,7 +31,7 @@ afterEach(() => env.close());
 async function build(options: { withOutbox?: boolean; contactEmail?: string } = {}) {
   const clock = fixedClock();
   const outbox = localOutbox(env.store, clock);
-  const mail = createMailService({ store: env.store, mailer: outbox, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM });
+  const mail = createMailService({ store: env.store, mailer: outbox, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM, theme: createThemeService(env.store) });
   let limited = 0;
   const publicWriteLimit: preHandlerAsyncHookHandler = async () => {
     limited++;

@@ -3,10 +3,12 @@ import { MAIL_JOBS, type MailJob } from '../../src/mail/outbox.js';
 import { EMAIL_TEMPLATES, LEASE_MS, MAX_ATTEMPTS, createMailService, retryDelayMs, type MailServiceDeps } from '../../src/mail/service.js';
 import { DEFAULT_TEMPLATES } from '../../src/mail/templates.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
+import { parseWith } from '../../src/http/validate.js';
 import { RuleError } from '../../src/rule-error.js';
+import { emailTemplateSchema } from '../../src/shared/mail.js';
 import type { DocumentStore, Query } from '../../src/store/port.js';
 import { FROM, SITE_URL, TIME_ZONE, fixedClock, jobOf, queueJob, recordingMailer, seedRsvp, tempStore } from './helpers.js';
-import { SETTINGS } from '../../src/theme/service.js';
+import { SETTINGS, createThemeService } from '../../src/theme/service.js';
 
 const MINUTE = 60_000;
 
@@ -23,8 +25,10 @@ afterEach(() => env.close());
 
 function service(overrides: Partial<MailServiceDeps> = {}) {
   const mailer = recordingMailer();
-  const mail = createMailService({ store, mailer, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM, ...overrides });
-  return { mail, mailer: (overrides.mailer as typeof mailer | undefined) ?? mailer };
+  const mail = createMailService({ store, mailer, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM, theme: createThemeService(store), ...overrides });
+  /** What PUT /email-templates/{name} does: the route validates the body once, the service checks it compiles and saves it. */
+  const saveTemplate = async (name: string, body: unknown) => mail.templates.save(name, parseWith(emailTemplateSchema, body));
+  return { mail, saveTemplate, mailer: (overrides.mailer as typeof mailer | undefined) ?? mailer };
 }
 
 describe('deliverDue', () => {
@@ -113,8 +117,8 @@ describe('deliverDue', () => {
   it('two concurrent senders on the same store (two connections) send each message exactly once', async () => {
     const mailer = recordingMailer({ delayMs: 3 });
     const other = env.reopen();
-    const a = createMailService({ store, mailer, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM });
-    const b = createMailService({ store: other, mailer, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM });
+    const a = createMailService({ store, mailer, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM, theme: createThemeService(store) });
+    const b = createMailService({ store: other, mailer, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM, theme: createThemeService(other) });
     const jobIds: string[] = [];
     for (let i = 0; i < 12; i++) {
       const { rsvpId } = await seedRsvp(store, { rsvp: { email: `guest${i}@example.org` } });
@@ -186,9 +190,9 @@ describe('deliverDue', () => {
 
   it('uses the stored template, and the default when a stored one no longer renders', async () => {
     const logger = { error: vi.fn() };
-    const { mail, mailer } = service({ logger });
+    const { mail, mailer, saveTemplate } = service({ logger });
     const { rsvpId } = await seedRsvp(store);
-    await mail.templates.save('ticket', { subjectTemplate: 'Ticket: {{event.title}}', htmlTemplate: '<p>{{rsvp.name}} <img src="cid:ticket-qr"></p>' });
+    await saveTemplate('ticket', { subjectTemplate: 'Ticket: {{event.title}}', htmlTemplate: '<p>{{rsvp.name}} <img src="cid:ticket-qr"></p>' });
     await queueJob(store, { kind: 'ticket', rsvpId }, clock.now());
     await mail.deliverDue();
     expect(mailer.sent[0]).toMatchObject({ subject: 'Ticket: Night Sky Walk', html: '<p>Alex Rivera <img src="cid:ticket-qr"></p>', text: 'Alex Rivera' });
@@ -216,7 +220,7 @@ describe('kick', () => {
         return store.query(collection, query);
       }) as DocumentStore['query'],
     };
-    const mail = createMailService({ store: countingStore, mailer: slowMailer, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM });
+    const mail = createMailService({ store: countingStore, mailer: slowMailer, clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM, theme: createThemeService(store) });
     const first = await seedRsvp(store);
     await queueJob(store, { kind: 'ticket', rsvpId: first.rsvpId }, clock.now());
 
@@ -236,7 +240,7 @@ describe('kick', () => {
   it('logs errors and never throws', async () => {
     const logger = { error: vi.fn() };
     const broken: DocumentStore = { ...store, query: async () => Promise.reject(new Error('store down')) };
-    const mail = createMailService({ store: broken, mailer: recordingMailer(), clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM, logger });
+    const mail = createMailService({ store: broken, mailer: recordingMailer(), clock, timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM, theme: createThemeService(broken), logger });
     expect(() => mail.kick()).not.toThrow();
     await mail.whenIdle();
     expect(logger.error).toHaveBeenCalledWith('Mail delivery failed', expect.objectContaining({ message: 'store down' }));
@@ -245,22 +249,22 @@ describe('kick', () => {
 
 describe('templates', () => {
   it('answers the defaults until one is saved, then the saved one', async () => {
-    const { mail } = service();
+    const { mail, saveTemplate } = service();
     expect(await mail.templates.get()).toEqual(DEFAULT_TEMPLATES);
-    const saved = await mail.templates.save('rsvpConfirmation', { subjectTemplate: '  See you at {{event.title}}  ', htmlTemplate: '<p>{{rsvp.name}}</p>' });
+    const saved = await saveTemplate('rsvpConfirmation', { subjectTemplate: '  See you at {{event.title}}  ', htmlTemplate: '<p>{{rsvp.name}}</p>' });
     expect(saved).toEqual({ ticket: DEFAULT_TEMPLATES.ticket, rsvpConfirmation: { subjectTemplate: 'See you at {{event.title}}', htmlTemplate: '<p>{{rsvp.name}}</p>' } });
     expect(await mail.templates.get()).toEqual(saved);
     expect(mail.templates.defaults()).toEqual(DEFAULT_TEMPLATES);
   });
 
   it('refuses an unknown name and a template that does not compile, storing nothing', async () => {
-    const { mail } = service();
-    await expect(mail.templates.save('reminder', DEFAULT_TEMPLATES.ticket)).rejects.toMatchObject({ kind: 'not-found', message: 'Unknown e-mail template' });
-    const error = await mail.templates.save('ticket', { subjectTemplate: 'Hi', htmlTemplate: '{{#if rsvp.name}}unclosed' }).catch((caught) => caught);
+    const { saveTemplate } = service();
+    await expect(saveTemplate('reminder', DEFAULT_TEMPLATES.ticket)).rejects.toMatchObject({ kind: 'not-found', message: 'Unknown e-mail template' });
+    const error = await saveTemplate('ticket', { subjectTemplate: 'Hi', htmlTemplate: '{{#if rsvp.name}}unclosed' }).catch((caught) => caught);
     expect(error).toBeInstanceOf(RuleError);
     expect(error).toMatchObject({ kind: 'invalid', field: 'htmlTemplate' });
     expect(error.message).toMatch(/^Template does not compile: /);
-    await expect(mail.templates.save('ticket', { subjectTemplate: '', htmlTemplate: '<p></p>' })).rejects.toMatchObject({ message: 'Subject is required' });
+    await expect(saveTemplate('ticket', { subjectTemplate: '', htmlTemplate: '<p></p>' })).rejects.toMatchObject({ message: 'Subject is required' });
     expect(await store.get(EMAIL_TEMPLATES, 'ticket')).toBeNull();
   });
 });
