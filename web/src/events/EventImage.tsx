@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FALLBACK_IMAGE } from '../landing/slides.js';
+import { FALLBACK_IMAGE } from '../ui/content.js';
 
 interface EventImageProps {
   src: string;

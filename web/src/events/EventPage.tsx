@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { isReservedSlug, type EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { api } from '../api/client.js';
-import { paragraphs } from '../landing/about.js';
+import { paragraphs } from '../ui/content.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { useScrollToHash } from '../layout/useScrollToHash.js';

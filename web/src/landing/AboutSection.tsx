@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTheme } from '../theme/ThemeContext.js';
 import { Card } from '../ui/Card.js';
-import { paragraphs, resolveAboutSection } from './about.js';
-import { FALLBACK_IMAGE } from './slides.js';
+import { paragraphs } from '../ui/content.js';
+import { resolveAboutSection } from './about.js';
+import { FALLBACK_IMAGE } from '../ui/content.js';
 
 export function AboutSection() {
   const theme = useTheme();

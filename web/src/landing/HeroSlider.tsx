@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type TouchEvent } fr
 import { Link } from 'react-router';
 import { SLIDER_AUTO_ADVANCE_MS } from '@shared/constants.js';
 import { useTheme } from '../theme/ThemeContext.js';
-import { FALLBACK_IMAGE, resolveSlides, swipeDirection, wrapIndex, type Point, type Slide } from './slides.js';
+import { FALLBACK_IMAGE } from '../ui/content.js';
+import { resolveSlides, swipeDirection, wrapIndex, type Point, type Slide } from './slides.js';
 
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

@@ -1,6 +1,6 @@
 import type { AboutSection, Feature } from '@shared/theme-model.js';
 import { DEFAULT_THEME } from '@shared/theme-model.js';
-import { FALLBACK_IMAGE } from './slides.js';
+import { FALLBACK_IMAGE } from '../ui/content.js';
 
 function pick(value: unknown, fallback: string): string {
   return typeof value === 'string' && value.trim() ? value.trim() : fallback;
@@ -30,10 +30,3 @@ export function resolveAboutSection(about: Partial<AboutSection> | undefined): A
   };
 }
 
-/** Splits text into paragraphs on line breaks, dropping blank lines. */
-export function paragraphs(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}

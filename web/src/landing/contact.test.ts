@@ -9,8 +9,9 @@ import {
   contactFailure,
   validateContact,
 } from './contact.js';
-import { paragraphs, resolveAboutSection } from './about.js';
-import { FALLBACK_IMAGE } from './slides.js';
+import { paragraphs } from '../ui/content.js';
+import { resolveAboutSection } from './about.js';
+import { FALLBACK_IMAGE } from '../ui/content.js';
 
 describe('validateContact', () => {
   it('requires name, email and message', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SWIPE_THRESHOLD_PX } from '@shared/constants.js';
 import { DEFAULT_THEME, SLIDE_FALLBACK } from '@shared/theme-model.js';
-import { FALLBACK_IMAGE, isStorageUrl, refreshStorageUrl, resolveSlides, swipeDirection, wrapIndex } from './slides.js';
+import { FALLBACK_IMAGE } from '../ui/content.js';
+import { isStorageUrl, refreshStorageUrl, resolveSlides, swipeDirection, wrapIndex } from './slides.js';
 
 describe('resolveSlides', () => {
   it('shows the active slides in order with their texts and images', () => {

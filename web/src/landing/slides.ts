@@ -1,9 +1,6 @@
 import { SWIPE_THRESHOLD_PX } from '@shared/constants.js';
-import type { SlideContent, Theme } from '@shared/theme-model.js';
-import { DEFAULT_THEME, SLIDE_FALLBACK } from '@shared/theme-model.js';
-
-/** The local stock image used when a slide or event has no image, or it fails to load. */
-export const FALLBACK_IMAGE = '/images/fallback-landscape.svg';
+import { DEFAULT_THEME, SLIDE_FALLBACK, type SlideContent, type Theme } from '@shared/theme-model.js';
+import { FALLBACK_IMAGE } from '../ui/content.js';
 
 export interface Slide extends SlideContent {
   id: string;
