@@ -1,6 +1,0 @@
-export interface Sponsor {
-  id: string;
-  name: string;
-  logo: string;
-  createdAt: string;
-}
