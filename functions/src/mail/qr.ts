@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import type { MailMessage } from './port.js';
-import { TICKET_QR_CONTENT_ID } from './templates.js';
+import { TICKET_QR_CONTENT_ID } from './templates/ticket.js';
 
 type Attachment = NonNullable<MailMessage['attachments']>[number];
 

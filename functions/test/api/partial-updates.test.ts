@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS } from '../../src/events/repository.js';
-import { EMAIL_TEMPLATES } from '../../src/mail/service.js';
+import { EMAIL_TEMPLATES } from '../../src/mail/template-store.js';
 import { DEFAULT_THEME } from '../../src/shared/theme-model.js';
 import { SETTINGS, THEME_DOC } from '../../src/theme/service.js';
 import { createTestApi, type TestApi } from '../support/api.js';

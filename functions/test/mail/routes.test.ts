@@ -6,9 +6,10 @@ import { HttpError } from '../../src/http/errors.js';
 import { httpHandler } from '../../src/http/server.js';
 import { MAIL_JOBS } from '../../src/mail/outbox.js';
 import { localOutbox } from '../../src/mail/local-outbox.js';
-import { MAILBOX_MESSAGE_CSP, mailRoutes } from '../../src/mail/routes.js';
+import { MAILBOX_MESSAGE_CSP } from '../../src/mail/mailbox-page.js';
+import { mailRoutes } from '../../src/mail/routes.js';
 import { createMailService } from '../../src/mail/service.js';
-import { DEFAULT_TEMPLATES } from '../../src/mail/templates.js';
+import { DEFAULT_TEMPLATES } from '../../src/mail/template-store.js';
 import { createThemeService } from '../../src/theme/service.js';
 import { FROM, SITE_URL, TIME_ZONE, fixedClock, seedRsvp, tempStore } from './helpers.js';
 

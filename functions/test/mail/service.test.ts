@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAIL_JOBS, type MailJob } from '../../src/mail/outbox.js';
-import { EMAIL_TEMPLATES, LEASE_MS, MAX_ATTEMPTS, createMailService, retryDelayMs, type MailServiceDeps } from '../../src/mail/service.js';
-import { DEFAULT_TEMPLATES } from '../../src/mail/templates.js';
+import { LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from '../../src/mail/delivery.js';
+import { createMailService, type MailServiceDeps } from '../../src/mail/service.js';
+import { DEFAULT_TEMPLATES, EMAIL_TEMPLATES } from '../../src/mail/template-store.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
 import { parseWith } from '../../src/http/validate.js';
 import { RuleError } from '../../src/rule-error.js';

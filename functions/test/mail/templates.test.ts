@@ -1,18 +1,17 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { ticketQrAttachment, ticketQrPng } from '../../src/mail/qr.js';
+import { DEFAULT_TEMPLATES } from '../../src/mail/template-store.js';
+import { renderContactMessage, renderContactReceipt } from '../../src/mail/templates/contact.js';
 import {
-  DEFAULT_TEMPLATES,
   SAMPLE_CONTEXT,
   buildTemplateContext,
   compileTemplate,
   formatEventDate,
   htmlToText,
-  renderContactMessage,
-  renderContactReceipt,
   renderEmail,
   validateTemplate,
-} from '../../src/mail/templates.js';
+} from '../../src/mail/templates/render.js';
 import { RuleError } from '../../src/rule-error.js';
 import { TEMPLATE_PLACEHOLDERS } from '../../src/shared/mail-model.js';
 import { contactMessageSchema, emailTemplateSchema } from '../../src/shared/mail.js';

@@ -1,0 +1,76 @@
+import type { Clock } from '../clock.js';
+import { findEvent, toEventView } from '../events/repository.js';
+import { RuleError } from '../rule-error.js';
+import { findRsvp, readRsvpWithEvent, toRsvpView } from '../rsvps/repository.js';
+import { confirmationMailKind } from '../rsvps/rules.js';
+import { MAIL_MESSAGES, type EmailTemplate, type TemplateName } from '../shared/mail-model.js';
+import { MESSAGES } from '../shared/messages.js';
+import { RSVP_MESSAGES } from '../shared/rsvps-model.js';
+import type { DocumentStore } from '../store/port.js';
+import type { Composed } from './delivery.js';
+import { queueMail, type MailJob } from './outbox.js';
+import { ticketQrAttachment } from './qr.js';
+import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
+import { buildTemplateContext, renderEmail, type RenderedEmail, type TemplateContext } from './templates/render.js';
+
+export interface AttendeeMailDeps {
+  store: DocumentStore;
+  clock: Clock;
+  templates: Pick<TemplateStore, 'load'>;
+  /** The organisation's zone: dates in e-mails are formatted in it. */
+  timeZone: string;
+  /** The public site's base address, e.g. https://example.org (links in e-mails). */
+  siteUrl: string;
+  /** The sender, e.g. 'Zion Events <events@example.org>'. */
+  from: string;
+  logger: Pick<Console, 'error'>;
+}
+
+/** The e-mails an attendee receives: the ticket, or the confirmation when the event issues no tickets. */
+export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl, from, logger }: AttendeeMailDeps) {
+  /** A stored template that no longer renders must not stop tickets: the default stands in. */
+  function renderWithFallback(name: TemplateName, template: EmailTemplate, context: TemplateContext): RenderedEmail {
+    try {
+      return renderEmail(template, context);
+    } catch (error) {
+      logger.error(`The stored "${name}" e-mail template failed to render; the default was used`, error);
+      return renderEmail(DEFAULT_TEMPLATES[name], context);
+    }
+  }
+
+  return {
+    /** The message of a ticket or rsvpConfirmation job, from the RSVP as it is now. */
+    async compose(job: MailJob & { kind: TemplateName }): Promise<Composed> {
+      if (!job.rsvpId) return { skip: RSVP_MESSAGES.rsvpNotFound };
+      const rsvp = await findRsvp(store, job.rsvpId);
+      if (!rsvp) return { skip: RSVP_MESSAGES.rsvpNotFound };
+      // A cancelled (or released, or unpaid) RSVP gets no ticket.
+      if (rsvp.data.status !== 'confirmed') return { skip: `The RSVP is ${rsvp.data.status}` };
+      const event = await findEvent(store, rsvp.data.eventId);
+      if (!event) return { skip: MESSAGES.eventNotFound };
+      const context = buildTemplateContext({
+        event: toEventView(event),
+        rsvp: toRsvpView(rsvp),
+        siteUrl,
+        timeZone,
+      });
+      const rendered = renderWithFallback(job.kind, await templates.load(job.kind), context);
+      const attachments = job.kind === 'ticket' ? [await ticketQrAttachment(context.urls.checkIn)] : undefined;
+      return { message: { to: job.to, from, ...rendered, ...(attachments ? { attachments } : {}) } };
+    },
+
+    /** Queues the RSVP's e-mail again: its ticket, or the confirmation when the event issues no tickets. */
+    async queueResend(rsvpId: string): Promise<{ kind: TemplateName; jobId: string; message: string }> {
+      const now = clock.now();
+      return store.runTransaction(async (tx) => {
+        const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
+        if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
+        if (!event) throw new RuleError('EVENT_NOT_FOUND', MESSAGES.eventNotFound, 'not-found');
+        const kind = confirmationMailKind(event.data);
+        const jobId = queueMail(tx, { kind, rsvpId, to: rsvp.data.email }, now);
+        return { kind, jobId, message: kind === 'ticket' ? MAIL_MESSAGES.ticketQueued : MAIL_MESSAGES.confirmationQueued };
+      });
+    },
+  };
+}
+export type AttendeeMail = ReturnType<typeof createAttendeeMail>;
