@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http';
 import { createAuthGuards } from './auth/middleware.js';
+import { storedRoles } from './admins/roles.js';
 import { sessionRoutes } from './admins/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { createEventService } from './events/service.js';
@@ -49,7 +50,7 @@ export type Services = ReturnType<typeof createServices>;
  * (the Hosting rewrite).
  */
 export function createApi(deps: ApiDependencies, services: Services = createServices(deps)): Promise<RequestListener> {
-  const guards = createAuthGuards(deps);
+  const guards = createAuthGuards({ identity: deps.identity, roles: storedRoles(deps.store) });
   const limit = publicWriteLimit(deps.publicWritesPerMinute);
   // The mailbox page exists only where the local outbox is the mailer.
   const outbox = deps.mailer.kind === 'local-outbox' ? (deps.mailer as LocalOutbox) : undefined;

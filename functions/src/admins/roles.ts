@@ -1,5 +1,5 @@
 import type { Role } from '../shared/session-model.js';
-import type { VerifiedIdentity } from '../auth/port.js';
+import type { RoleDecision, RoleLookup, VerifiedIdentity } from '../auth/port.js';
 import { collection, type DocumentStore } from '../store/port.js';
 
 /** `admins/{lower-cased e-mail}` (DESIGN §2). */
@@ -38,8 +38,6 @@ export function roleSatisfies(has: Role, needs: Role) {
   return has === 'admin' || has === needs;
 }
 
-export type RoleDecision = { allowed: true; role: Role } | { allowed: false; reason: 'no-role' | 'unverified' | 'insufficient' };
-
 /**
  * Whether a verified identity holds the needed role. A role is keyed by e-mail,
  * so an unverified e-mail only counts when the record is bound to that very
@@ -55,6 +53,11 @@ export function decideRole(identity: VerifiedIdentity, record: AdminRecord | nul
 export async function findAdminRecord(store: DocumentStore, email: string) {
   if (!email) return null;
   return (await store.get(ADMINS, adminDocumentId(email)))?.data ?? null;
+}
+
+/** The role lookup the auth guards are given: the stored record of the identity's e-mail, decided by decideRole. */
+export function storedRoles(store: DocumentStore): RoleLookup {
+  return async (identity, needs) => decideRole(identity, await findAdminRecord(store, identity.email), needs);
 }
 
 /** Grants a role by e-mail: used by the `npm run admin` command and the local seed. */

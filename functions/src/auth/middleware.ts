@@ -2,9 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { MESSAGES } from '../shared/messages.js';
 import type { Role } from '../shared/session-model.js';
 import { HttpError } from '../http/errors.js';
-import { decideRole, findAdminRecord } from '../admins/roles.js';
-import type { DocumentStore } from '../store/port.js';
-import type { IdentityVerifier } from './port.js';
+import type { IdentityVerifier, RoleLookup } from './port.js';
 
 export interface Viewer {
   uid: string;
@@ -26,7 +24,7 @@ function bearerToken(request: FastifyRequest): string | null | undefined {
   return match ? match[1] : null;
 }
 
-export function createAuthGuards(deps: { store: DocumentStore; identity: IdentityVerifier }) {
+export function createAuthGuards(deps: { identity: IdentityVerifier; roles: RoleLookup }) {
   /**
    * Resolves the caller's role. No header: anonymous (undefined). A header that
    * does not verify: 401. Verified but without the role: 403.
@@ -41,7 +39,7 @@ export function createAuthGuards(deps: { store: DocumentStore; identity: Identit
     } catch {
       throw new HttpError(401, MESSAGES.authRequired);
     }
-    const decision = decideRole(identity, await findAdminRecord(deps.store, identity.email), needs);
+    const decision = await deps.roles(identity, needs);
     if (!decision.allowed) {
       throw decision.reason === 'unverified'
         ? new HttpError(403, MESSAGES.emailNotVerified, { code: 'EMAIL_NOT_VERIFIED' })

@@ -8,7 +8,7 @@ import { MESSAGES } from '../shared/messages.js';
 import { RSVP_MESSAGES } from '../shared/rsvps-model.js';
 import type { DocumentStore } from '../store/port.js';
 import type { Composed } from './delivery.js';
-import { queueMail, type MailJob } from './outbox.js';
+import { queueMail, type MailJob } from '../outbox/outbox.js';
 import { ticketQrAttachment } from './qr.js';
 import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
 import { buildTemplateContext, renderEmail, type RenderedEmail, type TemplateContext } from './templates/render.js';

@@ -6,7 +6,7 @@ import type { ContactMessage } from '../shared/mail.js';
 import type { DocumentStore } from '../store/port.js';
 import type { ThemeService } from '../theme/service.js';
 import type { Composed } from './delivery.js';
-import { queueMail, type MailJob } from './outbox.js';
+import { queueMail, type MailJob } from '../outbox/outbox.js';
 import { renderContactMessage, renderContactReceipt } from './templates/contact.js';
 
 export interface ContactMailDeps {

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import { newId } from '../ids.js';
 import type { DocumentStore } from '../store/port.js';
-import { MAIL_JOBS, type MailJob } from './outbox.js';
+import { MAIL_JOBS, type MailJob } from '../outbox/outbox.js';
 import type { MailMessage, MailSender } from './port.js';
 
 /*

@@ -4,7 +4,7 @@ import type { ThemeService } from '../theme/service.js';
 import { createAttendeeMail } from './attendee-mail.js';
 import { createContactMail } from './contact.js';
 import { createMailDelivery } from './delivery.js';
-import type { MailJob } from './outbox.js';
+import type { MailJob } from '../outbox/outbox.js';
 import type { MailSender } from './port.js';
 import { createTemplateStore } from './template-store.js';
 

@@ -5,7 +5,7 @@ import type { CreatePaymentIntentInput } from '../shared/payments.js';
 import { RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
 import { rsvpInputSchema } from '../shared/rsvps.js';
 import { readEventInTransaction } from '../events/repository.js';
-import { queueMail } from '../mail/outbox.js';
+import { queueMail } from '../outbox/outbox.js';
 import type { Clock } from '../clock.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
 import { confirmationMailKind, hasFreeSeat, ticketPriceCents } from '../rsvps/rules.js';

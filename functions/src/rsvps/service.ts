@@ -3,7 +3,7 @@ import type { EventRecord } from '../shared/events-model.js';
 import { RSVP_MESSAGES, type RsvpRecord, type RsvpReply, type TicketView } from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 import { findEvent, readEventInTransaction, toEventView } from '../events/repository.js';
-import { queueMail } from '../mail/outbox.js';
+import { queueMail } from '../outbox/outbox.js';
 import type { Clock } from '../clock.js';
 import type { DocumentStore } from '../store/port.js';
 import { RuleError } from '../rule-error.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { EVENTS } from '../../src/events/repository.js';
-import { MAIL_JOBS, queueMail, type MailKind, type MailJob } from '../../src/mail/outbox.js';
+import { MAIL_JOBS, queueMail, type MailKind, type MailJob } from '../../src/outbox/outbox.js';
 import type { MailMessage, MailSender } from '../../src/mail/port.js';
 import type { Clock } from '../../src/clock.js';
 import { RSVPS } from '../../src/rsvps/repository.js';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthGuards } from '../../src/auth/middleware.js';
 import { HttpError } from '../../src/http/errors.js';
 import { httpHandler } from '../../src/http/server.js';
-import { MAIL_JOBS } from '../../src/mail/outbox.js';
+import { MAIL_JOBS } from '../../src/outbox/outbox.js';
 import { localOutbox } from '../../src/mail/local-outbox.js';
 import { MAILBOX_MESSAGE_CSP } from '../../src/mail/mailbox-page.js';
 import { mailRoutes } from '../../src/mail/routes.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAIL_JOBS, type MailJob } from '../../src/mail/outbox.js';
+import { MAIL_JOBS, type MailJob } from '../../src/outbox/outbox.js';
 import { LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from '../../src/mail/delivery.js';
 import { createMailService, type MailServiceDeps } from '../../src/mail/service.js';
 import { DEFAULT_TEMPLATES, EMAIL_TEMPLATES } from '../../src/mail/template-store.js';

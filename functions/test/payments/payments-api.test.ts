@@ -7,7 +7,7 @@ import { createTestApi, TEST_WEBHOOK_SECRET, type TestApi } from '../support/api
 import { asCloudFunction } from '../support/cloud-function.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
 import { OFFLINE_INTENTS } from '../../src/payments/offline.js';
-import { MAIL_JOBS } from '../../src/mail/outbox.js';
+import { MAIL_JOBS } from '../../src/outbox/outbox.js';
 import { EVENTS } from '../../src/events/repository.js';
 
 let api: TestApi;

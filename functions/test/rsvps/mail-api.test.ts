@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../support/api.js';
-import { MAIL_JOBS } from '../../src/mail/outbox.js';
+import { MAIL_JOBS } from '../../src/outbox/outbox.js';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
 import { MESSAGES } from '../../src/shared/messages.js';
 import { createTestApi, type TestApi } from '../support/api.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
-import { MAIL_JOBS } from '../../src/mail/outbox.js';
+import { MAIL_JOBS } from '../../src/outbox/outbox.js';
 import { EVENTS } from '../../src/events/repository.js';
 
 let api: TestApi;

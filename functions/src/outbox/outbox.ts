@@ -1,6 +1,13 @@
 import { collection, type Transaction } from '../store/port.js';
 import { newId } from '../ids.js';
 
+/*
+ * The transactional outbox (DESIGN §4): a mail job is written in the same
+ * transaction as the change that causes it (an RSVP, a payment, a contact
+ * message); mail/delivery.ts sends it. Its own folder, so the capabilities that
+ * queue mail need not depend on mail/, which reads their documents.
+ */
+
 /** ticket and rsvpConfirmation go to an attendee; contact and contactReceipt come from the contact form. */
 export type MailKind = 'ticket' | 'rsvpConfirmation' | 'contact' | 'contactReceipt';
 
