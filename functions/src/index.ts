@@ -4,6 +4,7 @@ import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApi, createServices, runScheduledWork, type Services } from './app.js';
 import { dependenciesFromEnvironment } from './config.js';
+import { MAIL_JOBS } from './outbox/outbox.js';
 
 /**
  * Secrets a deployment must have; `firebase deploy` refuses to deploy while
@@ -40,7 +41,7 @@ export const scheduledWork = onSchedule({ schedule: 'every 1 minutes', region: '
  * starts delivery right after a commit, but Cloud Run may throttle work done
  * after the response; this trigger and the sweep make delivery certain.)
  */
-export const mailJobCreated = onDocumentCreated({ document: 'mailJobs/{jobId}', region: 'us-central1', secrets }, async () => {
+export const mailJobCreated = onDocumentCreated({ document: `${MAIL_JOBS}/{jobId}`, region: 'us-central1', secrets }, async () => {
   await api().services.mail.deliverDue();
 });
 

@@ -50,6 +50,11 @@ export function findEvent(store: DocumentStore, id: string): Promise<StoredDocum
   return store.get(EVENTS, id);
 }
 
+/** An event document by id, read inside a transaction (null when it was deleted). */
+export function readEvent(tx: Transaction, id: string): Promise<StoredDocument<StoredEvent> | null> {
+  return tx.get(EVENTS, id);
+}
+
 /** Reads an event inside a transaction by id, else by custom URL; not found is a RuleError. */
 export async function readEventInTransaction(tx: Transaction, idOrSlug: string): Promise<EventRecord> {
   const doc =

@@ -1,7 +1,7 @@
 import type { EventRecord } from '../shared/events-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 import { PAYMENT_HOLD_MS, RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
-import { EVENTS, type StoredEvent } from '../events/repository.js';
+import { readEvent, type StoredEvent } from '../events/repository.js';
 import { newId } from '../ids.js';
 import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
@@ -79,7 +79,7 @@ export function readRsvp(tx: Transaction, rsvpId: string): Promise<RsvpDocument 
 /** An RSVP and its event (the event may have been deleted). */
 export async function readRsvpWithEvent(tx: Transaction, rsvpId: string): Promise<{ rsvp: RsvpDocument | null; event: EventDocument | null }> {
   const rsvp = await readRsvp(tx, rsvpId);
-  const event = rsvp ? await tx.get(EVENTS, rsvp.data.eventId) : null;
+  const event = rsvp ? await readEvent(tx, rsvp.data.eventId) : null;
   return { rsvp, event };
 }
 
