@@ -46,7 +46,7 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
       const event = toEventView(doc);
       const fields = { ...(await change(event, tx)), updatedAt: clock.now().toISOString() };
       tx.update(EVENTS, id, fields);
-      return { ...event, ...fields };
+      return toEventView({ id, data: { ...doc.data, ...fields } });
     });
   }
 
