@@ -1,3 +1,4 @@
+import type { AdminStatus, AdminView } from '../shared/admins-model.js';
 import type { Role } from '../shared/session-model.js';
 import type { RoleDecision, RoleLookup, VerifiedIdentity } from '../auth/port.js';
 import { collection, type DocumentStore } from '../store/port.js';
@@ -6,7 +7,7 @@ import { collection, type DocumentStore } from '../store/port.js';
 export type AdminRecord = {
   email: string;
   role: Role;
-  status: 'Active' | 'Removed';
+  status: AdminStatus;
   addedDate: string;
   addedBy: string;
   /** The Auth account the role is bound to, once known; binds an unverified e-mail to one account. */
@@ -14,15 +15,6 @@ export type AdminRecord = {
 };
 
 export const ADMINS = collection<AdminRecord>('admins');
-
-/** A role as the API shows it (the bound account id stays on the server). Declared here until shared/ has an admins model. */
-export interface AdminView {
-  email: string;
-  role: Role;
-  status: AdminRecord['status'];
-  addedDate: string;
-  addedBy: string;
-}
 
 /** Every field listed, never a spread of the stored document. */
 export function toAdminView(record: AdminRecord): AdminView {

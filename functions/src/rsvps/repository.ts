@@ -25,7 +25,6 @@ export type EventDocument = StoredDocument<StoredEvent>;
 export const RSVPS = collection<StoredRsvp>('rsvps');
 
 /** The wording of a refused second check-in (DESIGN §4). */
-export const ALREADY_CHECKED_IN_MESSAGE = 'This attendee is already checked in';
 
 /** An RSVP as staff lists show it: every field listed, never a spread of the stored document. */
 export function toRsvpView(doc: RsvpDocument): RsvpRecord {
@@ -159,7 +158,7 @@ export function cancelRsvp(tx: Transaction, rsvp: RsvpDocument | null, event: Ev
 /** Admits a confirmed ticket once; a second check-in is refused and records nothing. */
 export function checkIn(tx: Transaction, rsvp: RsvpDocument | null, by: string, now: Date): RsvpRecord {
   if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
-  if (rsvp.data.checkedIn) throw new RuleError('ALREADY_CHECKED_IN', ALREADY_CHECKED_IN_MESSAGE, 'conflict');
+  if (rsvp.data.checkedIn) throw new RuleError('ALREADY_CHECKED_IN', RSVP_MESSAGES.alreadyCheckedIn, 'conflict');
   const fields = { checkedIn: true, checkedInAt: now.toISOString(), checkedInBy: by };
   tx.update(RSVPS, rsvp.id, fields);
   return toRsvpView({ id: rsvp.id, data: { ...rsvp.data, ...fields } });

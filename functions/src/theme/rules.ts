@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, type Theme } from '../shared/theme-model.js';
+import { DEFAULT_THEME, SLIDE_FALLBACK, type Theme } from '../shared/theme-model.js';
 
 type Stored = Partial<Record<keyof Theme, unknown>>;
 
@@ -6,11 +6,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Stored values over defaults, one level deep for the nested groups. */
+/**
+ * Stored values over defaults, nested groups included. Only the defaults' keys are read:
+ * the reply is an allowlist of the theme's fields, never whatever the document holds.
+ */
 function mergeGroup<T extends Record<string, unknown>>(defaults: T, stored: unknown): T {
   if (!isObject(stored)) return defaults;
   const merged: Record<string, unknown> = { ...defaults };
-  for (const [key, value] of Object.entries(stored)) {
+  for (const key of Object.keys(defaults)) {
+    const value = stored[key];
     if (value === undefined || value === null) continue;
     merged[key] = isObject(defaults[key]) ? mergeGroup(defaults[key] as Record<string, unknown>, value) : value;
   }
@@ -27,7 +31,16 @@ export function resolveTheme(stored: Stored | null): Theme {
   if (primaryOverridden && !stored?.buttonColor) theme.buttonColor = theme.primaryColor;
   if (primaryOverridden && !stored?.linkColor) theme.linkColor = theme.primaryColor;
   // Slides the admin saved replace the default slide set rather than mixing with it.
-  if (isObject(stored?.sliderContent)) theme.sliderContent = stored.sliderContent as Theme['sliderContent'];
-  if (isObject(stored?.sliderImages)) theme.sliderImages = stored.sliderImages as Theme['sliderImages'];
+  if (isObject(stored?.sliderContent)) {
+    const slideKeys = Object.keys(SLIDE_FALLBACK);
+    theme.sliderContent = Object.fromEntries(
+      Object.entries(stored.sliderContent)
+        .filter(([, content]) => isObject(content))
+        .map(([id, content]) => [id, Object.fromEntries(slideKeys.filter((key) => (content as Record<string, unknown>)[key] !== undefined).map((key) => [key, (content as Record<string, unknown>)[key]]))]),
+    ) as Theme['sliderContent'];
+  }
+  if (isObject(stored?.sliderImages)) {
+    theme.sliderImages = Object.fromEntries(Object.entries(stored.sliderImages).filter(([, url]) => typeof url === 'string')) as Theme['sliderImages'];
+  }
   return theme;
 }

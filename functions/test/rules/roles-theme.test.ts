@@ -43,4 +43,19 @@ describe('theme resolution', () => {
     expect(theme.buttonColor).toBe('#ffffff');
     expect(theme.linkColor).toBe('#000000');
   });
+
+  it('replies with the theme fields only, never whatever else the stored document holds', () => {
+    const theme = resolveTheme({
+      siteName: 'Kept',
+      internalNote: 'secret',
+      socialLinks: { website: 'https://example.org', token: 'secret' },
+      sliderContent: { slide1: { title: 'One', adminOnly: 'secret' } },
+      sliderImages: { slide1: '/one.webp', slide2: { nested: 'secret' } },
+    } as never);
+    expect(theme.siteName).toBe('Kept');
+    expect(Object.keys(theme).sort()).toEqual(Object.keys(DEFAULT_THEME).sort());
+    expect(theme.socialLinks).toEqual({ ...DEFAULT_THEME.socialLinks, website: 'https://example.org' });
+    expect(theme.sliderContent).toEqual({ slide1: { title: 'One' } });
+    expect(theme.sliderImages).toEqual({ slide1: '/one.webp' });
+  });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.js';
 import { ImageUpload } from './ImageUpload.js';
-import { UPLOAD_MESSAGES } from './messages.js';
+import { UPLOAD_MESSAGES } from '@shared/uploads-model.js';
 
 // The first bytes of a PNG file: enough for the browser side, which only checks size and type.
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);

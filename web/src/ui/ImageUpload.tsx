@@ -2,7 +2,8 @@ import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react
 import { errorText } from '../api/client.js';
 import { cx } from './cx.js';
 import { fieldIds } from './Field.js';
-import { UPLOAD_MESSAGES } from './messages.js';
+import { UPLOAD_MESSAGES } from '@shared/uploads-model.js';
+import { UI_TEXT } from './messages.js';
 import { base64OfDataUrl, imageFileProblem, readAsDataUrl, type UploadReply, type UploadRequest } from './upload.js';
 import './ui.css';
 
@@ -101,7 +102,7 @@ export function ImageUpload({
         </p>
       ) : null}
       <p className="ui-upload-status" role="status">
-        {status.kind === 'busy' ? UPLOAD_MESSAGES.uploading : ''}
+        {status.kind === 'busy' ? UI_TEXT.uploading : ''}
       </p>
       {error ? (
         <p id={ids.error} className="field-error" role="alert">

@@ -1,5 +1,5 @@
 import { UPLOAD_LIMIT_BYTES } from '@shared/constants.js';
-import { UPLOAD_MESSAGES } from './messages.js';
+import { UPLOAD_MESSAGES } from '@shared/uploads-model.js';
 
 /** The body of POST /upload (SPEC §3): the image as base64 (no data: prefix). */
 export interface UploadRequest {
