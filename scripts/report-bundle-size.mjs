@@ -58,11 +58,13 @@ for (const file of files) {
 }
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
-// The landing page's initial JavaScript may not grow: the size before the staff area was built.
-const BUDGET_KB = 95.2;
-console.log(`Landing page initial JavaScript: ${kb(gzip)} kB gzip (${files.size} file${files.size === 1 ? '' : 's'})`);
-if (gzip / 1000 > BUDGET_KB) {
-  console.error(`The landing page's initial JavaScript is over its budget of ${BUDGET_KB} kB gzip: load the new code lazily.`);
+// The landing page's initial JavaScript may not grow: its size (gzip, level 9) before the staff area was built.
+const BUDGET_BYTES = 95_178;
+console.log(
+  `Landing page initial JavaScript: ${kb(gzip)} kB gzip (${gzip} bytes, budget ${BUDGET_BYTES}; ${files.size} file${files.size === 1 ? '' : 's'})`,
+);
+if (gzip > BUDGET_BYTES) {
+  console.error(`The landing page's initial JavaScript is over its budget of ${BUDGET_BYTES} bytes gzip: load the new code lazily.`);
   process.exit(1);
 }
 if (offenders.length) {

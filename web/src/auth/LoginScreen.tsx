@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { signInSchema } from '@shared/session.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Card } from '../ui/Card.js';
 import { Field } from '../ui/Field.js';
+import { SERVER_ERROR, serverError, useZodForm } from '../ui/form.js';
 import { LockIcon } from '../ui/icons.js';
 import { useAuth } from './AuthContext.js';
 import './auth.css';
@@ -9,25 +11,24 @@ import './auth.css';
 /** The login screen (SPEC §2, §5). */
 export function LoginScreen() {
   const { signIn } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState('');
+  const form = useZodForm(signInSchema, { defaultValues: { email: '', password: '' } });
+  // Stays busy after a successful sign-in: the gate replaces this screen as soon as auth reports it.
+  const [signedIn, setSignedIn] = useState(false);
+  const submitting = form.formState.isSubmitting || signedIn;
+  const email = form.watch('email');
+  const password = form.watch('password');
   const canSubmit = email.trim() !== '' && password !== '' && !submitting;
+  const error = serverError(form);
   useDocumentTitle('Admin Login');
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setSubmitting(true);
-    setError('');
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
     try {
       await signIn(email, password);
+      setSignedIn(true);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-      setSubmitting(false);
+      form.setError(SERVER_ERROR, { message: failure instanceof Error ? failure.message : String(failure) });
     }
-  };
+  });
 
   return (
     <div className="login-page">
@@ -37,15 +38,13 @@ export function LoginScreen() {
         </div>
         <h1>Admin Login</h1>
         <p className="login-intro">Please sign in to access the admin area</p>
-        <form onSubmit={onSubmit} noValidate aria-busy={submitting}>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={submitting}>
           <Field label="Email">
             <input
               type="email"
-              name="email"
               autoComplete="username"
               placeholder="Enter your email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...form.register('email')}
               disabled={submitting}
               required
             />
@@ -53,11 +52,9 @@ export function LoginScreen() {
           <Field label="Password">
             <input
               type="password"
-              name="password"
               autoComplete="current-password"
               placeholder="Enter your password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              {...form.register('password')}
               disabled={submitting}
               required
             />
