@@ -1,3 +1,4 @@
+import { CHECKIN_MESSAGES } from '../shared/checkin-model.js';
 import type { EventRecord } from '../shared/events-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 import { PAYMENT_HOLD_MS, RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
@@ -158,7 +159,7 @@ export function cancelRsvp(tx: Transaction, rsvp: RsvpDocument | null, event: Ev
 /** Admits a confirmed ticket once; a second check-in is refused and records nothing. */
 export function checkIn(tx: Transaction, rsvp: RsvpDocument | null, by: string, now: Date): RsvpRecord {
   if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
-  if (rsvp.data.checkedIn) throw new RuleError('ALREADY_CHECKED_IN', RSVP_MESSAGES.alreadyCheckedIn, 'conflict');
+  if (rsvp.data.checkedIn) throw new RuleError('ALREADY_CHECKED_IN', CHECKIN_MESSAGES.alreadyCheckedIn, 'conflict');
   const fields = { checkedIn: true, checkedInAt: now.toISOString(), checkedInBy: by };
   tx.update(RSVPS, rsvp.id, fields);
   return toRsvpView({ id: rsvp.id, data: { ...rsvp.data, ...fields } });

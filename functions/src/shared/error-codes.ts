@@ -28,7 +28,12 @@ export const ERROR_CODES = [
   'INVALID_TICKET',
   'RSVP_NOT_FOUND',
   'TICKET_NOT_FOUND',
+  // Check-in at the door.
   'ALREADY_CHECKED_IN',
+  'NOT_CHECKED_IN',
+  'TICKET_CANCELLED',
+  'PAYMENT_INCOMPLETE',
+  'WRONG_EVENT',
   // Payments.
   'PAYMENT_NOT_FOUND',
   'AMOUNT_MISMATCH',

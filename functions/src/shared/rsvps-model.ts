@@ -16,7 +16,6 @@ export const RSVP_MESSAGES = {
   networkError: 'Network error. Please try again.',
   rsvpNotFound: 'RSVP not found',
   ticketNotFound: 'Ticket not found',
-  alreadyCheckedIn: 'This attendee is already checked in',
 } as const;
 
 /** POST /events/{id}/rsvp body (SPEC §7); optional fields may be left out. */

@@ -9,7 +9,7 @@ import {
   toRsvpView,
 } from '../../src/rsvps/repository.js';
 import { RuleError } from '../../src/rule-error.js';
-import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
+import { CHECKIN_MESSAGES } from '../../src/shared/checkin-model.js';
 import type { Transaction } from '../../src/store/port.js';
 import { seedRsvp, tempStore } from '../mail/helpers.js';
 
@@ -27,7 +27,7 @@ describe('checkIn', () => {
 
     const later = new Date(NOW.getTime() + 60_000);
     const again = store.runTransaction(async (tx) => checkIn(tx, (await readRsvpWithEvent(tx, rsvpId)).rsvp, 'other@example.org', later));
-    await expect(again).rejects.toThrow(RSVP_MESSAGES.alreadyCheckedIn);
+    await expect(again).rejects.toThrow(CHECKIN_MESSAGES.alreadyCheckedIn);
     await expect(again).rejects.toMatchObject({ kind: 'conflict' });
     expect(await store.get(RSVPS, rsvpId)).toEqual(stored);
   });
