@@ -4,7 +4,7 @@
  * API share. checkin.ts builds the validator from these.
  */
 import { CHECKIN_EVENT_WINDOW_MS } from './constants.js';
-import type { TicketView } from './rsvps-model.js';
+import type { PaymentStatus, RsvpStatus, TicketView } from './rsvps-model.js';
 
 /** The product's wording (SPEC §8) and the plain refusals the API adds. */
 export const CHECKIN_MESSAGES = {
@@ -57,6 +57,31 @@ export interface CheckedInAttendee {
   ticketType: string;
   checkedInAt: string;
   checkedInBy: string | null;
+}
+
+/**
+ * GET /events/{id}/door-list (staff): what a door keeps on the device to admit people
+ * without a network. Only what admission needs: no address, no payment amounts.
+ */
+export interface DoorListEntry {
+  id: string;
+  eventId: string;
+  name: string;
+  email: string;
+  ticketType: string;
+  status: RsvpStatus;
+  paymentStatus: PaymentStatus;
+  checkedIn: boolean;
+  checkedInAt: string | null;
+  checkedInBy: string | null;
+}
+
+export interface DoorListReply {
+  success: true;
+  event: { id: string; title: string; date: string; location: string };
+  /** Server time of the list, so a device can tell how fresh its copy is. */
+  generatedAt: string;
+  attendees: DoorListEntry[];
 }
 
 /**
