@@ -1,5 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { createAuthGuards } from './auth/middleware.js';
+import { checkInRoutes } from './checkin/routes.js';
+import { createCheckInService } from './checkin/service.js';
 import { storedRoles } from './admins/roles.js';
 import { sessionRoutes } from './admins/routes.js';
 import { eventRoutes } from './events/routes.js';
@@ -39,6 +41,7 @@ export function createServices(deps: ApiDependencies) {
     events: createEventService(deps),
     sponsors: createSponsorService(deps.store),
     rsvps: createRsvpService({ store: deps.store, clock: deps.clock, onMailQueued }),
+    checkins: createCheckInService({ store: deps.store, clock: deps.clock }),
     payments: createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued }),
   };
 }
@@ -58,7 +61,8 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
   return httpHandler((api) => {
     // Stripe signs the raw bytes: the webhook reads its body in a scope of its own.
     paymentWebhookRoutes(api, deps.payments, services.payments);
-    rsvpRoutes(api, services.rsvps, guards, { publicWriteLimit: limit, siteUrl: deps.siteUrl });
+    rsvpRoutes(api, services.rsvps, guards, { publicWriteLimit: limit });
+    checkInRoutes(api, services.checkins, guards, { siteUrl: deps.siteUrl });
     themeRoutes(api, services.theme, guards);
     eventRoutes(api, services.events, guards);
     sponsorRoutes(api, services.sponsors);

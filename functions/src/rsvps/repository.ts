@@ -1,4 +1,3 @@
-import { CHECKIN_MESSAGES } from '../shared/checkin-model.js';
 import type { EventRecord } from '../shared/events-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 import { PAYMENT_HOLD_MS, RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
@@ -17,15 +16,21 @@ import { giveSeatBack, takeSeat } from './seats.js';
  * transaction reads everything before it writes (DESIGN §3).
  */
 
-/** An RSVP document: the record without its id (the ticket id is the key). */
-export type StoredRsvp = Omit<RsvpRecord, 'id'>;
+/**
+ * An RSVP document: the record without its id (the ticket id is the key), and the
+ * check-in audit fields no reply carries (absent on documents written before them).
+ */
+export type StoredRsvp = Omit<RsvpRecord, 'id'> & {
+  /** Server time of the check-in write (checkedInAt may be a door's earlier, queued time). */
+  checkInRecordedAt?: string | null;
+  checkInUndoneBy?: string | null;
+  checkInUndoneAt?: string | null;
+};
 export type RsvpDocument = StoredDocument<StoredRsvp>;
 export type EventDocument = StoredDocument<StoredEvent>;
 
 /** The RSVP collection, declared once: tests and the bench import it. */
 export const RSVPS = collection<StoredRsvp>('rsvps');
-
-/** The wording of a refused second check-in (DESIGN §4). */
 
 /** An RSVP as staff lists show it: every field listed, never a spread of the stored document. */
 export function toRsvpView(doc: RsvpDocument): RsvpRecord {
@@ -156,11 +161,33 @@ export function cancelRsvp(tx: Transaction, rsvp: RsvpDocument | null, event: Ev
   return rsvp;
 }
 
-/** Admits a confirmed ticket once; a second check-in is refused and records nothing. */
-export function checkIn(tx: Transaction, rsvp: RsvpDocument | null, by: string, now: Date): RsvpRecord {
-  if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
-  if (rsvp.data.checkedIn) throw new RuleError('ALREADY_CHECKED_IN', CHECKIN_MESSAGES.alreadyCheckedIn, 'conflict');
-  const fields = { checkedIn: true, checkedInAt: now.toISOString(), checkedInBy: by };
+/** What a check-in records: when the door admitted the person, who did, and when the server wrote it. */
+export interface CheckInStamp {
+  checkedInAt: string;
+  checkedInBy: string;
+  checkInRecordedAt: string;
+}
+
+/** Who undid a check-in, and when. */
+export interface CheckInUndo {
+  checkInUndoneBy: string;
+  checkInUndoneAt: string;
+}
+
+/**
+ * Admits a ticket. The caller decides first (checkin/rules.ts `decideCheckIn`) on
+ * the document it read in this same transaction, so a concurrent check-in of the
+ * same ticket makes this commit fail and retry, and the retry is refused.
+ */
+export function checkIn(tx: Transaction, rsvp: RsvpDocument, stamp: CheckInStamp): RsvpDocument {
+  const fields = { checkedIn: true, ...stamp };
   tx.update(RSVPS, rsvp.id, fields);
-  return toRsvpView({ id: rsvp.id, data: { ...rsvp.data, ...fields } });
+  return { id: rsvp.id, data: { ...rsvp.data, ...fields } };
+}
+
+/** An admin undoes a check-in (checkin/rules.ts `decideUndo`): the ticket can be admitted again; the undo is recorded. */
+export function undoCheckIn(tx: Transaction, rsvp: RsvpDocument, undo: CheckInUndo): RsvpDocument {
+  const fields = { checkedIn: false, checkedInAt: null, checkedInBy: null, checkInRecordedAt: null, ...undo };
+  tx.update(RSVPS, rsvp.id, fields);
+  return { id: rsvp.id, data: { ...rsvp.data, ...fields } };
 }

@@ -9,7 +9,7 @@ export function rsvpRoutes(
   api: FastifyInstance,
   rsvps: RsvpService,
   guards: AuthGuards,
-  options: { publicWriteLimit: preHandlerAsyncHookHandler; siteUrl: string },
+  options: { publicWriteLimit: preHandlerAsyncHookHandler },
 ) {
   const staff = { preHandler: guards.requireRole('staff') };
   const admin = { preHandler: guards.requireRole('admin') };
@@ -20,18 +20,6 @@ export function rsvpRoutes(
   });
 
   api.get<IdParams>('/events/:id/rsvps', staff, async (request) => ({ success: true, rsvps: await rsvps.listForEvent(request.params.id) }));
-
-  api.get<IdParams>('/events/:id/checkins', staff, async (request) => ({
-    success: true,
-    checkedInAttendees: await rsvps.checkinsForEvent(request.params.id),
-  }));
-
-  /** JSON for the ticket page; anything else (a phone's camera app) is sent to the site's ticket page. */
-  api.get<{ Params: { ticketId: string }; Querystring: { format?: unknown } }>('/checkin/:ticketId', async (request, reply) => {
-    const { ticketId } = request.params;
-    if (request.query.format !== 'json') return reply.redirect(`${options.siteUrl}/checkin/${encodeURIComponent(ticketId)}`, 302);
-    return { success: true, ticket: await rsvps.ticket(ticketId) };
-  });
 
   api.delete<IdParams>('/rsvps/:id', admin, async (request) => {
     const { message } = await rsvps.cancel(request.params.id);

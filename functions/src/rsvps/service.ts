@@ -1,31 +1,18 @@
 import { formatCents } from '../shared/payments-model.js';
-import type { EventRecord } from '../shared/events-model.js';
-import { RSVP_MESSAGES, type RsvpRecord, type RsvpReply, type TicketView } from '../shared/rsvps-model.js';
+import { RSVP_MESSAGES, type RsvpRecord, type RsvpReply } from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
-import { findEvent, readEventInTransaction, toEventView } from '../events/repository.js';
+import { readEventInTransaction } from '../events/repository.js';
 import { queueMail } from '../outbox/outbox.js';
 import type { Clock } from '../clock.js';
 import type { DocumentStore } from '../store/port.js';
-import { RuleError } from '../rule-error.js';
 import { confirmationMailKind, holdsSeat } from './rules.js';
-import { cancelRsvp, createRsvp, findRsvp, listRsvpsOfEvent, readRsvpWithEvent, toRsvpView } from './repository.js';
+import { cancelRsvp, createRsvp, listRsvpsOfEvent, readRsvpWithEvent, toRsvpView } from './repository.js';
 
 export interface RsvpServiceDeps {
   store: DocumentStore;
   clock: Clock;
   /** Called after a commit that queued mail, so delivery starts at once rather than on the next sweep. */
   onMailQueued?: () => void;
-}
-
-export function toTicketView(rsvp: RsvpRecord, event: EventRecord): TicketView {
-  return {
-    id: rsvp.id,
-    attendee: { name: rsvp.name, email: rsvp.email, ticketType: rsvp.ticketType },
-    event: { id: event.id, title: event.title, date: event.date, location: event.location, customUrl: event.customUrl },
-    checkedIn: rsvp.checkedIn,
-    checkedInAt: rsvp.checkedInAt,
-    checkedInBy: rsvp.checkedInBy,
-  };
 }
 
 export function createRsvpService({ store, clock, onMailQueued }: RsvpServiceDeps) {
@@ -53,20 +40,6 @@ export function createRsvpService({ store, clock, onMailQueued }: RsvpServiceDep
 
     async listForEvent(eventId: string): Promise<RsvpRecord[]> {
       return (await listRsvpsOfEvent(store, eventId)).map(toRsvpView).filter(holdsSeat);
-    },
-
-    async checkinsForEvent(eventId: string): Promise<RsvpRecord[]> {
-      const rsvps = await this.listForEvent(eventId);
-      return rsvps.filter((rsvp) => rsvp.checkedIn).sort((a, b) => String(a.checkedInAt).localeCompare(String(b.checkedInAt)));
-    },
-
-    /** A ticket exists only for a confirmed RSVP: never before its payment succeeded. */
-    async ticket(ticketId: string): Promise<TicketView> {
-      const rsvp = await findRsvp(store, ticketId);
-      if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
-      const event = await findEvent(store, rsvp.data.eventId);
-      if (!event) throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
-      return toTicketView(toRsvpView(rsvp), toEventView(event));
     },
 
     /** Admin cancel: frees the seat. Money is never returned silently: a paid RSVP says so. */

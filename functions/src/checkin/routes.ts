@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { CheckInReply, CheckedInAttendee, DoorListReply } from '../shared/checkin-model.js';
+import { checkInSchema } from '../shared/checkin.js';
+import type { TicketView } from '../shared/rsvps-model.js';
+import type { AuthGuards, Viewer } from '../auth/middleware.js';
+import { HttpError } from '../http/errors.js';
+import type { IdParams } from '../http/server.js';
+import { parseWith } from '../http/validate.js';
+import { MESSAGES } from '../shared/messages.js';
+import type { CheckInService } from './service.js';
+
+/** The signed-in user a guard resolved: check-ins record their e-mail, never one the body names. */
+function viewerOf(request: { viewer?: Viewer }): Viewer {
+  if (!request.viewer) throw new HttpError(401, MESSAGES.authRequired);
+  return request.viewer;
+}
+
+export function checkInRoutes(api: FastifyInstance, checkins: CheckInService, guards: AuthGuards, options: { siteUrl: string }) {
+  const staff = { preHandler: guards.requireRole('staff') };
+  const admin = { preHandler: guards.requireRole('admin') };
+
+  /** JSON for the ticket page; anything else (a phone's camera app) is sent to the site's ticket page. */
+  api.get<{ Params: { ticketId: string }; Querystring: { format?: unknown }; Reply: { success: true; ticket: TicketView } }>(
+    '/checkin/:ticketId',
+    async (request, reply) => {
+      const { ticketId } = request.params;
+      if (request.query.format !== 'json') return reply.redirect(`${options.siteUrl}/checkin/${encodeURIComponent(ticketId)}`, 302);
+      return { success: true, ticket: await checkins.ticket(ticketId) };
+    },
+  );
+
+  api.post<IdParams & { Reply: CheckInReply }>('/checkin/:id', staff, async (request) =>
+    checkins.checkIn(request.params.id, parseWith(checkInSchema, request.body), viewerOf(request).email),
+  );
+
+  api.delete<IdParams & { Reply: CheckInReply }>('/checkin/:id', admin, async (request) => checkins.undo(request.params.id, viewerOf(request).email));
+
+  api.get<IdParams & { Reply: { success: true; checkedInAttendees: CheckedInAttendee[] } }>('/events/:id/checkins', staff, async (request) => ({
+    success: true,
+    checkedInAttendees: await checkins.checkinsForEvent(request.params.id),
+  }));
+
+  api.get<IdParams & { Reply: DoorListReply }>('/events/:id/door-list', staff, async (request) => checkins.doorList(request.params.id));
+}

@@ -1,0 +1,98 @@
+import type { CheckInReply, CheckInRequest, CheckedInAttendee, DoorListReply } from '../shared/checkin-model.js';
+import { CHECKIN_MESSAGES } from '../shared/checkin-model.js';
+import { RSVP_MESSAGES, type TicketView } from '../shared/rsvps-model.js';
+import { EventNotFoundError, findEvent, toEventView } from '../events/repository.js';
+import {
+  checkIn,
+  findRsvp,
+  listRsvpsOfEvent,
+  readRsvpWithEvent,
+  toRsvpView,
+  undoCheckIn,
+  type EventDocument,
+  type RsvpDocument,
+} from '../rsvps/repository.js';
+import { holdsSeat } from '../rsvps/rules.js';
+import type { Clock } from '../clock.js';
+import type { DocumentStore, Transaction } from '../store/port.js';
+import { RuleError } from '../rule-error.js';
+import { decideCheckIn, decideUndo, type Decision } from './rules.js';
+import { toCheckedInAttendee, toDoorListEntry, toDoorListEvent, toTicketView } from './ticket-view.js';
+
+function orRefuse<T>(decision: Decision<T>): T {
+  if (!decision.ok) throw new RuleError(decision.code, decision.message, decision.kind);
+  return decision.value;
+}
+
+export function createCheckInService({ store, clock }: { store: DocumentStore; clock: Clock }) {
+  /** Reads the ticket and its event, decides, and writes the transition: one transaction. */
+  function transition(
+    ticketId: string,
+    step: (found: { rsvp: RsvpDocument | null; event: EventDocument | null }, tx: Transaction) => TicketView,
+  ): Promise<TicketView> {
+    return store.runTransaction(async (tx) => step(await readRsvpWithEvent(tx, ticketId), tx));
+  }
+
+  return {
+    /** The public ticket page. A ticket exists only for a confirmed RSVP: never before its payment succeeded. */
+    async ticket(ticketId: string): Promise<TicketView> {
+      const rsvp = await findRsvp(store, ticketId);
+      if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
+      const event = await findEvent(store, rsvp.data.eventId);
+      if (!event) throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
+      return toTicketView(toRsvpView(rsvp), toEventView(event));
+    },
+
+    /** 'Checked-In Attendees' of an event, in the order they arrived. */
+    async checkinsForEvent(eventId: string): Promise<CheckedInAttendee[]> {
+      const rsvps = (await listRsvpsOfEvent(store, eventId)).map(toRsvpView);
+      return rsvps
+        .filter((rsvp) => holdsSeat(rsvp) && rsvp.checkedIn)
+        .sort((a, b) => String(a.checkedInAt).localeCompare(String(b.checkedInAt)))
+        .map(toCheckedInAttendee);
+    },
+
+    /**
+     * Admits a ticket once (DESIGN §4): the RSVP is read, judged and written in one
+     * transaction, so of any number of simultaneous scans exactly one succeeds and
+     * the others are refused with nothing recorded. `by` is the signed-in user's e-mail.
+     */
+    async checkIn(ticketId: string, request: CheckInRequest, by: string): Promise<CheckInReply> {
+      const ticket = await transition(ticketId, ({ rsvp, event }, tx) => {
+        const now = clock.now();
+        const stamp = orRefuse(decideCheckIn(rsvp && toRsvpView(rsvp), event && toEventView(event), { ...request, by, now }));
+        // Admitted, so both were found.
+        return toTicketView(toRsvpView(checkIn(tx, rsvp!, stamp)), toEventView(event!));
+      });
+      return { success: true, message: CHECKIN_MESSAGES.checkedIn, ticket };
+    },
+
+    /** An admin undoes a check-in; who and when are recorded, and the ticket can be admitted again. */
+    async undo(ticketId: string, by: string): Promise<CheckInReply> {
+      const ticket = await transition(ticketId, ({ rsvp, event }, tx) => {
+        const undo = orRefuse(decideUndo(rsvp && event ? toRsvpView(rsvp) : null, { by, now: clock.now() }));
+        // Decided, so both were found.
+        return toTicketView(toRsvpView(undoCheckIn(tx, rsvp!, undo)), toEventView(event!));
+      });
+      return { success: true, message: CHECKIN_MESSAGES.undone, ticket };
+    },
+
+    /**
+     * What a door keeps for admitting without a network: every RSVP of the event but
+     * released holds (a cancelled one stays, so the door can say so).
+     */
+    async doorList(eventId: string): Promise<DoorListReply> {
+      const event = await findEvent(store, eventId);
+      if (!event) throw new EventNotFoundError();
+      const generatedAt = clock.now().toISOString();
+      const rsvps = (await listRsvpsOfEvent(store, event.id)).map(toRsvpView);
+      return {
+        success: true,
+        event: toDoorListEvent(toEventView(event)),
+        generatedAt,
+        attendees: rsvps.filter((rsvp) => rsvp.status !== 'released').map(toDoorListEntry),
+      };
+    },
+  };
+}
+export type CheckInService = ReturnType<typeof createCheckInService>;

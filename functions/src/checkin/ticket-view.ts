@@ -1,0 +1,52 @@
+import type { CheckedInAttendee, DoorListEntry, DoorListReply } from '../shared/checkin-model.js';
+import type { EventRecord } from '../shared/events-model.js';
+import type { RsvpRecord, TicketView } from '../shared/rsvps-model.js';
+
+/*
+ * The allowlist mappers of check-in replies: every field listed, never a spread
+ * of a stored document, so an audit field or an address never leaks into a reply.
+ */
+
+/** What the ticket holder and the door see (SPEC §3 'Ticket lookup result'). */
+export function toTicketView(rsvp: RsvpRecord, event: EventRecord): TicketView {
+  return {
+    id: rsvp.id,
+    attendee: { name: rsvp.name, email: rsvp.email, ticketType: rsvp.ticketType },
+    event: { id: event.id, title: event.title, date: event.date, location: event.location, customUrl: event.customUrl },
+    checkedIn: rsvp.checkedIn,
+    checkedInAt: rsvp.checkedInAt,
+    checkedInBy: rsvp.checkedInBy,
+  };
+}
+
+/** One line of 'Checked-In Attendees' (only called for checked-in RSVPs). */
+export function toCheckedInAttendee(rsvp: RsvpRecord): CheckedInAttendee {
+  return {
+    id: rsvp.id,
+    name: rsvp.name,
+    email: rsvp.email,
+    ticketType: rsvp.ticketType,
+    checkedInAt: rsvp.checkedInAt ?? '',
+    checkedInBy: rsvp.checkedInBy,
+  };
+}
+
+/** What a door keeps on the device: only what admission needs (no address, no amounts). */
+export function toDoorListEntry(rsvp: RsvpRecord): DoorListEntry {
+  return {
+    id: rsvp.id,
+    eventId: rsvp.eventId,
+    name: rsvp.name,
+    email: rsvp.email,
+    ticketType: rsvp.ticketType,
+    status: rsvp.status,
+    paymentStatus: rsvp.paymentStatus,
+    checkedIn: rsvp.checkedIn,
+    checkedInAt: rsvp.checkedInAt,
+    checkedInBy: rsvp.checkedInBy,
+  };
+}
+
+export function toDoorListEvent(event: EventRecord): DoorListReply['event'] {
+  return { id: event.id, title: event.title, date: event.date, location: event.location };
+}
