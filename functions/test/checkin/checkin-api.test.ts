@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS } from '../../src/events/repository.js';
+import { RSVPS } from '../../src/rsvps/repository.js';
+import { CHECKIN_MESSAGES, OFFLINE_CHECKIN_MAX_AGE_MS } from '../../src/shared/checkin-model.js';
+import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
+import { createTestApi, type TestApi } from '../support/api.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+const person = { name: 'Ada Lovelace', email: 'ada@example.org' };
+
+async function createEvent(body: Record<string, unknown> = {}) {
+  const response = await api.request
+    .post('/api/events')
+    .set(api.bearer('admin'))
+    .send({ title: 'Stargazing', date: '2026-12-05T19:30', location: 'Kolob', ...body });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.event as { id: string };
+}
+
+async function register(eventId: string, who: Record<string, string> = person): Promise<string> {
+  const response = await api.request.post(`/api/events/${eventId}/rsvp`).send(who);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.rsvpId;
+}
+
+const checkIn = (ticketId: string, body: Record<string, unknown> = {}, who: 'admin' | 'staff' = 'staff') =>
+  api.request.post(`/api/checkin/${ticketId}`).set(api.bearer(who)).send(body);
+
+function expectRefusal(response: { status: number; body: unknown }, status: number, code: string, message?: string) {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expect(response.body).toMatchObject({ success: false, code, ...(message ? { message } : {}) });
+}
+
+describe('POST /checkin/{id}', () => {
+  it('admits the ticket once, recording the signed-in staff e-mail (a body checkedInBy is ignored)', async () => {
+    const event = await createEvent();
+    const ticketId = await register(event.id);
+    const response = await checkIn(ticketId, { checkedInBy: 'mallory@example.org', eventId: event.id });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const now = api.clock.now().toISOString();
+    expect(response.body).toEqual({
+      success: true,
+      message: CHECKIN_MESSAGES.checkedIn,
+      ticket: {
+        id: ticketId,
+        attendee: { name: 'Ada Lovelace', email: 'ada@example.org', ticketType: 'General' },
+        event: { id: event.id, title: 'Stargazing', date: '2026-12-06T02:30:00.000Z', location: 'Kolob', customUrl: expect.any(String) },
+        checkedIn: true,
+        checkedInAt: now,
+        checkedInBy: api.users.staff.email,
+      },
+    });
+    const stored = (await api.deps.store.get(RSVPS, ticketId))!.data;
+    expect(stored).toMatchObject({ checkedIn: true, checkedInAt: now, checkedInBy: api.users.staff.email, checkInRecordedAt: now });
+
+    // The ticket page now shows it checked in, with the time and who.
+    const page = await api.request.get(`/api/checkin/${ticketId}?format=json`);
+    expect(page.body.ticket).toMatchObject({ checkedIn: true, checkedInAt: now, checkedInBy: api.users.staff.email });
+
+    // A second check-in is refused and changes nothing.
+    api.clock.set('2026-11-21T12:01:00.000Z');
+    expectRefusal(await checkIn(ticketId, {}, 'admin'), 409, 'ALREADY_CHECKED_IN', 'This attendee is already checked in');
+    expect((await api.deps.store.get(RSVPS, ticketId))!.data).toEqual(stored);
+    api.clock.set('2026-11-21T12:00:00.000Z');
+  });
+
+  it('keeps a queued offline check-in’s own time inside the window; outside it takes the server time', async () => {
+    const event = await createEvent();
+    const now = api.clock.now().getTime();
+    const recordedAt = new Date(now).toISOString();
+    const cases = [
+      [new Date(now - 3 * 60 * 60_000).toISOString(), new Date(now - 3 * 60 * 60_000).toISOString()],
+      [new Date(now - OFFLINE_CHECKIN_MAX_AGE_MS - 60_000).toISOString(), recordedAt],
+      [new Date(now + 60 * 60_000).toISOString(), recordedAt],
+    ];
+    for (const [sent, expected] of cases) {
+      const ticketId = await register(event.id);
+      const response = await checkIn(ticketId, { checkedInAt: sent });
+      expect(response.body.ticket.checkedInAt, sent).toBe(expected);
+      expect((await api.deps.store.get(RSVPS, ticketId))!.data).toMatchObject({ checkedInAt: expected, checkInRecordedAt: recordedAt });
+    }
+    expectRefusal(await checkIn(await register(event.id), { checkedInAt: 'yesterday' }), 400, 'INVALID_INPUT');
+  });
+
+  it('refuses what cannot be admitted with 409 and a plain reason, changing nothing', async () => {
+    const event = await createEvent();
+    const other = await createEvent({ title: 'Other night' });
+
+    const cancelled = await register(event.id);
+    await api.request.delete(`/api/rsvps/${cancelled}`).set(api.bearer('admin')).expect(200);
+    expectRefusal(await checkIn(cancelled), 409, 'TICKET_CANCELLED', CHECKIN_MESSAGES.cancelled);
+
+    const released = await register(event.id);
+    await api.deps.store.runTransaction(async (tx) => tx.update(RSVPS, released, { status: 'released' }));
+    expectRefusal(await checkIn(released), 409, 'TICKET_CANCELLED', CHECKIN_MESSAGES.cancelled);
+
+    const wrongEvent = await register(event.id);
+    expectRefusal(await checkIn(wrongEvent, { eventId: other.id }), 409, 'WRONG_EVENT', CHECKIN_MESSAGES.wrongEvent);
+
+    for (const [id, status] of [[cancelled, 'cancelled'], [released, 'released'], [wrongEvent, 'confirmed']]) {
+      expect((await api.deps.store.get(RSVPS, id))!.data).toMatchObject({ status, checkedIn: false, checkedInAt: null, checkedInBy: null });
+    }
+  });
+
+  it('refuses a paid RSVP whose payment has not succeeded: 409 PAYMENT_INCOMPLETE', async () => {
+    const paid = await createEvent({ requiresPayment: true, ticketTypes: ['General'], ticketPrices: { General: 20 } });
+    const pending = await register(paid.id);
+    expect((await api.deps.store.get(RSVPS, pending))!.data).toMatchObject({ status: 'pending_payment' });
+    expectRefusal(await checkIn(pending), 409, 'PAYMENT_INCOMPLETE', CHECKIN_MESSAGES.paymentIncomplete);
+
+    // Confirmed by the provider: admitted.
+    await api.deps.store.runTransaction(async (tx) => tx.update(RSVPS, pending, { status: 'confirmed', paymentStatus: 'paid', amountPaid: 2000 }));
+    expect((await checkIn(pending)).status).toBe(200);
+  });
+
+  it('404 for an unknown ticket, 401 without a token, 403 for a signed-in user without a role', async () => {
+    expectRefusal(await checkIn('no-such-ticket'), 404, 'TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound);
+    const ticketId = await register((await createEvent()).id);
+    expectRefusal(await api.request.post(`/api/checkin/${ticketId}`).send({}), 401, 'AUTH_REQUIRED');
+    expectRefusal(await api.request.post(`/api/checkin/${ticketId}`).set({ Authorization: 'Bearer not-a-token' }).send({}), 401, 'AUTH_REQUIRED');
+    expectRefusal(await api.request.post(`/api/checkin/${ticketId}`).set(api.bearer('outsider')).send({}), 403, 'FORBIDDEN');
+    expect((await api.deps.store.get(RSVPS, ticketId))!.data.checkedIn).toBe(false);
+  });
+
+  it('ten simultaneous check-ins of one ticket: exactly one is admitted, nine refused; the winner’s time is stored', async () => {
+    const ticketId = await register((await createEvent()).id);
+    const now = api.clock.now().getTime();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => checkIn(ticketId, { checkedInAt: new Date(now - (i + 1) * 60_000).toISOString() })),
+    );
+    const admitted = responses.filter((response) => response.status === 200);
+    const refused = responses.filter((response) => response.status === 409);
+    expect(admitted).toHaveLength(1);
+    expect(refused).toHaveLength(9);
+    for (const response of refused) expect(response.body.code).toBe('ALREADY_CHECKED_IN');
+    const stored = (await api.deps.store.get(RSVPS, ticketId))!.data;
+    expect(stored.checkedInAt).toBe(admitted[0].body.ticket.checkedInAt);
+    expect(stored.checkedInBy).toBe(api.users.staff.email);
+  });
+});
+
+describe('DELETE /checkin/{id} (undo)', () => {
+  it('admins undo a check-in (recorded), staff may not; the ticket can then be admitted again', async () => {
+    const ticketId = await register((await createEvent()).id);
+    expectRefusal(await api.request.delete(`/api/checkin/${ticketId}`).set(api.bearer('admin')), 409, 'NOT_CHECKED_IN', CHECKIN_MESSAGES.notCheckedIn);
+    await checkIn(ticketId).expect(200);
+
+    expectRefusal(await api.request.delete(`/api/checkin/${ticketId}`).set(api.bearer('staff')), 403, 'FORBIDDEN');
+    expectRefusal(await api.request.delete(`/api/checkin/${ticketId}`), 401, 'AUTH_REQUIRED');
+    expect((await api.deps.store.get(RSVPS, ticketId))!.data.checkedIn).toBe(true);
+
+    api.clock.set('2026-11-21T12:03:00.000Z');
+    const undone = await api.request.delete(`/api/checkin/${ticketId}`).set(api.bearer('admin'));
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body).toMatchObject({ success: true, message: CHECKIN_MESSAGES.undone, ticket: { id: ticketId, checkedIn: false, checkedInAt: null, checkedInBy: null } });
+    expect((await api.deps.store.get(RSVPS, ticketId))!.data).toMatchObject({
+      checkedIn: false,
+      checkedInAt: null,
+      checkedInBy: null,
+      checkInUndoneBy: api.users.admin.email,
+      checkInUndoneAt: '2026-11-21T12:03:00.000Z',
+    });
+    expectRefusal(await api.request.delete('/api/checkin/no-such-ticket').set(api.bearer('admin')), 404, 'TICKET_NOT_FOUND');
+
+    api.clock.set('2026-11-21T12:04:00.000Z');
+    const again = await checkIn(ticketId, {}, 'admin');
+    expect(again.body.ticket).toMatchObject({ checkedIn: true, checkedInAt: '2026-11-21T12:04:00.000Z', checkedInBy: api.users.admin.email });
+    api.clock.set('2026-11-21T12:00:00.000Z');
+  });
+});
+
+describe('GET /events/{id}/checkins and /door-list', () => {
+  it('lists the checked-in attendees (allowlisted) in arrival order', async () => {
+    const event = await createEvent();
+    const first = await register(event.id, { name: 'Grace Hopper', email: 'grace@example.org', address: '2 Canyon Rd' });
+    const second = await register(event.id);
+    await register(event.id, { name: 'Not Arrived', email: 'late@example.org' });
+    await checkIn(second, { checkedInAt: '2026-11-21T11:50:00.000Z' }).expect(200);
+    await checkIn(first, { checkedInAt: '2026-11-21T11:55:00.000Z' }).expect(200);
+    const response = await api.request.get(`/api/events/${event.id}/checkins`).set(api.bearer('staff'));
+    expect(response.body).toEqual({
+      success: true,
+      checkedInAttendees: [
+        { id: second, name: 'Ada Lovelace', email: 'ada@example.org', ticketType: 'General', checkedInAt: '2026-11-21T11:50:00.000Z', checkedInBy: api.users.staff.email },
+        { id: first, name: 'Grace Hopper', email: 'grace@example.org', ticketType: 'General', checkedInAt: '2026-11-21T11:55:00.000Z', checkedInBy: api.users.staff.email },
+      ],
+    });
+  });
+
+  it('gives a door every RSVP but released holds, cancelled ones included, without addresses or amounts', async () => {
+    const event = await createEvent({ title: 'Door night', customUrl: 'door-night' });
+    const admitted = await register(event.id, { ...person, address: '1 Canyon Rd', city: 'Springdale' });
+    const cancelled = await register(event.id, { name: 'Cancelled', email: 'c@example.org' });
+    const released = await register(event.id, { name: 'Released', email: 'r@example.org' });
+    await checkIn(admitted).expect(200);
+    await api.request.delete(`/api/rsvps/${cancelled}`).set(api.bearer('admin')).expect(200);
+    await api.deps.store.runTransaction(async (tx) => tx.update(RSVPS, released, { status: 'released' }));
+
+    const response = await api.request.get(`/api/events/${event.id}/door-list`).set(api.bearer('staff'));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const now = api.clock.now().toISOString();
+    expect(response.body).toEqual({
+      success: true,
+      event: { id: event.id, title: 'Door night', date: '2026-12-06T02:30:00.000Z', location: 'Kolob' },
+      generatedAt: now,
+      attendees: [
+        { id: admitted, eventId: event.id, name: 'Ada Lovelace', email: 'ada@example.org', ticketType: 'General', status: 'confirmed', paymentStatus: 'free', checkedIn: true, checkedInAt: now, checkedInBy: api.users.staff.email },
+        { id: cancelled, eventId: event.id, name: 'Cancelled', email: 'c@example.org', ticketType: 'General', status: 'cancelled', paymentStatus: 'free', checkedIn: false, checkedInAt: null, checkedInBy: null },
+      ],
+    });
+
+    expectRefusal(await api.request.get('/api/events/no-such-event/door-list').set(api.bearer('staff')), 404, 'EVENT_NOT_FOUND');
+    expectRefusal(await api.request.get(`/api/events/${event.id}/door-list`), 401, 'AUTH_REQUIRED');
+    expectRefusal(await api.request.get(`/api/events/${event.id}/door-list`).set(api.bearer('outsider')), 403, 'FORBIDDEN');
+    expect((await api.request.get(`/api/events/${event.id}/door-list`).set(api.bearer('admin'))).status).toBe(200);
+  });
+});
+
+describe('GET /events for the check-in event select', () => {
+  it('staff and admins list inactive (not archived) events with active=all; visitors still see only active ones', async () => {
+    const active = await createEvent({ title: 'Active night' });
+    const inactive = await createEvent({ title: 'Inactive night', isActive: false });
+    const archived = await createEvent({ title: 'Archived night' });
+    await api.request.patch(`/api/events/${archived.id}/archive`).set(api.bearer('admin')).expect(200);
+    expect((await api.deps.store.get(EVENTS, inactive.id))!.data.isActive).toBe(false);
+
+    const ids = (body: { events: { id: string }[] }) => body.events.map((event) => event.id);
+    for (const who of ['staff', 'admin'] as const) {
+      const listed = ids((await api.request.get('/api/events?active=all').set(api.bearer(who)).expect(200)).body);
+      expect(listed).toEqual(expect.arrayContaining([active.id, inactive.id]));
+      expect(listed).not.toContain(archived.id);
+    }
+    const visitor = ids((await api.request.get('/api/events?active=all&archived=all').expect(200)).body);
+    expect(visitor).toContain(active.id);
+    expect(visitor).not.toContain(inactive.id);
+    expect(visitor).not.toContain(archived.id);
+  });
+});
