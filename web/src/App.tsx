@@ -9,10 +9,14 @@ import { ThemeProvider } from './theme/ThemeProvider.js';
 // The staff area loads on demand: the public pages never download sign-in (Firebase), the
 // query cache, the form library or the staff screens. The shell is one layout route, so
 // moving between /admin and /checkin keeps sign-in and the session mounted.
-const StaffShell = lazy(() => import('./staff/StaffShell.js'));
-const AdminPage = lazy(() => import('./admins/AdminPage.js'));
-const DashboardPage = lazy(() => import('./admins/AdminPage.js').then((m) => ({ default: m.DashboardPage })));
-const CheckinPage = lazy(() => import('./checkin/CheckinPage.js'));
+// The staff pages load through the shell's chunk, so they share its modules instead of
+// splitting them into chunks the landing page's preload map would have to list.
+const staffShell = () => import('./staff/StaffShell.js');
+const StaffShell = lazy(staffShell);
+const staffPage = (name: 'AdminPage' | 'DashboardPage' | 'CheckinPage') => lazy(() => staffShell().then((m) => m.StaffPages[name]()));
+const AdminPage = staffPage('AdminPage');
+const DashboardPage = staffPage('DashboardPage');
+const CheckinPage = staffPage('CheckinPage');
 const TicketPage = lazy(() => import('./checkin/TicketPage.js'));
 // Visited once per payment: its status checks need not weigh on the landing page.
 const PaymentSuccessPage = lazy(() => import('./payments/PaymentSuccessPage.js').then((m) => ({ default: m.PaymentSuccessPage })));

@@ -1,11 +1,19 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Role } from '@shared/session-model.js';
 import { SignedInHeader } from '../auth/SignedInHeader.js';
 import { useStaff } from '../staff/StaffContext.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
+import { Spinner } from '../ui/Spinner.js';
 import { Tabs } from '../ui/Tabs.js';
 import { resolveTab, tabsFor, type DashboardTabId } from './tabs.js';
 import './admins.css';
+
+/** The tabs built so far, each its own chunk; the others say they are not available yet. */
+const PANELS: Partial<Record<DashboardTabId, LazyExoticComponent<ComponentType>>> = {
+  checkin: lazy(() => import('./CheckinTab.js')),
+  rsvps: lazy(() => import('../rsvps/admin/RsvpsTab.js')),
+};
 
 const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', staff: 'Staff' };
 
@@ -52,7 +60,17 @@ function DashboardTabs({ role }: { role: Role }) {
   return (
     <Tabs tabs={tabs} active={active} onSelect={select} label="Dashboard sections">
       <h2>{activeTab.label}</h2>
-      <p className="admin-unavailable">This part of the dashboard is not available yet.</p>
+      <TabPanel id={active} />
     </Tabs>
+  );
+}
+
+function TabPanel({ id }: { id: DashboardTabId }) {
+  const Panel = PANELS[id];
+  if (!Panel) return <p className="admin-unavailable">This part of the dashboard is not available yet.</p>;
+  return (
+    <Suspense fallback={<Spinner label="Loading..." />}>
+      <Panel />
+    </Suspense>
   );
 }

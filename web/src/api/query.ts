@@ -32,6 +32,11 @@ export function createQueryClient(): QueryClient {
 /** The query keys of every resource, in one place so invalidations cannot misspell them. */
 export const queryKeys = {
   session: (uid: string | null) => ['session', uid] as const,
+  /** Every event a signed-in staff member may see (GET /events?active=all). */
+  staffEvents: () => ['events', 'staff'] as const,
+  rsvps: (eventId: string) => ['rsvps', eventId] as const,
+  checkins: (eventId: string) => ['checkins', eventId] as const,
+  doorList: (eventId: string) => ['door-list', eventId] as const,
 };
 
 /** GET /session for the signed-in user (keyed by uid, so another sign-in refetches). */

@@ -1,23 +1,29 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { SignedInHeader } from '../auth/SignedInHeader.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
-import { Card } from '../ui/Card.js';
+import { Spinner } from '../ui/Spinner.js';
 import './checkin.css';
 
-/** /checkin inside the staff shell (behind its gate): the staff scanner screen (only its frame so far). */
+// The door loads in a chunk of its own: the entry's preload map then lists only this page's frame.
+const CheckinPanel = lazy(() => import('./CheckinPanel.js').then((m) => ({ default: m.CheckinPanel })));
+const TITLE = 'Event Check-In';
+const GO_TO_DASHBOARD = 'Go to Dashboard';
+
+/** /checkin inside the staff shell (behind its gate): the staff scanner screen. */
 export default function CheckinPage() {
-  useDocumentTitle('Event Check-In');
+  useDocumentTitle(TITLE);
   return (
     <div className="checkin">
-      <SignedInHeader title="Event Check-In" />
+      <SignedInHeader title={TITLE}>
+        <Link className="btn btn-outline btn-small" to="/admin?tab=checkin">
+          {GO_TO_DASHBOARD}
+        </Link>
+      </SignedInHeader>
       <div className="checkin-body">
-        <Card as="section" className="checkin-card" aria-labelledby="checkin-status-title">
-          <h2 id="checkin-status-title">Scanner</h2>
-          <p className="checkin-unavailable">Check-in is not available yet.</p>
-          <Link className="btn btn-outline" to="/admin">
-            Go to Dashboard
-          </Link>
-        </Card>
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <CheckinPanel variant="page" />
+        </Suspense>
       </div>
     </div>
   );

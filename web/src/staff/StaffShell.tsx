@@ -4,12 +4,20 @@ import { Outlet, useLocation } from 'react-router';
 import { createApiClient } from '../api/client.js';
 import { createQueryClient } from '../api/query.js';
 import { useAuth } from '../auth/AuthContext.js';
+import { clearDeviceData } from '../checkin/offline.js';
 import { AuthProvider } from '../auth/AuthProvider.js';
 import { FullWidthLayout } from '../layout/PublicLayout.js';
 import { Spinner } from '../ui/Spinner.js';
 import { ToastProvider } from '../ui/Toast.js';
 import { StaffApiContext } from './StaffContext.js';
 import { StaffGate } from './StaffGate.js';
+
+/** Loaders of the staff area's pages, each its own chunk loaded after the shell (App.tsx routes to them through lazy()). */
+export const StaffPages = {
+  AdminPage: () => import('../admins/AdminPage.js'),
+  DashboardPage: () => import('../admins/AdminPage.js').then((m) => ({ default: m.DashboardPage })),
+  CheckinPage: () => import('../checkin/CheckinPage.js'),
+};
 
 /** Screens inside the shell that need a signed-in user but not the gate: /admin?invite=... (SPEC §2). */
 export function isUngated({ pathname, search }: { pathname: string; search: string }): boolean {
@@ -43,7 +51,10 @@ function StaffApi({ queryClient, children }: { queryClient: QueryClient; childre
   const { status, getIdToken } = useAuth();
   const api = useMemo(() => createApiClient({ token: getIdToken }), [getIdToken]);
   useEffect(() => {
-    if (status === 'signedOut') queryClient.clear();
+    if (status !== 'signedOut') return;
+    queryClient.clear();
+    // Attendee data a door kept for offline check-in leaves the device with the staff member.
+    void clearDeviceData().catch(() => undefined);
   }, [status, queryClient]);
   return <StaffApiContext.Provider value={api}>{children}</StaffApiContext.Provider>;
 }

@@ -1,0 +1,231 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CHECKIN_FILTERS } from '@shared/constants.js';
+import { CHECKIN_MESSAGES, offlineWaitingText, ticketIdFromScan, type DoorListEntry } from '@shared/checkin-model.js';
+import { errorText } from '../api/client.js';
+import { formatEventDateTime } from '../events/format.js';
+import { useStaff } from '../staff/StaffContext.js';
+import { Card } from '../ui/Card.js';
+import { StateBlock } from '../ui/StateBlock.js';
+import { CHECKIN_TEXT, FILTER_LABELS, checkInEvents, checkedInCountText, defaultEventId, filterAttendees, isRepeatScan, ticketTypeOf, type CheckinFilter } from './checkin.js';
+import { checkinsQuery, staffEventsQuery } from './checkinApi.js';
+import { Scanner } from './Scanner.js';
+import { TicketInfo, TicketLookup } from './TicketLookup.js';
+import { useDoor } from './useDoor.js';
+import './checkin.css';
+
+export interface CheckinPanelProps {
+  /** 'page': /checkin with show/hide lists; 'tab': the dashboard's tab with filter, search and list/grid view. */
+  variant: 'page' | 'tab';
+}
+
+/** The door: event select, scanner, manual lookup, ticket panel, RSVP cards and the checked-in list. */
+export function CheckinPanel({ variant }: CheckinPanelProps) {
+  const { api, role } = useStaff();
+  const events = useQuery(staffEventsQuery(api));
+  const choices = useMemo(() => checkInEvents(events.data ?? [], new Date()), [events.data]);
+  const [picked, setPicked] = useState<string | null>(null);
+  const eventId = picked ?? defaultEventId(choices);
+  const event = choices.find((item) => item.id === eventId);
+  const door = useDoor(eventId);
+  const lastScan = useRef<{ id: string; at: number } | null>(null);
+
+  const [showRsvps, setShowRsvps] = useState(variant === 'tab');
+  const [showCheckedIn, setShowCheckedIn] = useState(false);
+  const [filter, setFilter] = useState<CheckinFilter>('all');
+  const [query, setQuery] = useState('');
+  const [view, setView] = useState<'list' | 'grid'>('list');
+
+  const attendees = useMemo(() => door.doorList.data?.attendees ?? [], [door.doorList.data]);
+  const shown = useMemo(() => filterAttendees(attendees, variant === 'tab' ? filter : 'all', variant === 'tab' ? query : ''), [attendees, filter, query, variant]);
+
+  const onScan = (text: string) => {
+    const id = ticketIdFromScan(text);
+    const now = Date.now();
+    if (!id || door.busy || isRepeatScan(lastScan.current, id, now)) return;
+    lastScan.current = { id, at: now };
+    void door.lookUp(text, true);
+  };
+
+  const clickCard = (entry: DoorListEntry) => {
+    if (door.busy) return;
+    if (entry.checkedIn) void door.lookUp(entry.id);
+    else void door.checkIn(entry);
+  };
+
+  return (
+    <div className={`checkin-panel checkin-panel--${variant}`}>
+      <Card as="section" className="checkin-card" aria-label="Event">
+        {events.isPending ? (
+          <StateBlock kind="loading" label="Loading events..." />
+        ) : events.isError ? (
+          <StateBlock kind="error" message={errorText(events.error, CHECKIN_MESSAGES.loadRsvpsFailed)} onRetry={() => void events.refetch()} />
+        ) : choices.length === 0 ? (
+          <p className="muted">{CHECKIN_TEXT.noEvents}</p>
+        ) : (
+          <div className="checkin-event-row">
+            <div className="field checkin-event">
+              <label htmlFor={`checkin-event-${variant}`}>{CHECKIN_TEXT.event}</label>
+              <select id={`checkin-event-${variant}`} value={eventId} onChange={(e) => setPicked(e.target.value)}>
+                {choices.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.title} ({formatEventDateTime(item.date)}){item.isActive ? '' : ' (inactive)'}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <p className="checkin-count" aria-live="polite">
+              {door.doorList.data ? checkedInCountText(attendees) : null}
+            </p>
+          </div>
+        )}
+        {variant === 'page' ? (
+          <div className="checkin-toggles">
+            <button type="button" className="btn btn-outline btn-small" aria-expanded={showRsvps} onClick={() => setShowRsvps((v) => !v)}>
+              {showRsvps ? CHECKIN_TEXT.hideRsvps : CHECKIN_TEXT.showRsvps}
+            </button>
+            <button type="button" className="btn btn-outline btn-small" aria-expanded={showCheckedIn} onClick={() => setShowCheckedIn((v) => !v)}>
+              {showCheckedIn ? CHECKIN_TEXT.hideCheckedIn : CHECKIN_TEXT.showCheckedIn}
+            </button>
+          </div>
+        ) : null}
+      </Card>
+
+      <div className={door.message ? `checkin-status checkin-status--${door.message.kind}` : 'checkin-status checkin-status--empty'} role="status" aria-live="assertive">
+        {door.message?.text ?? ''}
+      </div>
+      {door.waiting > 0 ? (
+        <p className="checkin-offline" role="status">
+          {offlineWaitingText(door.waiting)}
+        </p>
+      ) : null}
+      {door.conflicts.length > 0 ? <Conflicts door={door} /> : null}
+
+      <div className="checkin-grid">
+        <Card as="section" className="checkin-card" aria-label="Scan or type a ticket">
+          <Scanner onScan={onScan} onStatus={(message) => door.setMessage(message.text ? message : null)} busy={door.busy !== null} />
+          <TicketLookup value={door.ticketId} onChange={door.setTicketId} onLookUp={(value, admit) => void door.lookUp(value, admit)} busy={door.busy} />
+        </Card>
+        {door.selected ? (
+          <Card as="div" className="checkin-card">
+            <TicketInfo
+              entry={door.selected}
+              eventTitle={event?.title ?? ''}
+              eventId={eventId}
+              busy={door.busy}
+              canUndo={role === 'admin'}
+              onCheckIn={(entry) => void door.checkIn(entry)}
+              onUndo={(entry) => void door.undo(entry)}
+            />
+          </Card>
+        ) : null}
+      </div>
+
+      {variant === 'page' && showCheckedIn && eventId ? <CheckedInList eventId={eventId} /> : null}
+
+      {showRsvps && eventId ? (
+        <Card as="section" className="checkin-card" aria-labelledby={`rsvps-title-${variant}`}>
+          <h2 id={`rsvps-title-${variant}`}>{CHECKIN_TEXT.rsvpsTitle}</h2>
+          {variant === 'tab' ? (
+            <div className="checkin-filters">
+              <div className="field">
+                <label htmlFor="checkin-filter">{CHECKIN_TEXT.filter}</label>
+                <select id="checkin-filter" value={filter} onChange={(e) => setFilter(e.target.value as CheckinFilter)}>
+                  {CHECKIN_FILTERS.map((value) => (
+                    <option key={value} value={value}>
+                      {FILTER_LABELS[value]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field checkin-search">
+                <label htmlFor="checkin-search">{CHECKIN_TEXT.search}</label>
+                <input id="checkin-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+              </div>
+              <div className="checkin-view" role="group" aria-label="View">
+                {(['list', 'grid'] as const).map((value) => (
+                  <button key={value} type="button" className="btn btn-outline btn-small" aria-pressed={view === value} onClick={() => setView(value)}>
+                    {value === 'list' ? CHECKIN_TEXT.listView : CHECKIN_TEXT.gridView}
+                  </button>
+                ))}
+              </div>
+            </div>
+          ) : null}
+          {door.doorList.isPending ? (
+            <StateBlock kind="loading" label="Loading RSVPs..." />
+          ) : door.doorList.isError ? (
+            <StateBlock kind="error" message={errorText(door.doorList.error, CHECKIN_MESSAGES.loadRsvpsFailed)} onRetry={() => void door.doorList.refetch()} />
+          ) : attendees.length === 0 ? (
+            <p className="muted">{CHECKIN_TEXT.noRsvps}</p>
+          ) : shown.length === 0 ? (
+            <p className="muted">{CHECKIN_TEXT.noMatches}</p>
+          ) : (
+            <ul className={`rsvp-cards rsvp-cards--${variant === 'tab' ? view : 'grid'}`}>
+              {shown.map((entry) => (
+                <li key={entry.id}>
+                  <button type="button" className={entry.checkedIn ? 'rsvp-card rsvp-card--in' : 'rsvp-card'} onClick={() => clickCard(entry)} disabled={door.busy !== null}>
+                    <strong>{entry.name}</strong>
+                    <span className="muted">{entry.email}</span>
+                    <span>{ticketTypeOf(entry)}</span>
+                    <span className="rsvp-card-status">{entry.checkedIn ? CHECKIN_TEXT.checkedInBadge : CHECKIN_TEXT.pendingBadge}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function CheckedInList({ eventId }: { eventId: string }) {
+  const { api } = useStaff();
+  const checkins = useQuery(checkinsQuery(api, eventId));
+  return (
+    <Card as="section" className="checkin-card" aria-labelledby="checked-in-title">
+      <h2 id="checked-in-title">{CHECKIN_TEXT.checkedInTitle}</h2>
+      {checkins.isPending ? (
+        <StateBlock kind="loading" label="Loading..." />
+      ) : checkins.isError ? (
+        <StateBlock kind="error" message={errorText(checkins.error, CHECKIN_MESSAGES.loadRsvpsFailed)} onRetry={() => void checkins.refetch()} />
+      ) : checkins.data.length === 0 ? (
+        <p className="muted">{CHECKIN_TEXT.noCheckedIn}</p>
+      ) : (
+        <ul className="checked-in-list">
+          {checkins.data.map((item) => (
+            <li key={item.id}>
+              <strong>{item.name}</strong>
+              <span className="muted">{item.email}</span>
+              <span>{ticketTypeOf(item)}</span>
+              <time dateTime={item.checkedInAt}>{formatEventDateTime(item.checkedInAt)}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function Conflicts({ door }: { door: ReturnType<typeof useDoor> }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <section ref={ref} tabIndex={-1} className="checkin-conflicts" role="alert" aria-labelledby="conflicts-title">
+      <h2 id="conflicts-title">{CHECKIN_TEXT.conflictsTitle}</h2>
+      <ul>
+        {door.conflicts.map((item) => (
+          <li key={`${item.ticketId}-${item.checkedInAt}`}>
+            <strong>{item.name}</strong> ({item.ticketId}): {item.message}
+            {item.checkedInBy || item.serverCheckedInAt
+              ? ` (${[item.checkedInBy ? `by ${item.checkedInBy}` : '', item.serverCheckedInAt ? `at ${formatEventDateTime(item.serverCheckedInAt)}` : ''].filter(Boolean).join(' ')})`
+              : ''}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn-outline btn-small" onClick={door.dismissConflicts}>
+        {CHECKIN_TEXT.dismiss}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import type { FormEvent } from 'react';
+import type { DoorListEntry } from '@shared/checkin-model.js';
+import { admissionRefusal, REFUSAL_MESSAGES } from '@shared/checkin-model.js';
+import { formatEventDateTime } from '../events/format.js';
+import { Field } from '../ui/Field.js';
+import { CHECKIN_TEXT, checkedInLine, looksScanned, ticketTypeOf } from './checkin.js';
+import type { Busy } from './useDoor.js';
+
+export interface TicketLookupProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** `admit`: the value came from a scanner (a ticket URL + Enter), so admit straight away. */
+  onLookUp: (value: string, admit: boolean) => void;
+  busy: Busy;
+}
+
+/**
+ * The manual 'Ticket ID' field. A keyboard-wedge (USB) scanner types the ticket URL and Enter
+ * here: a value containing '/checkin/' is treated like a camera scan.
+ */
+export function TicketLookup({ value, onChange, onLookUp, busy }: TicketLookupProps) {
+  const blank = value.trim() === '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || busy) return;
+    onLookUp(value, looksScanned(value));
+  };
+  return (
+    <form className="ticket-lookup" onSubmit={submit}>
+      <Field label={CHECKIN_TEXT.ticketId} hint={CHECKIN_TEXT.ticketIdHint}>
+        <input value={value} onChange={(e) => onChange(e.target.value)} autoComplete="off" autoCapitalize="off" spellCheck={false} enterKeyHint="search" />
+      </Field>
+      <button type="submit" className="btn btn-primary" disabled={blank || busy !== null}>
+        {busy === 'lookup' ? CHECKIN_TEXT.lookingUp : CHECKIN_TEXT.lookUp}
+      </button>
+    </form>
+  );
+}
+
+export interface TicketInfoProps {
+  entry: DoorListEntry;
+  eventTitle: string;
+  eventId: string;
+  busy: Busy;
+  canUndo: boolean;
+  onCheckIn: (entry: DoorListEntry) => void;
+  onUndo: (entry: DoorListEntry) => void;
+}
+
+/** The ticket information panel: attendee, event, check-in status with time and by whom, or 'Check In Now'. */
+export function TicketInfo({ entry, eventTitle, eventId, busy, canUndo, onCheckIn, onUndo }: TicketInfoProps) {
+  const refusal = admissionRefusal(entry, eventId);
+  return (
+    <section className={entry.checkedIn ? 'ticket-info ticket-info--in' : 'ticket-info'} aria-labelledby="ticket-info-title">
+      <h3 id="ticket-info-title">{CHECKIN_TEXT.ticketTitle}</h3>
+      <dl className="ticket-details">
+        <div>
+          <dt>{CHECKIN_TEXT.attendee}</dt>
+          <dd>
+            {entry.name}
+            <br />
+            <span className="muted">{entry.email}</span>
+            <br />
+            <span className="muted">{ticketTypeOf(entry)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{CHECKIN_TEXT.eventLabel}</dt>
+          <dd>{eventTitle}</dd>
+        </div>
+        <div>
+          <dt>{CHECKIN_TEXT.status}</dt>
+          <dd>
+            {entry.checkedIn ? (
+              <span className="ticket-info-in">{checkedInLine(entry.checkedInAt ? formatEventDateTime(entry.checkedInAt) : null, entry.checkedInBy)}</span>
+            ) : refusal ? (
+              <span className="ticket-info-refused">{REFUSAL_MESSAGES[refusal]}</span>
+            ) : (
+              <button type="button" className="btn btn-primary" onClick={() => onCheckIn(entry)} disabled={busy !== null}>
+                {busy === 'checkin' ? CHECKIN_TEXT.checkingIn : CHECKIN_TEXT.checkInNow}
+              </button>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {entry.checkedIn && canUndo ? (
+        <button type="button" className="btn btn-outline btn-small" onClick={() => onUndo(entry)} disabled={busy !== null}>
+          {busy === 'undo' ? CHECKIN_TEXT.undoing : CHECKIN_TEXT.undo}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+// The check-in screen's pure rules (SPEC §2 'Staff scanner screen', §4, §5, §8, §9): which events
+// a door may choose, how lists filter, what each outcome says and sounds like. No React here.
+import { CHECKIN_FILTERS, DEFAULT_TICKET_TYPE } from '@shared/constants.js';
+import type { EventRecord } from '@shared/events-model.js';
+import { CHECKIN_MESSAGES, REFUSAL_MESSAGES, isCheckInWindowOpen, type AdmissionRefusal } from '@shared/checkin-model.js';
+import { ApiError, errorText } from '../api/client.js';
+
+export type CheckinFilter = (typeof CHECKIN_FILTERS)[number];
+
+/** The screen's own labels (SPEC §2). */
+export const CHECKIN_TEXT = {
+  title: 'Event Check-In',
+  event: 'Event',
+  noEvents: 'No events to check in for (only events dated no more than 24 h ago are listed).',
+  showRsvps: 'Show All RSVPs',
+  hideRsvps: 'Hide All RSVPs',
+  showCheckedIn: 'Show Checked-In Attendees',
+  hideCheckedIn: 'Hide Checked-In Attendees',
+  checkedInTitle: 'Checked-In Attendees',
+  rsvpsTitle: 'RSVPs',
+  noCheckedIn: 'Nobody is checked in yet.',
+  noRsvps: 'No RSVPs for this event yet.',
+  noMatches: 'No attendees match.',
+  startCamera: 'Start Camera Scanner',
+  refreshCamera: 'Refresh Camera',
+  stopScanner: 'Stop Scanner',
+  restartScanner: 'Restart Scanner',
+  highSensitivity: 'Try High-Sensitivity Mode',
+  standardMode: 'Standard Mode',
+  pointCamera: 'Point camera at QR code',
+  startingCamera: 'Starting camera...',
+  ticketId: 'Ticket ID',
+  ticketIdHint: 'Type the ticket ID, or scan a ticket with a USB scanner into this field.',
+  lookUp: 'Look Up Ticket',
+  lookingUp: 'Looking up...',
+  checkInNow: 'Check In Now',
+  checkingIn: 'Checking In...',
+  undo: 'Undo check-in',
+  undoing: 'Undoing...',
+  checkedInBadge: '✅ CHECKED IN',
+  pendingBadge: '⏳ CLICK TO CHECK IN',
+  ticketTitle: 'Ticket Information',
+  attendee: 'Attendee',
+  eventLabel: 'Event',
+  status: 'Status',
+  goToDashboard: 'Go to Dashboard',
+  filter: 'Status filter',
+  search: 'Search by name, e-mail or ticket ID',
+  listView: 'List',
+  gridView: 'Grid',
+  conflictsTitle: 'Not admitted when syncing',
+  dismiss: 'Dismiss',
+  offlineAdmitted: 'Checked in offline: will sync when the connection returns',
+} as const;
+
+export const FILTER_LABELS: Record<CheckinFilter, string> = { all: 'All', pending: 'Pending', 'checked-in': 'Checked in' };
+
+/** How often the door's lists refetch while the page is visible (another door's admissions show here). */
+export const LIVE_REFRESH_MS = 4000;
+/** The same code read again within this time is the camera seeing it twice, not a second scan. */
+export const SCAN_REPEAT_MS = 3000;
+/** The decode timeout (SPEC §9): no code after this long running says 'No QR code found'. */
+export const DECODE_TIMEOUT_MS = 10_000;
+/** qr-scanner's scans per second (SPEC §9). */
+export const MAX_SCANS_PER_SECOND = 25;
+
+/** Events a door may check in for: not archived, dated no more than 24 h ago, soonest first. */
+export function checkInEvents(events: readonly EventRecord[], now: Date): EventRecord[] {
+  return events
+    .filter((event) => !event.isArchived && isCheckInWindowOpen(event.date, now))
+    .sort((a, b) => new Date(a.date).getTime() - new Date(b.date).getTime());
+}
+
+/** The event pre-selected: the first active one, else the first one, else none. */
+export function defaultEventId(events: readonly EventRecord[]): string {
+  return (events.find((event) => event.isActive) ?? events[0])?.id ?? '';
+}
+
+export interface Attendee {
+  id: string;
+  name: string;
+  email: string;
+  ticketType: string;
+  checkedIn: boolean;
+  checkedInAt: string | null;
+  checkedInBy: string | null;
+}
+
+/** The ticket type, General when the record has none. */
+export function ticketTypeOf(attendee: Pick<Attendee, 'ticketType'>): string {
+  return attendee.ticketType?.trim() || DEFAULT_TICKET_TYPE;
+}
+
+/** The dashboard's status filter and search (name, e-mail or ticket id). */
+export function filterAttendees<T extends Attendee>(attendees: readonly T[], filter: CheckinFilter, query: string): T[] {
+  const needle = query.trim().toLowerCase();
+  return attendees.filter((attendee) => {
+    if (filter === 'pending' && attendee.checkedIn) return false;
+    if (filter === 'checked-in' && !attendee.checkedIn) return false;
+    if (!needle) return true;
+    return [attendee.name, attendee.email, attendee.id].some((value) => value.toLowerCase().includes(needle));
+  });
+}
+
+/** 'n of m checked in'. */
+export function checkedInCountText(attendees: readonly Pick<Attendee, 'checkedIn'>[]): string {
+  return `${attendees.filter((attendee) => attendee.checkedIn).length} of ${attendees.length} checked in`;
+}
+
+/** What an outcome looks, reads and sounds like. */
+export type Outcome = 'admitted' | 'already' | 'refused' | 'notFound' | 'error' | 'info';
+export type StatusKind = 'success' | 'warning' | 'error' | 'info';
+
+export interface StatusMessage {
+  kind: StatusKind;
+  text: string;
+  outcome: Outcome;
+}
+
+const KIND_OF: Record<Outcome, StatusKind> = { admitted: 'success', already: 'warning', refused: 'error', notFound: 'error', error: 'error', info: 'info' };
+
+export function status(outcome: Outcome, text: string): StatusMessage {
+  return { kind: KIND_OF[outcome], text, outcome };
+}
+
+/** The outcome of a refusal code (the server's or an offline door's). */
+export function refusalStatus(code: AdmissionRefusal): StatusMessage {
+  return status(code === 'ALREADY_CHECKED_IN' ? 'already' : 'refused', REFUSAL_MESSAGES[code]);
+}
+
+const REFUSALS = new Set<string>(Object.keys(REFUSAL_MESSAGES));
+
+export function isRefusal(code: string): code is AdmissionRefusal {
+  return REFUSALS.has(code);
+}
+
+/** A failed check-in call as the volunteer sees it; branches on the code, never the wording. */
+export function checkInErrorStatus(error: unknown, fallback: string = CHECKIN_MESSAGES.checkInFailed): StatusMessage {
+  if (error instanceof ApiError) {
+    if (isRefusal(error.code)) return refusalStatus(error.code);
+    if (error.code === 'TICKET_NOT_FOUND' || error.code === 'NOT_FOUND') return status('notFound', CHECKIN_MESSAGES.notInList);
+    if (error.code === 'NOT_CHECKED_IN') return status('info', CHECKIN_MESSAGES.notCheckedIn);
+  }
+  return status('error', errorText(error, fallback));
+}
+
+/** Whether a failure means the network is gone (the door goes offline), not a refusal. */
+export function isOffline(error: unknown, online: boolean): boolean {
+  return !online || (error instanceof ApiError && error.isNetworkError);
+}
+
+/** A camera failure (qr-scanner rejects with a DOMException or a string) in the product's words (SPEC §8). */
+export function cameraErrorText(error: unknown, secure: boolean): string {
+  if (!secure) return CHECKIN_MESSAGES.cameraHttpsRequired;
+  const name = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? (error as Error).name : '';
+  const text = typeof error === 'string' ? error : error instanceof Error ? error.message : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError' || /permission|denied/i.test(text)) return CHECKIN_MESSAGES.cameraPermissionDenied;
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || /not found|no camera/i.test(text)) return CHECKIN_MESSAGES.cameraNotFound;
+  if (name === 'NotSupportedError' || /not supported|unsupported/i.test(text)) return CHECKIN_MESSAGES.cameraUnsupported;
+  return CHECKIN_MESSAGES.cameraNotFound;
+}
+
+/** Why the camera cannot start before trying: HTTPS required or no camera API; null when it may. */
+export function cameraUnavailableText(env: { secure: boolean; hasMediaDevices: boolean }): string | null {
+  if (!env.secure) return CHECKIN_MESSAGES.cameraHttpsRequired;
+  if (!env.hasMediaDevices) return CHECKIN_MESSAGES.cameraUnsupported;
+  return null;
+}
+
+/** Whether a scanned value is new, or the camera reading the same code again within SCAN_REPEAT_MS. */
+export function isRepeatScan(last: { id: string; at: number } | null, id: string, now: number): boolean {
+  return Boolean(last && last.id === id && now - last.at < SCAN_REPEAT_MS);
+}
+
+/** A value a scanner produced (a ticket URL) rather than a typed ID: such input is admitted straight away. */
+export function looksScanned(value: string): boolean {
+  return value.includes('/checkin/');
+}
+
+/** The scan region (SPEC §9): the centred square two thirds of the video's shorter side, or the whole frame. */
+export function scanRegion(video: { width: number; height: number }, wholeFrame: boolean) {
+  if (wholeFrame) return { x: 0, y: 0, width: video.width, height: video.height };
+  const size = Math.round((2 / 3) * Math.min(video.width, video.height));
+  return { x: Math.round((video.width - size) / 2), y: Math.round((video.height - size) / 2), width: size, height: size };
+}
+
+/** The tone and vibration of each outcome, so a volunteer can tell them apart without reading. */
+export const SIGNALS: Record<Outcome, { tones: { hz: number; ms: number }[]; vibrate: number[] } | null> = {
+  admitted: { tones: [{ hz: 880, ms: 90 }, { hz: 1320, ms: 140 }], vibrate: [80] },
+  already: { tones: [{ hz: 440, ms: 160 }, { hz: 440, ms: 160 }], vibrate: [120, 80, 120] },
+  refused: { tones: [{ hz: 220, ms: 450 }], vibrate: [400] },
+  notFound: { tones: [{ hz: 330, ms: 120 }, { hz: 220, ms: 300 }], vibrate: [200, 100, 200] },
+  error: { tones: [{ hz: 220, ms: 450 }], vibrate: [400] },
+  info: null,
+};
+
+/** 'Checked in at {time} by {who}'. */
+export function checkedInLine(when: string | null, by: string | null): string {
+  return ['Checked in', when ? `at ${when}` : '', by ? `by ${by}` : ''].filter(Boolean).join(' ');
+}

@@ -1,0 +1,90 @@
+// The check-in calls and their query options (one per resource, keys from queryKeys). Live lists
+// refetch every few seconds while the page is visible, so an admission at one door shows at another.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { CheckInReply, CheckInRequest, CheckedInAttendee, DoorListReply } from '@shared/checkin-model.js';
+import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
+import type { EventRecord } from '@shared/events-model.js';
+import { MESSAGES } from '@shared/messages.js';
+import type { RsvpRecord, TicketView } from '@shared/rsvps-model.js';
+import { ApiError, type ApiClient } from '../api/client.js';
+import { queryKeys } from '../api/query.js';
+import { LIVE_REFRESH_MS } from './checkin.js';
+import { loadDoorList, pendingCheckIns, saveDoorList, withQueued } from './offline.js';
+
+type Api = Pick<ApiClient, 'request'>;
+const id = encodeURIComponent;
+
+export const checkinCalls = {
+  /** Active and inactive (not archived) events: a staff token sees them all. */
+  listEvents: (api: Api, signal?: AbortSignal) =>
+    api.request<{ events: EventRecord[] }>('/events?active=all', { signal }, MESSAGES.eventsFetchAdmin).then((r) => r.events ?? []),
+  rsvps: (api: Api, eventId: string, signal?: AbortSignal) =>
+    api.request<{ rsvps: RsvpRecord[] }>(`/events/${id(eventId)}/rsvps`, { signal }, CHECKIN_MESSAGES.loadRsvpsFailed).then((r) => r.rsvps ?? []),
+  checkins: (api: Api, eventId: string, signal?: AbortSignal) =>
+    api
+      .request<{ checkedInAttendees: CheckedInAttendee[] }>(`/events/${id(eventId)}/checkins`, { signal }, CHECKIN_MESSAGES.loadRsvpsFailed)
+      .then((r) => r.checkedInAttendees ?? []),
+  doorList: (api: Api, eventId: string, signal?: AbortSignal) =>
+    api.request<DoorListReply>(`/events/${id(eventId)}/door-list`, { signal }, CHECKIN_MESSAGES.loadRsvpsFailed),
+  checkIn: (api: Api, ticketId: string, body: CheckInRequest) =>
+    api.request<CheckInReply>(`/checkin/${id(ticketId)}`, { method: 'POST', body }, CHECKIN_MESSAGES.checkInFailed),
+  undo: (api: Api, ticketId: string) => api.request<CheckInReply>(`/checkin/${id(ticketId)}`, { method: 'DELETE' }, CHECKIN_MESSAGES.checkInFailed),
+  ticket: (api: Api, ticketId: string) =>
+    api.request<{ ticket: TicketView }>(`/checkin/${id(ticketId)}?format=json`, {}, CHECKIN_MESSAGES.lookupFailed).then((r) => r.ticket),
+};
+
+export function staffEventsQuery(api: Api) {
+  return queryOptions({ queryKey: queryKeys.staffEvents(), queryFn: ({ signal }) => checkinCalls.listEvents(api, signal) });
+}
+
+export function rsvpsQuery(api: Api, eventId: string) {
+  return queryOptions({
+    queryKey: queryKeys.rsvps(eventId),
+    queryFn: ({ signal }) => checkinCalls.rsvps(api, eventId, signal),
+    enabled: Boolean(eventId),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+}
+
+export function checkinsQuery(api: Api, eventId: string) {
+  return queryOptions({
+    queryKey: queryKeys.checkins(eventId),
+    queryFn: ({ signal }) => checkinCalls.checkins(api, eventId, signal),
+    enabled: Boolean(eventId),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+}
+
+/**
+ * The selected event's door list: fetched and kept on the device; when the network is gone,
+ * the device's copy. Either way with this device's queued check-ins applied.
+ */
+export function doorListQuery(api: Api, eventId: string, by: string | null) {
+  return queryOptions({
+    queryKey: queryKeys.doorList(eventId),
+    queryFn: async ({ signal }) => {
+      let list: DoorListReply;
+      try {
+        list = await checkinCalls.doorList(api, eventId, signal);
+        await saveDoorList(list).catch(() => undefined);
+      } catch (error) {
+        const saved = error instanceof ApiError && error.isNetworkError ? await loadDoorList(eventId).catch(() => null) : null;
+        if (!saved) throw error;
+        list = saved;
+      }
+      return withQueued(list, await pendingCheckIns().catch(() => []), by);
+    },
+    enabled: Boolean(eventId),
+    refetchInterval: LIVE_REFRESH_MS,
+    retry: false,
+  });
+}
+
+/** After a check-in or undo: every list of the event refetches. */
+export function invalidateEvent(queryClient: QueryClient, eventId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.doorList(eventId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.checkins(eventId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.rsvps(eventId) }),
+  ]);
+}

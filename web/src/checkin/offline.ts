@@ -1,0 +1,102 @@
+// The door's memory on the device (DESIGN §4 'Check-in at the door works without a network'):
+// the selected event's door list and the check-ins admitted while offline, in IndexedDB
+// (idb-keyval). The server stays the judge: the queue is sent in order when the network returns,
+// and what it refuses comes back as conflicts for the staff member.
+import { createStore, del, get, set, update, clear, type UseStore } from 'idb-keyval';
+import type { DoorListEntry, DoorListReply } from '@shared/checkin-model.js';
+
+export interface QueuedCheckIn {
+  ticketId: string;
+  eventId: string;
+  /** When the door admitted the person (ISO): the server records this time. */
+  checkedInAt: string;
+  name: string;
+}
+
+export interface SyncConflict extends QueuedCheckIn {
+  code: string;
+  message: string;
+  /** Who admitted the ticket first and when, when the server could say. */
+  checkedInBy: string | null;
+  serverCheckedInAt: string | null;
+}
+
+const QUEUE = 'queue';
+const doorListKey = (eventId: string) => `door-list:${eventId}`;
+
+let store: UseStore | null = null;
+function db(): UseStore {
+  store ??= createStore('zion-checkin', 'door');
+  return store;
+}
+
+export async function saveDoorList(list: DoorListReply): Promise<void> {
+  await set(doorListKey(list.event.id), list, db());
+}
+
+export async function loadDoorList(eventId: string): Promise<DoorListReply | null> {
+  return (await get<DoorListReply>(doorListKey(eventId), db())) ?? null;
+}
+
+export async function pendingCheckIns(): Promise<QueuedCheckIn[]> {
+  return (await get<QueuedCheckIn[]>(QUEUE, db())) ?? [];
+}
+
+/** Adds a check-in to the end of the queue (once per ticket); resolves to the queue's length. */
+export async function enqueueCheckIn(item: QueuedCheckIn): Promise<number> {
+  let length = 0;
+  await update<QueuedCheckIn[]>(
+    QUEUE,
+    (queue = []) => {
+      const next = queue.some((queued) => queued.ticketId === item.ticketId) ? queue : [...queue, item];
+      length = next.length;
+      return next;
+    },
+    db(),
+  );
+  return length;
+}
+
+async function removeFromQueue(ticketId: string): Promise<void> {
+  await update<QueuedCheckIn[]>(QUEUE, (queue = []) => queue.filter((queued) => queued.ticketId !== ticketId), db());
+}
+
+/** The door list with the queued check-ins applied: what this device has admitted shows as checked in. */
+export function withQueued(list: DoorListReply, queue: readonly QueuedCheckIn[], by: string | null): DoorListReply {
+  const queued = new Map(queue.filter((item) => item.eventId === list.event.id).map((item) => [item.ticketId, item]));
+  if (queued.size === 0) return list;
+  const attendees = list.attendees.map((entry): DoorListEntry => {
+    const item = queued.get(entry.id);
+    return item && !entry.checkedIn ? { ...entry, checkedIn: true, checkedInAt: item.checkedInAt, checkedInBy: by } : entry;
+  });
+  return { ...list, attendees };
+}
+
+/** How one queued check-in fared: sent, refused by the server (a conflict), or not sent (still offline). */
+export type SendResult = { kind: 'sent' } | { kind: 'refused'; conflict: SyncConflict } | { kind: 'retry' };
+
+/**
+ * Sends the queue in order, oldest first. Stops at the first one that cannot be sent yet
+ * (the network is still gone), keeping it and the rest for the next try.
+ */
+export async function syncQueue(send: (item: QueuedCheckIn) => Promise<SendResult>): Promise<{ sent: number; conflicts: SyncConflict[]; left: number }> {
+  const conflicts: SyncConflict[] = [];
+  let sent = 0;
+  for (const item of await pendingCheckIns()) {
+    const result = await send(item);
+    if (result.kind === 'retry') break;
+    if (result.kind === 'refused') conflicts.push(result.conflict);
+    else sent += 1;
+    await removeFromQueue(item.ticketId);
+  }
+  return { sent, conflicts, left: (await pendingCheckIns()).length };
+}
+
+/** Forgets every attendee and queued check-in on this device (at logout). */
+export async function clearDeviceData(): Promise<void> {
+  await clear(db());
+}
+
+export async function forgetDoorList(eventId: string): Promise<void> {
+  await del(doorListKey(eventId), db());
+}
