@@ -55,7 +55,7 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
 
   return (
     <div className={`checkin-panel checkin-panel--${variant}`}>
-      <Card as="section" className="checkin-card" aria-label="Event">
+      <Card as="section" className="checkin-card" aria-label="Choose the event">
         {events.isPending ? (
           <StateBlock kind="loading" label="Loading events..." />
         ) : events.isError ? (
