@@ -1,12 +1,13 @@
-// npm run bench: RSVP creation and ticket lookups against the API process
-// (SQLite store) at 50 concurrent connections; prints throughput and p50/p99,
-// checks the targets of the registration issue, and that no seat is oversold.
-import { fork, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// npm run bench: RSVP creation, ticket lookups and door check-ins against the
+// API process (SQLite store) at 50 concurrent connections; prints throughput and
+// p50/p99, checks the targets of the registration and check-in issues, that no
+// seat is oversold and that no ticket is admitted twice.
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { ROOT, PROJECT_ID } from './lib/stack.mjs';
+import { AUTH_EMULATOR_HOST, ROOT, PROJECT_ID } from './lib/stack.mjs';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -16,9 +17,24 @@ if (!Number.isInteger(SECONDS) || SECONDS < 1) {
 }
 const WARM_UP_SECONDS = 2;
 const PORT = 5199;
-const TARGETS = { rsvpsPerSecond: 1000, lookupsPerSecond: 3000, p99Ms: 50 };
+const TARGETS = { rsvpsPerSecond: 1000, lookupsPerSecond: 3000, p99Ms: 50, checkInsPerSecond: 3000, checkInP99Ms: 40 };
+/** Tickets seeded per second of the timed check-in phase (and its warm-up): more than the API can admit, so none is scanned twice. */
+const TICKETS_PER_SECOND = 9000;
+/** Tickets of the double-scan phase, each scanned twice at the same moment. */
+const DOUBLE_SCANNED = 3000;
 
-if (!existsSync(join(ROOT, 'functions', 'lib', 'app.js'))) {
+/** The newest modification time under a folder. */
+function newest(dir) {
+  return readdirSync(dir).reduce((latest, name) => {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    return Math.max(latest, stat.isDirectory() ? newest(path) : stat.mtimeMs);
+  }, 0);
+}
+
+// Measure the code as it is: build when the API's output is missing or older than its sources.
+const built = join(ROOT, 'functions', 'lib', 'app.js');
+if (!existsSync(built) || statSync(built).mtimeMs < newest(join(ROOT, 'functions', 'src'))) {
   const built = spawnSync('npm', ['run', 'build', '-w', 'functions', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
@@ -40,11 +56,24 @@ const { dependenciesFromEnvironment } = await import('../functions/lib/config.js
 const { createEventService } = await import('../functions/lib/events/service.js');
 const { EVENTS } = await import('../functions/lib/events/repository.js');
 const { RSVPS } = await import('../functions/lib/rsvps/repository.js');
+const { grantRole } = await import('../functions/lib/admins/roles.js');
+const { newRsvp } = await import('../functions/lib/rsvps/rules.js');
+const { newId } = await import('../functions/lib/ids.js');
 const deps = dependenciesFromEnvironment();
 const events = createEventService(deps);
 const unlimited = await events.create({ ...eventBase('Bench unlimited'), maxAttendees: null });
 const CAPACITY = 2000;
 const limited = await events.create({ ...eventBase('Bench capacity'), maxAttendees: CAPACITY });
+
+const checkInEvent = await events.create({ ...eventBase('Bench door'), maxAttendees: null });
+const doubleScanEvent = await events.create({ ...eventBase('Bench double scans'), maxAttendees: null });
+const throughputTickets = await seedTickets(checkInEvent.id, (SECONDS + WARM_UP_SECONDS) * TICKETS_PER_SECOND);
+const doubleTickets = await seedTickets(doubleScanEvent.id, DOUBLE_SCANNED);
+
+// Check-in needs a signed-in staff member: a real ID token from the Auth emulator.
+const authEmulator = await ensureAuthEmulator();
+const staff = await staffToken();
+env.FIREBASE_AUTH_EMULATOR_HOST = AUTH_EMULATOR_HOST;
 
 const server = fork(join(ROOT, 'scripts', 'lib', 'api-server.mjs'), { env, stdio: 'inherit' });
 await new Promise((resolve, reject) => {
@@ -70,6 +99,64 @@ function eventBase(title) {
     allowAdditionalInfo: false,
     customUrl: '',
   };
+}
+
+/** Confirmed free RSVPs written straight into the store, thousands per transaction: seeding is not what is measured. */
+async function seedTickets(eventId, count) {
+  const ids = [];
+  const now = new Date();
+  const person = { name: 'Door Guest', email: 'door@example.org', address: '', city: '', state: '', zipCode: '', additionalInfo: '' };
+  for (let start = 0; start < count; start += 5000) {
+    await deps.store.runTransaction(async (tx) => {
+      for (let i = start; i < Math.min(count, start + 5000); i++) {
+        const id = newId();
+        tx.create(RSVPS, id, newRsvp({ id: eventId }, { ...person, name: `Door Guest ${i}` }, 'General', 0, now));
+        ids.push(id);
+      }
+    });
+  }
+  await deps.store.runTransaction(async (tx) => tx.update(EVENTS, eventId, { attendeeCount: count }));
+  return ids;
+}
+
+async function authEmulatorUp() {
+  try {
+    return (await fetch(`http://${AUTH_EMULATOR_HOST}/`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The Auth emulator of a running stack, or one of our own for the length of the run. */
+async function ensureAuthEmulator() {
+  if (await authEmulatorUp()) return null;
+  console.log('Starting the Auth emulator for the check-in phase...');
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'firebase'), ['emulators:start', '--only', 'auth', '--project', PROJECT_ID], {
+    cwd: ROOT,
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1' },
+  });
+  const deadline = Date.now() + 90_000;
+  while (!(await authEmulatorUp())) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('The Auth emulator did not start');
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  return child;
+}
+
+/** A new staff account: signed up in the emulator, its role bound to it in the store. */
+async function staffToken() {
+  const email = `bench-staff-${newId().slice(0, 8).toLowerCase()}@example.org`;
+  const response = await fetch(`http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
+  });
+  const body = await response.json();
+  if (!body.idToken) throw new Error(`The Auth emulator refused the sign-up: ${JSON.stringify(body)}`);
+  await grantRole(deps.store, { email, role: 'staff', addedBy: 'bench', uid: body.localId, now: new Date() });
+  return { email, token: body.idToken };
 }
 
 function load(options) {
@@ -99,6 +186,34 @@ const rsvpRequest = (eventId) => ({
   setupRequest: (request) => ({ ...request, body: JSON.stringify({ name: `Guest ${++sequence}`, email: `guest${sequence}@example.org` }) }),
 });
 
+/** Each ticket's two scans sent together, half as many tickets at a time as there are connections; counts the answers per ticket. */
+async function scanTwice(tickets, headers, eventId) {
+  const body = JSON.stringify({ eventId });
+  const counts = { admitted: 0, refused: 0, twice: 0, never: 0, other: 0 };
+  let next = 0;
+  const scan = async (ticketId) => {
+    const response = await fetch(`http://127.0.0.1:${PORT}/api/checkin/${ticketId}`, { method: 'POST', headers, body });
+    const reply = await response.json();
+    if (response.status === 200 && reply.ticket?.id === ticketId) return 'admitted';
+    if (response.status === 409 && reply.code === 'ALREADY_CHECKED_IN') return 'refused';
+    return 'other';
+  };
+  const worker = async () => {
+    while (next < tickets.length) {
+      const ticketId = tickets[next++];
+      const outcomes = await Promise.all([scan(ticketId), scan(ticketId)]);
+      const admitted = outcomes.filter((outcome) => outcome === 'admitted').length;
+      counts.admitted += admitted;
+      counts.refused += outcomes.filter((outcome) => outcome === 'refused').length;
+      counts.other += outcomes.filter((outcome) => outcome === 'other').length;
+      if (admitted > 1) counts.twice++;
+      if (admitted === 0) counts.never++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS / 2 }, worker));
+  return counts;
+}
+
 function report(label, result) {
   const ok = result.requests.total - result.non2xx - result.errors - result.timeouts;
   const perSecond = ok / (result.duration || SECONDS);
@@ -127,6 +242,39 @@ try {
   if (lookups.perSecond < TARGETS.lookupsPerSecond) failures.push(`lookups ${lookups.perSecond.toFixed(0)}/s < ${TARGETS.lookupsPerSecond}/s`);
   if (lookups.p99 > TARGETS.p99Ms) failures.push(`lookup p99 ${lookups.p99} ms > ${TARGETS.p99Ms} ms`);
 
+  // Door check-ins: every request admits a ticket not yet admitted (the warm-up takes the first ones).
+  const checkInHeaders = { 'content-type': 'application/json', authorization: `Bearer ${staff.token}` };
+  const checkInBody = JSON.stringify({ eventId: checkInEvent.id });
+  let nextTicket = 0;
+  const checkInResult = await run({
+    requests: [
+      {
+        method: 'POST',
+        headers: checkInHeaders,
+        setupRequest: (request) => ({ ...request, path: `/api/checkin/${throughputTickets[nextTicket++]}`, body: checkInBody }),
+      },
+    ],
+  });
+  const checkIns = report('Check-in', checkInResult);
+  if (checkIns.perSecond < TARGETS.checkInsPerSecond) failures.push(`check-ins ${checkIns.perSecond.toFixed(0)}/s < ${TARGETS.checkInsPerSecond}/s`);
+  if (checkIns.p99 > TARGETS.checkInP99Ms) failures.push(`check-in p99 ${checkIns.p99} ms > ${TARGETS.checkInP99Ms} ms`);
+  if (nextTicket > throughputTickets.length) failures.push(`the check-in phase ran out of tickets (${throughputTickets.length} seeded)`);
+  const admittedThroughput = (await deps.store.query(RSVPS, { where: [['eventId', '==', checkInEvent.id], ['checkedIn', '==', true]] })).length;
+  const attempted = Math.min(nextTicket, throughputTickets.length);
+  if (admittedThroughput > attempted) failures.push(`${admittedThroughput} tickets stored as admitted, only ${attempted} scanned`);
+
+  // Every ticket scanned twice at the same moment: exactly one admission each, the other refused.
+  const doubles = await scanTwice(doubleTickets, checkInHeaders, doubleScanEvent.id);
+  const storedDoubles = await deps.store.query(RSVPS, { where: [['eventId', '==', doubleScanEvent.id]] });
+  const storedAdmitted = storedDoubles.filter((doc) => doc.data.checkedIn && doc.data.checkedInBy === staff.email).length;
+  console.log(
+    `Double scans: ${doubleTickets.length} tickets scanned twice at once -> ${doubles.admitted} admitted, ${doubles.refused} refused as already checked in, ` +
+      `${doubles.twice} admitted twice, ${doubles.never} never admitted, ${doubles.other} other replies; ${storedAdmitted} stored as checked in`,
+  );
+  if (doubles.twice || doubles.never || doubles.other || doubles.refused !== doubleTickets.length || storedAdmitted !== doubleTickets.length) {
+    failures.push('double scans: not exactly one admission per ticket');
+  }
+
   // Not warmed up: the warm-up would take the seats. This phase is about correctness, not latency.
   const rush = await load({ requests: [rsvpRequest(limited.id)], duration: Math.min(SECONDS, 5) });
   const held = (await deps.store.query(RSVPS, { where: [['eventId', '==', limited.id]] })).length;
@@ -138,9 +286,10 @@ try {
   if (totalUnlimited !== storedUnlimited) failures.push(`attendeeCount ${totalUnlimited} != ${storedUnlimited} RSVPs`);
 } finally {
   server.kill('SIGTERM');
+  if (authEmulator) process.kill(-authEmulator.pid, 'SIGINT');
   await deps.store.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(failures.length ? `\nBelow target: ${failures.join('; ')}` : '\nAll targets met; no seat oversold.');
+console.log(failures.length ? `\nBelow target: ${failures.join('; ')}` : '\nAll targets met; no seat oversold, no ticket admitted twice.');
 process.exit(failures.length ? 1 : 0);
