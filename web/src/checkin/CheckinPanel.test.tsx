@@ -7,7 +7,7 @@ import type { DoorListReply } from '@shared/checkin-model.js';
 import { ApiError, type ApiClient } from '../api/client.js';
 import { StaffContext } from '../staff/StaffContext.js';
 import { CheckinPanel } from './CheckinPanel.js';
-import { clearDeviceData } from './offline.js';
+import { clearDeviceData } from '../device/store.js';
 
 const soon = new Date(Date.now() + 86_400_000).toISOString();
 const event = { id: 'E1', title: 'Night Walk', date: soon, isActive: true, isArchived: false };

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DoorListReply } from '@shared/checkin-model.js';
-import { clearDeviceData, enqueueCheckIn, loadDoorList, pendingCheckIns, saveDoorList, syncQueue, withQueued, type QueuedCheckIn } from './offline.js';
+import { clearDeviceData } from '../device/store.js';
+import { enqueueCheckIn, loadDoorList, pendingCheckIns, saveDoorList, syncQueue, withQueued, type QueuedCheckIn } from './offline.js';
 
 const entry = (id: string) => ({
   id,

@@ -2,8 +2,9 @@
 // the selected event's door list and the check-ins admitted while offline, in IndexedDB
 // (idb-keyval). The server stays the judge: the queue is sent in order when the network returns,
 // and what it refuses comes back as conflicts for the staff member.
-import { createStore, del, get, set, update, clear, type UseStore } from 'idb-keyval';
+import { del, get, set, update } from 'idb-keyval';
 import type { DoorListEntry, DoorListReply } from '@shared/checkin-model.js';
+import { deviceStore as db, QUEUE_KEY as QUEUE } from '../device/store.js';
 
 export interface QueuedCheckIn {
   ticketId: string;
@@ -21,14 +22,7 @@ export interface SyncConflict extends QueuedCheckIn {
   serverCheckedInAt: string | null;
 }
 
-const QUEUE = 'queue';
 const doorListKey = (eventId: string) => `door-list:${eventId}`;
-
-let store: UseStore | null = null;
-function db(): UseStore {
-  store ??= createStore('zion-checkin', 'door');
-  return store;
-}
 
 export async function saveDoorList(list: DoorListReply): Promise<void> {
   await set(doorListKey(list.event.id), list, db());
@@ -90,11 +84,6 @@ export async function syncQueue(send: (item: QueuedCheckIn) => Promise<SendResul
     await removeFromQueue(item.ticketId);
   }
   return { sent, conflicts, left: (await pendingCheckIns()).length };
-}
-
-/** Forgets every attendee and queued check-in on this device (at logout). */
-export async function clearDeviceData(): Promise<void> {
-  await clear(db());
 }
 
 export async function forgetDoorList(eventId: string): Promise<void> {

@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { createApiClient } from '../api/client.js';
 import { createQueryClient } from '../api/query.js';
 import { useAuth } from '../auth/AuthContext.js';
-import { clearDeviceData } from '../checkin/offline.js';
+import { clearDeviceData } from '../device/store.js';
 import { AuthProvider } from '../auth/AuthProvider.js';
 import { FullWidthLayout } from '../layout/PublicLayout.js';
 import { Spinner } from '../ui/Spinner.js';
