@@ -3,7 +3,7 @@ import { grantRole } from '../../src/admins/roles.js';
 import { EVENTS } from '../../src/events/repository.js';
 import { ERROR_CODES } from '../../src/shared/error-codes.js';
 import { DEFAULT_THEME } from '../../src/shared/theme-model.js';
-import { createTestApi, signInAs, uniqueEmail, type TestApi } from '../support/api.js';
+import { createTestApi, createTestEvent, signInAs, uniqueEmail, type TestApi } from '../support/api.js';
 
 /*
  * Every refusal carries a stable code beside its wording (shared/error-codes.ts):
@@ -26,14 +26,7 @@ function expectRefusal(response: Reply, status: number, code: (typeof ERROR_CODE
 
 const buyer = { name: 'Mary Austin', email: 'mary@example.org', ticketType: 'General' };
 
-async function createEvent(body: Record<string, unknown> = {}) {
-  const response = await api.request
-    .post('/api/events')
-    .set(api.bearer('admin'))
-    .send({ title: 'Codes', date: '2026-12-14T18:00', location: 'Lodge', ...body });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.event as { id: string; customUrl: string };
-}
+const createEvent = (body: Record<string, unknown> = {}) => createTestEvent(api, { title: 'Codes', date: '2026-12-14T18:00', location: 'Lodge', ...body });
 
 async function paidIntent() {
   const event = await createEvent({ requiresPayment: true, ticketPrices: { General: 20 } });

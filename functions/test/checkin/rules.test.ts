@@ -4,6 +4,7 @@ import { toCheckedInAttendee, toDoorListEntry, toTicketView } from '../../src/ch
 import { CHECKIN_MESSAGES, CLOCK_SKEW_MS, OFFLINE_CHECKIN_MAX_AGE_MS } from '../../src/shared/checkin-model.js';
 import type { EventRecord } from '../../src/shared/events-model.js';
 import { RSVP_MESSAGES, type RsvpRecord } from '../../src/shared/rsvps-model.js';
+import { rsvpRecord } from '../mail/helpers.js';
 
 const NOW = new Date('2026-12-06T02:10:00.000Z');
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs).toISOString();
@@ -11,25 +12,7 @@ const DOOR = 'door@example.org';
 
 const rsvp: RsvpRecord = {
   id: 'Tk7Qm2Xb9LpV4sWcQ1a2Zw',
-  eventId: 'ev1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.org',
-  address: '1 Canyon Rd',
-  city: 'Springdale',
-  state: 'UT',
-  zipCode: '84767',
-  ticketType: 'General',
-  additionalInfo: '',
-  status: 'confirmed',
-  paymentStatus: 'free',
-  amountDue: 0,
-  amountPaid: 0,
-  paymentIntentId: null,
-  holdExpiresAt: null,
-  createdAt: '2026-11-21T12:00:00.000Z',
-  checkedIn: false,
-  checkedInAt: null,
-  checkedInBy: null,
+  ...rsvpRecord('ev1', { name: 'Ada Lovelace', email: 'ada@example.org', address: '1 Canyon Rd', city: 'Springdale', state: 'UT', zipCode: '84767' }),
 };
 const event = { id: 'ev1', title: 'Stargazing', date: '2026-12-06T02:30:00.000Z', location: 'Kolob', customUrl: 'stars' } as EventRecord;
 

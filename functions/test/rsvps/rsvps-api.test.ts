@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
 import { MESSAGES } from '../../src/shared/messages.js';
-import { createTestApi, type TestApi } from '../support/api.js';
+import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
 import { MAIL_JOBS } from '../../src/outbox/outbox.js';
 import { EVENTS } from '../../src/events/repository.js';
@@ -12,14 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function createEvent(body: Record<string, unknown> = {}) {
-  const response = await api.request
-    .post('/api/events')
-    .set(api.bearer('admin'))
-    .send({ title: 'Stargazing', date: '2026-12-05T19:30', location: 'Kolob', ...body });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.event as { id: string; customUrl: string };
-}
+const createEvent = (body: Record<string, unknown> = {}) => createTestEvent(api, body);
 
 const person = { name: 'Ada Lovelace', email: 'Ada@Example.org', address: '1 Canyon Rd', city: 'Springdale', state: 'UT', zipCode: '84767' };
 

@@ -101,3 +101,13 @@ export async function createTestApi(options: { publicWritesPerMinute?: number } 
   };
 }
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/** Creates an event as the admin (defaults: a free event with a title, a date and a place); fails the test if refused. */
+export async function createTestEvent(api: TestApi, body: Record<string, unknown> = {}) {
+  const response = await api.request
+    .post('/api/events')
+    .set(api.bearer('admin'))
+    .send({ title: 'Stargazing', date: '2026-12-05T19:30', location: 'Kolob', ...body });
+  if (response.status !== 201) throw new Error(`POST /events answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body.event as { id: string; customUrl: string };
+}
