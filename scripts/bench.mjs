@@ -174,8 +174,8 @@ function load(options) {
  * paths as it sees them), which says nothing about a server in service.
  */
 async function run(options) {
-  await load({ ...options, duration: WARM_UP_SECONDS });
-  return load(options);
+  const warmUp = await load({ ...options, duration: WARM_UP_SECONDS });
+  return Object.assign(await load(options), { warmUp });
 }
 
 let sequence = 0;
@@ -260,8 +260,9 @@ try {
   if (checkIns.p99 > TARGETS.checkInP99Ms) failures.push(`check-in p99 ${checkIns.p99} ms > ${TARGETS.checkInP99Ms} ms`);
   if (nextTicket > throughputTickets.length) failures.push(`the check-in phase ran out of tickets (${throughputTickets.length} seeded)`);
   const admittedThroughput = (await deps.store.query(RSVPS, { where: [['eventId', '==', checkInEvent.id], ['checkedIn', '==', true]] })).length;
-  const attempted = Math.min(nextTicket, throughputTickets.length);
-  if (admittedThroughput > attempted) failures.push(`${admittedThroughput} tickets stored as admitted, only ${attempted} scanned`);
+  // Each ticket was scanned once: every 200 is one stored admission, and nothing else is stored as admitted.
+  const answered200 = checkInResult['2xx'] + checkInResult.warmUp['2xx'];
+  if (admittedThroughput !== answered200) failures.push(`${admittedThroughput} tickets stored as admitted for ${answered200} admissions answered`);
 
   // Every ticket scanned twice at the same moment: exactly one admission each, the other refused.
   const doubles = await scanTwice(doubleTickets, checkInHeaders, doubleScanEvent.id);
