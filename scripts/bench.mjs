@@ -260,9 +260,12 @@ try {
   if (checkIns.p99 > TARGETS.checkInP99Ms) failures.push(`check-in p99 ${checkIns.p99} ms > ${TARGETS.checkInP99Ms} ms`);
   if (nextTicket > throughputTickets.length) failures.push(`the check-in phase ran out of tickets (${throughputTickets.length} seeded)`);
   const admittedThroughput = (await deps.store.query(RSVPS, { where: [['eventId', '==', checkInEvent.id], ['checkedIn', '==', true]] })).length;
-  // Each ticket was scanned once: every 200 is one stored admission, and nothing else is stored as admitted.
+  // Each ticket was scanned once: every 200 is a stored admission, and no ticket that was not scanned is admitted.
+  // (autocannon stops counting at the end of a phase: scans still in flight then are admitted but not counted.)
   const answered200 = checkInResult['2xx'] + checkInResult.warmUp['2xx'];
-  if (admittedThroughput !== answered200) failures.push(`${admittedThroughput} tickets stored as admitted for ${answered200} admissions answered`);
+  if (admittedThroughput < answered200 || admittedThroughput > Math.min(nextTicket, throughputTickets.length)) {
+    failures.push(`${admittedThroughput} tickets stored as admitted for ${answered200} admissions answered and ${nextTicket} scans sent`);
+  }
 
   // Every ticket scanned twice at the same moment: exactly one admission each, the other refused.
   const doubles = await scanTwice(doubleTickets, checkInHeaders, doubleScanEvent.id);
