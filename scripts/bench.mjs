@@ -19,7 +19,7 @@ const WARM_UP_SECONDS = 2;
 const PORT = 5199;
 const TARGETS = { rsvpsPerSecond: 1000, lookupsPerSecond: 3000, p99Ms: 50, checkInsPerSecond: 3000, checkInP99Ms: 40 };
 /** Tickets seeded per second of the timed check-in phase (and its warm-up): more than the API can admit, so none is scanned twice. */
-const TICKETS_PER_SECOND = 9000;
+const TICKETS_PER_SECOND = 12000;
 /** Tickets of the double-scan phase, each scanned twice at the same moment. */
 const DOUBLE_SCANNED = 3000;
 
