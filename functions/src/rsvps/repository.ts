@@ -20,7 +20,10 @@ import { giveSeatBack, takeSeat } from './seats.js';
  * An RSVP document: the record without its id (the ticket id is the key), and the
  * check-in audit fields no reply carries (absent on documents written before them).
  */
-export type StoredRsvp = Omit<RsvpRecord, 'id'> & {
+export type StoredRsvp = Omit<RsvpRecord, 'id' | 'amountRefunded' | 'refundedAt'> & {
+  /** Absent on documents written before refunds: read as 0 and null. */
+  amountRefunded?: number;
+  refundedAt?: string | null;
   /** Server time of the check-in write (checkedInAt may be a door's earlier, queued time). */
   checkInRecordedAt?: string | null;
   checkInUndoneBy?: string | null;
@@ -50,6 +53,8 @@ export function toRsvpView(doc: RsvpDocument): RsvpRecord {
     paymentStatus: rsvp.paymentStatus,
     amountDue: rsvp.amountDue,
     amountPaid: rsvp.amountPaid,
+    amountRefunded: rsvp.amountRefunded ?? 0,
+    refundedAt: rsvp.refundedAt ?? null,
     paymentIntentId: rsvp.paymentIntentId,
     holdExpiresAt: rsvp.holdExpiresAt,
     createdAt: rsvp.createdAt,

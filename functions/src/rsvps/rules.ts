@@ -53,6 +53,8 @@ export function newRsvp(
     paymentStatus: paid ? 'pending' : 'free',
     amountDue,
     amountPaid: 0,
+    amountRefunded: 0,
+    refundedAt: null,
     paymentIntentId: null,
     holdExpiresAt: paid ? new Date(now.getTime() + PAYMENT_HOLD_MS).toISOString() : null,
     createdAt: now.toISOString(),

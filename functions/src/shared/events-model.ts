@@ -78,3 +78,17 @@ export function isReservedSlug(slug: string | null | undefined): boolean {
 export function isPubliclyListed(event: Pick<EventRecord, 'isActive' | 'isArchived'>): boolean {
   return event.isActive && !event.isArchived;
 }
+
+/** GET /events/stats (admins): what each event's registrations add up to, by event id. */
+export interface EventStats {
+  /** Active registrations (confirmed, or holding a seat while payment is pending). */
+  registered: number;
+  checkedIn: number;
+  /** Cents received, less refunds. */
+  amountTaken: number;
+}
+
+export interface EventStatsReply {
+  success: true;
+  stats: Record<string, EventStats>;
+}

@@ -16,6 +16,11 @@ export const RSVP_MESSAGES = {
   networkError: 'Network error. Please try again.',
   rsvpNotFound: 'RSVP not found',
   ticketNotFound: 'Ticket not found',
+  cancelFailed: 'Failed to cancel RSVP',
+  cancelled: 'RSVP cancelled',
+  refunded: 'RSVP cancelled and refunded',
+  notRefundable: 'Only a paid RSVP can be refunded',
+  refundFailed: 'The refund failed, so the RSVP was left as it was',
 } as const;
 
 /** POST /events/{id}/rsvp body (SPEC §7); optional fields may be left out. */
@@ -67,6 +72,9 @@ export interface RsvpRecord {
   amountDue: number;
   /** Cents. */
   amountPaid: number;
+  /** Cents given back by a refund; 0 when none. */
+  amountRefunded: number;
+  refundedAt: string | null;
   paymentIntentId: string | null;
   holdExpiresAt: string | null;
   createdAt: string;
@@ -92,3 +100,24 @@ export interface TicketView {
   checkedInAt: string | null;
   checkedInBy: string | null;
 }
+
+/** POST /rsvps/{id}/refund (admins) reply: the RSVP is cancelled, its seat freed and its payment refunded. */
+export interface RefundReply {
+  success: true;
+  message: string;
+  rsvp: RsvpRecord;
+}
+
+/** The columns of an event's RSVP export (GET /events/{id}/rsvps.csv), in order. */
+export const RSVP_CSV_COLUMNS = [
+  'Name',
+  'Email',
+  'Ticket type',
+  'Status',
+  'Payment status',
+  'Amount',
+  'Registered at',
+  'Checked in',
+  'Checked in at',
+  'Ticket ID',
+] as const;

@@ -107,6 +107,8 @@ export function rsvpRecord(eventId: string, overrides: Partial<RsvpRecord> = {})
     paymentStatus: 'free',
     amountDue: 0,
     amountPaid: 0,
+    amountRefunded: 0,
+    refundedAt: null,
     paymentIntentId: null,
     holdExpiresAt: null,
     createdAt: '2026-11-20T00:00:00.000Z',
