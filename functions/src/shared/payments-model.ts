@@ -4,9 +4,16 @@
  */
 import { CURRENCY } from './constants.js';
 
+/**
+ * The payment messages the public API client falls back on, also standalone: the landing page's
+ * client then carries these two strings instead of every payment message.
+ */
+export const PAYMENT_INIT_FAILED = 'Failed to initialize payment';
+export const PAYMENT_PROCESSING_FAILED = 'Payment processing failed';
+
 export const PAYMENT_MESSAGES = {
-  initFailed: 'Failed to initialize payment',
-  processingFailed: 'Payment processing failed',
+  initFailed: PAYMENT_INIT_FAILED,
+  processingFailed: PAYMENT_PROCESSING_FAILED,
   amountMismatch: 'The payment amount does not match the ticket price',
   declined: 'Your card was declined.',
   incompleteCard: 'Please enter your card number, expiry date and CVC.',
