@@ -7,13 +7,18 @@ import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Spinner } from '../ui/Spinner.js';
 import { Tabs } from '../ui/Tabs.js';
 import { resolveTab, tabsFor, type DashboardTabId } from './tabs.js';
+import { UnsavedChangesProvider, useConfirmLeave } from './unsavedChanges.js';
 import './admins.css';
 
 /** The tabs built so far, each its own chunk; the others say they are not available yet. */
 const PANELS: Partial<Record<DashboardTabId, LazyExoticComponent<ComponentType>>> = {
   checkin: lazy(() => import('./CheckinTab.js')),
   rsvps: lazy(() => import('../rsvps/admin/RsvpsTab.js')),
+  events: lazy(() => import('../events/admin/EventsTab.js')),
 };
+
+/** The URL parameters of the tabs' own view state (and ?tab= itself). */
+const TAB_STATE = new Set(['tab', 'event', 'edit', 'status', 'tag']);
 
 const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', staff: 'Staff' };
 
@@ -32,28 +37,39 @@ export function Dashboard() {
         <p className="admin-welcome">
           Signed in as <strong>{session.email}</strong> with the <strong>{ROLE_LABEL[session.role]}</strong> role.
         </p>
-        <DashboardTabs role={session.role} />
+        <UnsavedChangesProvider>
+          <DashboardTabs role={session.role} />
+        </UnsavedChangesProvider>
       </div>
     </div>
   );
 }
 
-/** The tabs the role may see; the active one lives in ?tab= (absent for the role's first tab). */
+/**
+ * The tabs the role may see; the active one lives in ?tab= (absent for the role's first tab).
+ * A tab's own view state (?event=, ?edit=, filters) stays behind when another tab is chosen,
+ * and a tab switch that would drop unsaved changes asks first.
+ */
 function DashboardTabs({ role }: { role: Role }) {
   const [params, setParams] = useSearchParams();
+  const confirmLeave = useConfirmLeave();
   const tabs = tabsFor(role);
   const active = resolveTab(params.get('tab'), role);
   const activeTab = tabs.find((tab) => tab.id === active) ?? tabs[0];
 
   const select = (id: DashboardTabId) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id === tabs[0].id) next.delete('tab');
-        else next.set('tab', id);
-        return next;
-      },
-      { replace: true },
+    if (id === active) return;
+    confirmLeave(() =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams();
+          // The page's own parameters (e.g. an invitation) are not a tab's.
+          for (const [key, value] of prev) if (!TAB_STATE.has(key)) next.append(key, value);
+          if (id !== tabs[0].id) next.set('tab', id);
+          return next;
+        },
+        { replace: true },
+      ),
     );
   };
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages.js';
 import { eventLoadErrorText, eventsLoadErrorText } from '../events/errors.js';
 import { ApiError, buildRequestInit, createApiClient, errorFromReply, errorText, type FetchLike } from './client.js';
+import { getTicket } from '../checkin/ticket.js';
+import { createRsvp } from '../rsvps/registration.js';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -127,7 +129,7 @@ describe('registration, payment, ticket and contact calls', () => {
   it('posts an RSVP publicly and returns the reply (201)', async () => {
     const body = { name: 'Ann', email: 'ann@example.org', address: '', city: '', state: '', zipCode: '', ticketType: 'General', additionalInfo: '' };
     const { client, calls } = recorder(() => jsonResponse(201, { success: true, message: 'ok', requiresPayment: true, rsvpId: 'r1' }));
-    await expect(client.createRsvp('spring walk', body)).resolves.toMatchObject({ requiresPayment: true, rsvpId: 'r1' });
+    await expect(createRsvp(client, 'spring walk', body)).resolves.toMatchObject({ requiresPayment: true, rsvpId: 'r1' });
     expect(calls).toEqual([{ url: '/api/events/spring%20walk/rsvp', method: 'POST', body, credentials: 'omit', auth: undefined }]);
   });
 
@@ -135,7 +137,7 @@ describe('registration, payment, ticket and contact calls', () => {
     const { client } = recorder(() =>
       jsonResponse(400, { success: false, message: 'Please enter a valid email address', errors: { email: 'Please enter a valid email address' } }),
     );
-    const error = await client.createRsvp('e1', {} as never).catch((e: unknown) => e);
+    const error = await createRsvp(client, 'e1', {} as never).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, serverMessage: 'Please enter a valid email address', fieldErrors: { email: 'Please enter a valid email address' } });
   });
 
@@ -165,7 +167,7 @@ describe('registration, payment, ticket and contact calls', () => {
     const { client, calls } = recorder((url) =>
       url.startsWith('/api/checkin/') ? jsonResponse(200, { success: true, ticket: { id: 't/1' } }) : jsonResponse(200, { success: true, message: 'Thank you! Your message has been sent.' }),
     );
-    await expect(client.getTicket('t/1')).resolves.toEqual({ id: 't/1' });
+    await expect(getTicket(client, 't/1')).resolves.toEqual({ id: 't/1' });
     await expect(client.sendContact({ name: 'Ann', email: 'a@b.co', message: 'Hi' })).resolves.toMatchObject({ message: 'Thank you! Your message has been sent.' });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/checkin/t%2F1?format=json', 'POST /api/contact']);
   });
@@ -173,9 +175,9 @@ describe('registration, payment, ticket and contact calls', () => {
 
 describe('error codes and errorText', () => {
   it('reads the code from the failure envelope, else the status gives one', async () => {
-    const coded = await createApiClient(async () => jsonResponse(404, { success: false, code: 'TICKET_NOT_FOUND', message: 'Ticket not found' }), '/api')
-      .getTicket('t1')
-      .catch((e: unknown) => e);
+    const coded = await getTicket(createApiClient(async () => jsonResponse(404, { success: false, code: 'TICKET_NOT_FOUND', message: 'Ticket not found' }), '/api'), 't1').catch(
+      (e: unknown) => e,
+    );
     expect(coded).toBeInstanceOf(ApiError);
     expect((coded as ApiError).code).toBe('TICKET_NOT_FOUND');
     expect(errorFromReply(409, { message: 'x' }, 'f').code).toBe('CONFLICT');

@@ -4,9 +4,8 @@ import type { EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import type { ContactRequest } from '@shared/mail-model.js';
 import type { ConfirmPaymentReply, CreatePaymentIntentReply, OfflineCardRequest, PaymentConfigReply, PaymentIntentRequest } from '@shared/payments-model.js';
-import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
-import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
-import type { RsvpReply, RsvpRequest, TicketView } from '@shared/rsvps-model.js';
+import { PAYMENT_INIT_FAILED, PAYMENT_PROCESSING_FAILED } from '@shared/payments-model.js';
+import type { RsvpRequest } from '@shared/rsvps-model.js';
 
 /** Request bodies are the shared schemas' input types: declared once, for API and site. */
 export type { ContactRequest, OfflineCardRequest, PaymentIntentRequest, RsvpRequest };
@@ -158,6 +157,8 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
     return reply as T;
   }
 
+  // Calls with wording the landing page does not need live with their screens (rsvps/registration.ts,
+  // checkin/ticket.ts), so RSVP_MESSAGES stays out of the landing page's bundle.
   return {
     request,
     getTheme: (signal?: AbortSignal) => request<{ theme: Theme }>('/theme', { signal }, MESSAGES.themeLoadFailed).then((r) => r.theme),
@@ -167,23 +168,17 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
       request<{ event: EventRecord }>(`/events/${encodeURIComponent(idOrSlug)}`, { signal }, MESSAGES.eventDetailsFailed).then((r) => r.event),
     listSponsors: (signal?: AbortSignal) =>
       request<{ sponsors: Pick<Sponsor, 'id' | 'name' | 'logo'>[] }>('/sponsors', { signal }, MESSAGES.sponsorsLoadFailed).then((r) => r.sponsors ?? []),
-    createRsvp: (eventId: string, body: RsvpRequest, signal?: AbortSignal) =>
-      request<RsvpReply>(`/events/${encodeURIComponent(eventId)}/rsvp`, { method: 'POST', body, signal }, RSVP_MESSAGES.submitFailed),
-    getPaymentConfig: (signal?: AbortSignal) => request<PaymentConfigReply>('/payments/config', { signal }, PAYMENT_MESSAGES.initFailed),
+    getPaymentConfig: (signal?: AbortSignal) => request<PaymentConfigReply>('/payments/config', { signal }, PAYMENT_INIT_FAILED),
     createPaymentIntent: (body: PaymentIntentRequest, signal?: AbortSignal) =>
-      request<CreatePaymentIntentReply>('/create-payment-intent', { method: 'POST', body, signal }, PAYMENT_MESSAGES.initFailed),
+      request<CreatePaymentIntentReply>('/create-payment-intent', { method: 'POST', body, signal }, PAYMENT_INIT_FAILED),
     confirmOfflinePayment: (paymentIntentId: string, body: OfflineCardRequest, signal?: AbortSignal) =>
       request<{ status: 'succeeded'; paymentIntentId: string }>(
         `/offline-payments/${encodeURIComponent(paymentIntentId)}/confirm`,
         { method: 'POST', body, signal },
-        PAYMENT_MESSAGES.processingFailed,
+        PAYMENT_PROCESSING_FAILED,
       ),
     confirmPayment: (paymentIntentId: string, signal?: AbortSignal) =>
-      request<ConfirmPaymentReply>('/payments/confirm', { method: 'POST', body: { paymentIntentId }, signal }, PAYMENT_MESSAGES.processingFailed),
-    getTicket: (ticketId: string, signal?: AbortSignal) =>
-      request<{ ticket: TicketView }>(`/checkin/${encodeURIComponent(ticketId)}?format=json`, { signal }, RSVP_MESSAGES.ticketNotFound).then(
-        (r) => r.ticket,
-      ),
+      request<ConfirmPaymentReply>('/payments/confirm', { method: 'POST', body: { paymentIntentId }, signal }, PAYMENT_PROCESSING_FAILED),
     sendContact: (body: ContactRequest, signal?: AbortSignal) =>
       request<{ message?: string }>('/contact', { method: 'POST', body, signal }),
     /** GET /session: the signed-in user's e-mail and role (needs the authenticated client). */

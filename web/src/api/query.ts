@@ -34,6 +34,14 @@ export const queryKeys = {
   session: (uid: string | null) => ['session', uid] as const,
   /** Every event a signed-in staff member may see (GET /events?active=all). */
   staffEvents: () => ['events', 'staff'] as const,
+  /** The Events tab's list for one filter (GET /events?active=&archived=&tags=). */
+  adminEvents: (status: string, tags: readonly string[]) => ['events', 'admin', status, [...tags]] as const,
+  /** One event as admins see it (GET /events/{id}). */
+  event: (eventId: string) => ['events', 'one', eventId] as const,
+  /** GET /events/tags. */
+  eventTags: () => ['events', 'tags'] as const,
+  /** GET /events/stats: registrations and money taken per event (changes with every RSVP action). */
+  eventStats: () => ['events', 'stats'] as const,
   rsvps: (eventId: string) => ['rsvps', eventId] as const,
   checkins: (eventId: string) => ['checkins', eventId] as const,
   doorList: (eventId: string) => ['door-list', eventId] as const,

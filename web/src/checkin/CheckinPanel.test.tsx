@@ -4,7 +4,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DoorListReply } from '@shared/checkin-model.js';
-import { ApiError, type ApiClient } from '../api/client.js';
+import { ApiError } from '../api/client.js';
+import type { StaffApiClient } from '../api/staffClient.js';
 import { StaffContext } from '../staff/StaffContext.js';
 import { CheckinPanel } from './CheckinPanel.js';
 import { clearDeviceData } from '../device/store.js';
@@ -26,7 +27,7 @@ const request = vi.fn(async (path: string, options: { method?: string } = {}) =>
 
 function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const api = { request } as unknown as ApiClient;
+  const api = { request } as unknown as StaffApiClient;
   return render(
     <QueryClientProvider client={client}>
       <StaffContext.Provider value={{ api, role: 'staff', session: { email: 'door@x.org', role: 'staff' } }}>

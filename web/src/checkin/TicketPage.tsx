@@ -8,7 +8,7 @@ import { FullWidthLayout } from '../layout/PublicLayout.js';
 import { Card } from '../ui/Card.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
-import { checkInBadge, checkInDetails, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
+import { checkInBadge, checkInDetails, getTicket, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
 import './checkin.css';
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; ticket: TicketView };
@@ -26,8 +26,7 @@ function TicketContent({ ticketId }: { ticketId: string }) {
   useEffect(() => {
     if (!ticketId) return;
     const controller = new AbortController();
-    api
-      .getTicket(ticketId, controller.signal)
+    getTicket(api, ticketId, controller.signal)
       .then((ticket) => setState({ status: 'loaded', ticket }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'error', message: ticketErrorText(error) });

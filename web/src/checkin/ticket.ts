@@ -1,7 +1,7 @@
 import { DEFAULT_TICKET_TYPE } from '@shared/constants.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
-import { ApiError } from '../api/client.js';
+import { ApiError, type ApiClient } from '../api/client.js';
 import { formatEventDateTime } from '../events/format.js';
 
 /** The ticket page's wording (SPEC §2, §8). */
@@ -44,4 +44,11 @@ export function ticketTypeText(ticket: Pick<TicketView, 'attendee'>): string {
 /** The event page of a ticket's event: /{customUrl or id}. */
 export function ticketEventPath(ticket: Pick<TicketView, 'event'>): string {
   return `/${ticket.event.customUrl || ticket.event.id}`;
+}
+
+/** GET /checkin/{ticketId}?format=json, publicly: the ticket holder's view. */
+export function getTicket(client: Pick<ApiClient, 'request'>, ticketId: string, signal?: AbortSignal): Promise<TicketView> {
+  return client
+    .request<{ ticket: TicketView }>(`/checkin/${encodeURIComponent(ticketId)}?format=json`, { signal }, RSVP_MESSAGES.ticketNotFound)
+    .then((r) => r.ticket);
 }

@@ -6,7 +6,7 @@ import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { Spinner } from '../ui/Spinner.js';
 import { RegistrationDetails } from './RegistrationDetails.js';
 import { RegistrationSuccess } from './RegistrationSuccess.js';
-import { amountInCents, initialValues, isEventFull, REGISTRATION_TEXT, rsvpBody } from './registration.js';
+import { amountInCents, createRsvp, initialValues, isEventFull, REGISTRATION_TEXT, rsvpBody } from './registration.js';
 import { canResume, initialState, registrationReducer } from './steps.js';
 import './registration.css';
 
@@ -95,7 +95,7 @@ export default function RegistrationForm({ event }: { event: EventRecord }) {
           dispatch({ type: 'resume' });
           return;
         }
-        const reply = await api.createRsvp(event.id, rsvpBody(values, event));
+        const reply = await createRsvp(api, event.id, rsvpBody(values, event));
         dispatch({ type: 'submitted', values, reply, at: Date.now() });
       }}
     />

@@ -1,8 +1,8 @@
 import { defaultTicketType, type EventRecord } from '@shared/events-model.js';
 import { isEmailAddress } from '@shared/fields-model.js';
 import { dollarsToCents, formatPrice } from '@shared/payments-model.js';
-import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
-import { ApiError, type RsvpRequest } from '../api/client.js';
+import { RSVP_MESSAGES, type RsvpReply } from '@shared/rsvps-model.js';
+import { ApiError, type ApiClient, type RsvpRequest } from '../api/client.js';
 
 /** The form's values: every field of the request (SPEC §3 "RSVP"), as text. */
 export type RegistrationValues = Required<RsvpRequest>;
@@ -127,4 +127,9 @@ export function fieldMessage(errors: RegistrationErrors, field: RegistrationFiel
   const text = errors[field];
   if (!text || text === alertText) return null;
   return text;
+}
+
+/** POST /events/{id}/rsvp, publicly ('Failed to submit RSVP' when the API gives no reason). */
+export function createRsvp(client: Pick<ApiClient, 'request'>, eventId: string, body: RsvpRequest, signal?: AbortSignal): Promise<RsvpReply> {
+  return client.request<RsvpReply>(`/events/${encodeURIComponent(eventId)}/rsvp`, { method: 'POST', body, signal }, RSVP_MESSAGES.submitFailed);
 }

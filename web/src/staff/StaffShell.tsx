@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { createApiClient } from '../api/client.js';
+import { createStaffApiClient } from '../api/staffClient.js';
 import { createQueryClient } from '../api/query.js';
 import { useAuth } from '../auth/AuthContext.js';
 import { clearDeviceData } from '../device/store.js';
@@ -49,7 +49,7 @@ export default function StaffShell({ queryClient }: { queryClient?: QueryClient 
 /** Provides the authenticated client; empties the cache when the user signs out. */
 function StaffApi({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { status, getIdToken } = useAuth();
-  const api = useMemo(() => createApiClient({ token: getIdToken }), [getIdToken]);
+  const api = useMemo(() => createStaffApiClient({ token: getIdToken }), [getIdToken]);
   useEffect(() => {
     if (status !== 'signedOut') return;
     queryClient.clear();

@@ -2,9 +2,9 @@ import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react
 import { errorText } from '../api/client.js';
 import { cx } from './cx.js';
 import { fieldIds } from './Field.js';
-import { UPLOAD_MESSAGES } from '@shared/uploads-model.js';
+import { UPLOAD_MESSAGES, type UploadReply, type UploadRequest } from '@shared/uploads-model.js';
 import { UI_TEXT } from './messages.js';
-import { base64OfDataUrl, imageFileProblem, readAsDataUrl, type UploadReply, type UploadRequest } from './upload.js';
+import { base64OfDataUrl, imageFileProblem, readAsDataUrl } from './upload.js';
 import './ui.css';
 
 export interface ImageUploadProps {
@@ -14,7 +14,7 @@ export interface ImageUploadProps {
   /** The current image's URL, shown as the preview until a new one is chosen. */
   value?: string;
   /** Sends the body of POST /upload; the caller wires the endpoint (e.g. an authenticated client). */
-  upload: (body: UploadRequest) => Promise<UploadReply>;
+  upload: (body: UploadRequest) => Promise<Pick<UploadReply, 'imageUrl'>>;
   /** Called with the stored image's URL after a successful upload. */
   onUploaded?: (imageUrl: string) => void;
   hint?: ReactNode;

@@ -1,20 +1,6 @@
 import { UPLOAD_LIMIT_BYTES } from '@shared/constants.js';
 import { UPLOAD_MESSAGES } from '@shared/uploads-model.js';
 
-/** The body of POST /upload (SPEC §3): the image as base64 (no data: prefix). */
-export interface UploadRequest {
-  name: string;
-  imageData: string;
-  fileName: string;
-  mimeType: string;
-}
-
-/** The reply of POST /upload. */
-export interface UploadReply {
-  imageUrl: string;
-  message?: string;
-}
-
 /** Why a chosen file cannot be uploaded (checked before anything is sent), or null. */
 export function imageFileProblem(file: Pick<File, 'size' | 'type'>): string | null {
   if (file.size > UPLOAD_LIMIT_BYTES) return UPLOAD_MESSAGES.fileTooLarge;

@@ -1,68 +1,260 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
-import type { RsvpRecord } from '@shared/rsvps-model.js';
+import type { EventRecord } from '@shared/events-model.js';
+import { MAIL_MESSAGES } from '@shared/mail-model.js';
+import { formatCents } from '@shared/payments-model.js';
+import { RSVP_MESSAGES, type PaymentStatus, type RsvpRecord, type RsvpStatus } from '@shared/rsvps-model.js';
 import { errorText } from '../../api/client.js';
 import { rsvpsQuery, staffEventsQuery } from '../../checkin/checkinApi.js';
 import { defaultEventId, ticketTypeOf } from '../../checkin/checkin.js';
+import { adminEventsQuery } from '../../events/admin/eventsApi.js';
 import { formatEventDateTime } from '../../events/format.js';
 import { useStaff } from '../../staff/StaffContext.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { StateBlock } from '../../ui/StateBlock.js';
 import { Table, type Column } from '../../ui/Table.js';
+import { useToast } from '../../ui/ToastContext.js';
+import {
+  filterRsvps,
+  invalidateRsvps,
+  isLive,
+  PAYMENT_LABEL,
+  refundableCents,
+  rsvpCalls,
+  rsvpCounts,
+  RSVP_ADMIN_TEXT,
+  saveBlob,
+  STATUS_LABEL,
+  type RsvpFilter,
+} from './rsvpsApi.js';
+import './rsvpsAdmin.css';
 
+const checkedInText = (r: RsvpRecord) => (r.checkedIn ? (r.checkedInAt ? formatEventDateTime(r.checkedInAt) : 'Yes') : 'No');
 
 const COLUMNS: Column<RsvpRecord>[] = [
   { key: 'name', header: 'Name', value: (r) => r.name },
   { key: 'email', header: 'E-mail', value: (r) => r.email },
   { key: 'ticketType', header: 'Ticket type', value: (r) => ticketTypeOf(r) },
-  { key: 'status', header: 'Status', value: (r) => r.status.replace('_', ' ') },
-  { key: 'payment', header: 'Payment', value: (r) => r.paymentStatus },
+  { key: 'status', header: 'Status', value: (r) => STATUS_LABEL[r.status] ?? r.status },
+  { key: 'payment', header: 'Payment', value: (r) => PAYMENT_LABEL[r.paymentStatus ?? 'free'] ?? r.paymentStatus },
   {
-    key: 'checkedIn',
-    header: 'Checked in',
-    value: (r) => (r.checkedIn ? (r.checkedInAt ? formatEventDateTime(r.checkedInAt) : 'Yes') : 'No'),
-    sortValue: (r) => r.checkedInAt ?? '',
+    key: 'amount',
+    header: 'Amount',
+    value: (r) => (r.amountPaid ? formatCents(r.amountPaid) + (r.amountRefunded ? ` (${formatCents(r.amountRefunded)} refunded)` : '') : '—'),
+    sortValue: (r) => r.amountPaid ?? 0,
   },
+  { key: 'createdAt', header: 'Registered at', value: (r) => (r.createdAt ? formatEventDateTime(r.createdAt) : ''), sortValue: (r) => r.createdAt },
+  { key: 'checkedIn', header: 'Checked in', value: checkedInText, sortValue: (r) => r.checkedInAt ?? '' },
 ];
 
-/** The RSVPs tab as staff see it: the selected event's RSVPs, read-only (admin actions come later). */
+const STATUS_CHOICES: (RsvpStatus | 'all')[] = ['all', 'confirmed', 'pending_payment', 'cancelled', 'released'];
+const PAYMENT_CHOICES: (PaymentStatus | 'all')[] = ['all', 'free', 'paid', 'pending', 'failed', 'refunded'];
+
+/**
+ * The RSVPs tab: pick an event (?event=), filter, search and count its RSVPs. Staff see the
+ * table read-only; admins also resend tickets, cancel (and refund) RSVPs and download the CSV.
+ */
 export default function RsvpsTab() {
-  const { api } = useStaff();
-  const events = useQuery(staffEventsQuery(api));
-  const choices = useMemo(() => (events.data ?? []).filter((event) => !event.isArchived), [events.data]);
-  const [picked, setPicked] = useState<string | null>(null);
-  const eventId = picked ?? defaultEventId(choices);
+  const { api, role } = useStaff();
+  const isAdmin = role === 'admin';
+  const [params, setParams] = useSearchParams();
+  // Admins may look at an archived event's RSVPs too; staff see the events they can check in for.
+  const adminEvents = useQuery({ ...adminEventsQuery(api, 'All'), enabled: isAdmin });
+  const staffEvents = useQuery({ ...staffEventsQuery(api), enabled: !isAdmin });
+  const events = isAdmin ? adminEvents : staffEvents;
+  const choices = useMemo(() => (events.data ?? []).filter((event) => isAdmin || !event.isArchived), [events.data, isAdmin]);
+  const requested = params.get('event');
+  const eventId = choices.some((event) => event.id === requested) ? requested! : defaultEventId(choices);
+  const event = choices.find((e) => e.id === eventId);
   const rsvps = useQuery(rsvpsQuery(api, eventId));
+  const [filter, setFilter] = useState<RsvpFilter>({ status: 'all', payment: 'all' });
+  const rows = useMemo(() => filterRsvps(rsvps.data ?? [], filter), [rsvps.data, filter]);
+  const counts = useMemo(() => rsvpCounts(rsvps.data ?? []), [rsvps.data]);
+
+  const pick = (id: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('event', id);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const columns = useMemo<Column<RsvpRecord>[]>(
+    () => (isAdmin && event ? [...COLUMNS, { key: 'actions', header: 'Actions', cell: (r) => <RsvpActions rsvp={r} event={event} /> }] : COLUMNS),
+    [isAdmin, event],
+  );
 
   if (events.isPending) return <StateBlock kind="loading" label="Loading events..." />;
   if (events.isError) return <StateBlock kind="error" message={errorText(events.error, CHECKIN_MESSAGES.loadRsvpsFailed)} onRetry={() => void events.refetch()} />;
+  if (choices.length === 0) return <StateBlock kind="empty" title="No events yet" />;
   return (
     <div className="rsvps-tab">
-      <div className="field">
-        <label htmlFor="rsvps-event">Event</label>
-        <select id="rsvps-event" value={eventId} onChange={(e) => setPicked(e.target.value)}>
-          {choices.map((event) => (
-            <option key={event.id} value={event.id}>
-              {event.title} ({formatEventDateTime(event.date)})
-            </option>
-          ))}
-        </select>
+      <div className="rsvps-toolbar">
+        <div className="field rsvps-event">
+          <label htmlFor="rsvps-event">Event</label>
+          <select id="rsvps-event" value={eventId} onChange={(e) => pick(e.target.value)}>
+            {choices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.title} ({formatEventDateTime(choice.date)}){choice.isArchived ? ' [archived]' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="rsvps-status">Status</label>
+          <select id="rsvps-status" value={filter.status} onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as RsvpFilter['status'] }))}>
+            {STATUS_CHOICES.map((value) => (
+              <option key={value} value={value}>
+                {value === 'all' ? 'All statuses' : STATUS_LABEL[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="rsvps-payment">Payment</label>
+          <select id="rsvps-payment" value={filter.payment} onChange={(e) => setFilter((f) => ({ ...f, payment: e.target.value as RsvpFilter['payment'] }))}>
+            {PAYMENT_CHOICES.map((value) => (
+              <option key={value} value={value}>
+                {value === 'all' ? 'All payments' : PAYMENT_LABEL[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {isAdmin && event ? <CsvButton event={event} /> : null}
       </div>
       {rsvps.isPending ? (
         <StateBlock kind="loading" label="Loading RSVPs..." />
       ) : rsvps.isError ? (
         <StateBlock kind="error" message={errorText(rsvps.error, CHECKIN_MESSAGES.loadRsvpsFailed)} onRetry={() => void rsvps.refetch()} />
       ) : (
-        <Table
-          rows={rsvps.data}
-          columns={COLUMNS}
-          rowKey={(r) => r.id}
-          caption="RSVPs of the selected event"
-          searchFields={[(r) => r.name, (r) => r.email, (r) => r.id]}
-          searchLabel="Search by name, e-mail or ticket ID"
-          empty="No RSVPs for this event yet."
-        />
+        <>
+          <p className="rsvps-counts" aria-label="RSVP counts">
+            <span>{counts.total} RSVPs</span>
+            <span>{counts.confirmed} confirmed</span>
+            {counts.pendingPayment ? <span>{counts.pendingPayment} pending payment</span> : null}
+            <span>{counts.cancelled} cancelled</span>
+            <span>{counts.checkedIn} checked in</span>
+            {event?.requiresPayment ? <span>{formatCents(counts.taken)} taken</span> : null}
+            {rows.length !== counts.total ? <span>{rows.length} shown by the filters</span> : null}
+          </p>
+          <Table
+            rows={rows}
+            columns={columns}
+            rowKey={(r) => r.id}
+            caption="RSVPs of the selected event"
+            searchFields={[(r) => r.name, (r) => r.email, (r) => r.id]}
+            searchLabel="Search by name, e-mail or ticket ID"
+            empty={counts.total ? 'No RSVPs match the filters.' : 'No RSVPs for this event yet.'}
+          />
+        </>
       )}
+    </div>
+  );
+}
+
+function CsvButton({ event }: { event: EventRecord }) {
+  const { api } = useStaff();
+  const toast = useToast();
+  const download = useMutation({
+    mutationFn: () => rsvpCalls.csv(api, event.id),
+    onSuccess: ({ blob, fileName }) => {
+      // The API names the file after the event's address; the same name when a proxy drops the header.
+      saveBlob(blob, fileName ?? `${event.customUrl || event.id}-rsvps.csv`);
+      toast.success(RSVP_ADMIN_TEXT.csvReady);
+    },
+    onError: (error) => toast.error(errorText(error, RSVP_ADMIN_TEXT.csvFailed)),
+  });
+  return (
+    <button type="button" className="btn btn-outline rsvps-csv" onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending || undefined}>
+      {download.isPending ? 'Preparing CSV...' : 'Download CSV'}
+    </button>
+  );
+}
+
+type Dialog = 'cancel' | 'refund' | null;
+
+/** An RSVP's admin actions: resend its ticket, cancel it (freeing the seat), or cancel and refund a paid one. */
+function RsvpActions({ rsvp, event }: { rsvp: RsvpRecord; event: EventRecord }) {
+  const { api } = useStaff();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const refundable = refundableCents(rsvp);
+
+  const resend = useMutation({
+    mutationFn: () => rsvpCalls.resend(api, rsvp.id),
+    onSuccess: (reply) => toast.success(`${reply.message || RSVP_ADMIN_TEXT.resent} (${rsvp.email})`),
+    onError: (error) => toast.error(errorText(error, MAIL_MESSAGES.resendFailed)),
+  });
+  const change = useMutation({
+    mutationFn: (kind: 'cancel' | 'refund') => (kind === 'cancel' ? rsvpCalls.cancel(api, rsvp.id) : rsvpCalls.refund(api, rsvp.id)),
+    onSuccess: (reply, kind) => {
+      setDialog(null);
+      toast.success(`${reply.message || (kind === 'cancel' ? RSVP_MESSAGES.cancelled : RSVP_MESSAGES.refunded)} (${rsvp.name})`);
+    },
+    onError: (error, kind) => toast.error(errorText(error, kind === 'cancel' ? RSVP_MESSAGES.cancelFailed : RSVP_MESSAGES.refundFailed)),
+    onSettled: () => invalidateRsvps(queryClient, event.id),
+  });
+  const dialogError = change.isError && change.variables === dialog ? errorText(change.error, dialog === 'cancel' ? RSVP_MESSAGES.cancelFailed : RSVP_MESSAGES.refundFailed) : undefined;
+  const open = (kind: Dialog) => {
+    change.reset();
+    setDialog(kind);
+  };
+
+  if (!isLive(rsvp)) return <span className="rsvps-no-actions">—</span>;
+  return (
+    <div className="rsvps-actions">
+      {rsvp.status === 'confirmed' ? (
+        <button type="button" className="btn btn-outline btn-small" onClick={() => resend.mutate()} disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
+          {resend.isPending ? 'Sending...' : 'Resend ticket'}
+        </button>
+      ) : null}
+      <button type="button" className="btn btn-outline btn-small" onClick={() => open('cancel')}>
+        Cancel RSVP
+      </button>
+      {refundable > 0 ? (
+        <button type="button" className="btn btn-outline btn-small" onClick={() => open('refund')}>
+          Cancel and refund
+        </button>
+      ) : null}
+      <ConfirmDialog
+        open={dialog === 'cancel'}
+        title={`Cancel ${rsvp.name}'s RSVP?`}
+        confirmLabel="Cancel RSVP"
+        cancelLabel="Keep RSVP"
+        busyLabel="Cancelling..."
+        busy={change.isPending}
+        tone="danger"
+        error={dialogError}
+        onConfirm={() => change.mutate('cancel')}
+        onCancel={() => setDialog(null)}
+      >
+        <p>
+          {rsvp.email} is no longer registered for {event.title} and the seat is freed.
+          {refundable > 0 ? ` The ${formatCents(refundable)} they paid is not refunded: use 'Cancel and refund' for that.` : ''}
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog === 'refund'}
+        title={`Cancel and refund ${formatCents(refundable)}?`}
+        confirmLabel={`Refund ${formatCents(refundable)}`}
+        cancelLabel="Keep RSVP"
+        busyLabel="Refunding..."
+        busy={change.isPending}
+        tone="danger"
+        error={dialogError}
+        onConfirm={() => change.mutate('refund')}
+        onCancel={() => setDialog(null)}
+      >
+        <p>
+          {rsvp.name} ({rsvp.email}) is no longer registered for {event.title}, the seat is freed and {formatCents(refundable)} goes back to the card they paid
+          with.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventRecord } from '@shared/events-model.js';
+import { MESSAGES } from '@shared/messages.js';
+import { ApiError, type RequestOptions } from '../../api/client.js';
+import { UnsavedChangesProvider, useConfirmLeave } from '../../admins/unsavedChanges.js';
+import { renderStaff } from '../../test/staff.js';
+import { EventForm } from './EventForm.js';
+
+const stored: EventRecord = {
+  id: 'E1',
+  title: 'Condor Talk',
+  description: 'Birds.',
+  date: '2027-07-04T00:30:00.000Z',
+  location: 'Springdale',
+  maxAttendees: 40,
+  ticketTypes: ['Member', 'Guest'],
+  ticketPrices: { Member: 35, Guest: 45 },
+  requiresPayment: true,
+  eventType: 'paid',
+  eventImage: '',
+  mailchimpAudienceId: '',
+  mailchimpTags: [],
+  tags: ['talk'],
+  isActive: true,
+  isArchived: false,
+  eventStatus: 'active',
+  generateTickets: true,
+  rsvpOnlyMode: false,
+  allowAdditionalInfo: false,
+  customUrl: 'condor-talk',
+  attendeeCount: 12,
+  createdAt: '',
+  updatedAt: '',
+};
+
+let save: (path: string, options: RequestOptions) => Promise<unknown>;
+const request = vi.fn(async (path: string, options: RequestOptions = {}) => save(path, options));
+const onClose = vi.fn();
+
+function TabSwitch() {
+  const confirmLeave = useConfirmLeave();
+  return (
+    <button type="button" onClick={() => confirmLeave(onClose)}>
+      Other tab
+    </button>
+  );
+}
+
+function renderForm(event?: EventRecord) {
+  return renderStaff(
+    <UnsavedChangesProvider>
+      <TabSwitch />
+      <EventForm event={event} onClose={onClose} />
+    </UnsavedChangesProvider>,
+    { request },
+  );
+}
+
+describe('EventForm', () => {
+  beforeEach(() => {
+    request.mockClear();
+    onClose.mockClear();
+    save = async () => ({ success: true, event: stored });
+  });
+
+  it('shows the required fields’ errors beside them and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect(await screen.findByText('Title is required')).toBeTruthy();
+    expect(screen.getByText('Location is required')).toBeTruthy();
+    expect(screen.getByLabelText(/Title/).getAttribute('aria-invalid')).toBe('true');
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  it('names the time zone; creates with the wall-clock time, prices and tags as the schema reads them', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    expect(screen.getByLabelText(/Date and time \(America\/Denver\)/)).toBeTruthy();
+    await user.type(screen.getByLabelText(/Title/), 'Night Walk');
+    await user.type(screen.getByLabelText(/Date and time/), '2027-01-10T18:00');
+    await user.type(screen.getByLabelText(/Location/), 'Lodge');
+    await user.click(screen.getByLabelText('Requires payment'));
+    await user.type(screen.getByLabelText('Price of ticket type 1 (USD)'), '12.5');
+    await user.type(screen.getByLabelText('New ticket type'), 'VIP');
+    await user.click(screen.getByRole('button', { name: 'Add ticket type' }));
+    await user.type(screen.getByLabelText('Price of ticket type 2 (USD)'), '40');
+    await user.type(screen.getByLabelText('Tags'), ' night, ,family ');
+    await user.type(screen.getByLabelText('Custom URL'), 'Night Walk');
+    expect(screen.getByText(/\/night-walk$/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [path, options] = request.mock.calls[0];
+    expect(path).toBe('/events');
+    expect(options?.body).toMatchObject({
+      title: 'Night Walk',
+      date: '2027-01-10T18:00',
+      ticketTypes: ['General', 'VIP'],
+      ticketPrices: { General: 12.5, VIP: 40 },
+      requiresPayment: true,
+      tags: ['night', 'family'],
+      customUrl: 'night-walk',
+      maxAttendees: null,
+    });
+  });
+
+  it('does not add a duplicate ticket type, and keeps the last one', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('New ticket type'), 'general');
+    await user.click(screen.getByRole('button', { name: 'Add ticket type' }));
+    expect(screen.getByText('That ticket type is already on the list.')).toBeTruthy();
+    expect(screen.queryByLabelText('Ticket type 2')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Remove ticket type 1' }));
+    expect(screen.getByText(MESSAGES.ticketTypeRequired)).toBeTruthy();
+    expect(screen.getByLabelText('Ticket type 1')).toBeTruthy();
+  });
+
+  it('edit sends only the changed fields', async () => {
+    const user = userEvent.setup();
+    renderForm(stored);
+    const title = screen.getByLabelText(/Title/);
+    await user.clear(title);
+    await user.type(title, 'Condor Dinner');
+    await user.clear(screen.getByLabelText('Price of ticket type 2 (USD)'));
+    await user.type(screen.getByLabelText('Price of ticket type 2 (USD)'), '50');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(request).toHaveBeenCalled());
+    expect(request).toHaveBeenCalledWith('/events/E1', { method: 'PUT', body: { title: 'Condor Dinner', ticketPrices: { Member: 35, Guest: 50 } } }, 'Failed to save event');
+  });
+
+  it("puts the API's field errors beside their fields (a price on its row) and its message on the form", async () => {
+    save = async () => {
+      throw new ApiError(MESSAGES.capacityBelowRegistered, 409, MESSAGES.capacityBelowRegistered, {
+        maxAttendees: MESSAGES.capacityBelowRegistered,
+        'ticketPrices.Guest': 'Ticket price is too high',
+      });
+    };
+    const user = userEvent.setup();
+    renderForm(stored);
+    const max = screen.getByLabelText('Maximum attendees');
+    await user.clear(max);
+    await user.type(max, '5');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Ticket price is too high')).toBeTruthy();
+    expect(screen.getByLabelText('Price of ticket type 2 (USD)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(MESSAGES.capacityBelowRegistered)).toHaveLength(2);
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.capacityBelowRegistered);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks before leaving with unsaved changes; Keep editing stays, Discard leaves', async () => {
+    const user = userEvent.setup();
+    renderForm(stored);
+    await user.click(screen.getByRole('button', { name: 'Other tab' }));
+    expect(onClose).toHaveBeenCalledTimes(1); // nothing changed yet: no question
+    await user.type(screen.getByLabelText(/Location/), ' Canyon');
+    await user.click(screen.getByRole('button', { name: 'Other tab' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText(/Location/)).toHaveProperty('value', 'Springdale Canyon');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('the browser asks before the page is left with unsaved changes', async () => {
+    const user = userEvent.setup();
+    renderForm(stored);
+    const clean = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(clean);
+    expect(clean.defaultPrevented).toBe(false);
+    await user.type(screen.getByLabelText(/Location/), '!');
+    const dirty = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(dirty);
+    expect(dirty.defaultPrevented).toBe(true);
+  });
+});

@@ -1,0 +1,271 @@
+import { useId, useMemo, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { ORGANISATION_TIME_ZONE } from '@shared/constants.js';
+import type { EventRecord } from '@shared/events-model.js';
+import { eventInputSchema, type EventInput } from '@shared/events.js';
+import { MESSAGES } from '@shared/messages.js';
+import { UPLOAD_MESSAGES } from '@shared/uploads-model.js';
+import { useConfirmLeave, useUnsavedChanges } from '../../admins/unsavedChanges.js';
+import { useStaff } from '../../staff/StaffContext.js';
+import { Field } from '../../ui/Field.js';
+import { applyServerErrors, serverError, useMappedZodForm } from '../../ui/form.js';
+import { ImageUpload } from '../../ui/ImageUpload.js';
+import { useToast } from '../../ui/ToastContext.js';
+import {
+  canAddTicketType,
+  changedFields,
+  emptyEventValues,
+  eventFieldPath,
+  eventFormMapping,
+  eventToValues,
+  normaliseCustomUrl,
+  publicAddress,
+} from './eventForm.js';
+import { eventCalls, EVENT_TEXT, invalidateEvents } from './eventsApi.js';
+
+export const EVENT_FORM_TEXT = {
+  duplicateType: 'That ticket type is already on the list.',
+  emptyType: 'Type a name for the new ticket type.',
+  zoneHint: `Entered and shown in the organisation's time zone (${ORGANISATION_TIME_ZONE}).`,
+} as const;
+
+/**
+ * The create / edit form (SPEC §3, §5) on the shared event schema. Editing sends only the
+ * fields that changed; leaving with unsaved changes asks first.
+ */
+export function EventForm({ event, onClose }: { event?: EventRecord; onClose: () => void }) {
+  const { api } = useStaff();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const confirmLeave = useConfirmLeave();
+  const uid = useId();
+  const initial = useMemo(() => (event ? eventToValues(event) : emptyEventValues()), [event]);
+  const form = useMappedZodForm(eventInputSchema, eventFormMapping, { defaultValues: initial });
+  const { register, control, formState, setValue, getValues } = form;
+  const errors = formState.errors;
+  const tickets = useFieldArray({ control, name: 'tickets' });
+  const [newType, setNewType] = useState('');
+  const [typeProblem, setTypeProblem] = useState<string | null>(null);
+  const customUrl = useWatch({ control, name: 'customUrl' });
+  const requiresPayment = useWatch({ control, name: 'requiresPayment' });
+  const eventImage = useWatch({ control, name: 'eventImage' });
+  const [imageKey, setImageKey] = useState(0);
+  useUnsavedChanges(formState.isDirty);
+
+  const save = useMutation({
+    mutationFn: async (input: EventInput) => {
+      if (!event) return { kind: 'created' as const, reply: await eventCalls.create(api, input) };
+      const patch = changedFields(initial, input);
+      if (Object.keys(patch).length === 0) return { kind: 'unchanged' as const };
+      return { kind: 'updated' as const, reply: await eventCalls.update(api, event.id, patch) };
+    },
+    onSuccess: (result) => {
+      toast.success(result.kind === 'unchanged' ? EVENT_TEXT.noChanges : result.kind === 'created' ? EVENT_TEXT.created : EVENT_TEXT.updated);
+      onClose();
+      return invalidateEvents(queryClient);
+    },
+    onError: (error) => {
+      applyServerErrors(form, error, EVENT_TEXT.saveFailed, (path) => eventFieldPath(path, getValues()));
+    },
+  });
+
+  const submit = form.handleSubmit((input) => save.mutate(input));
+
+  const addType = () => {
+    const problem = canAddTicketType(getValues('tickets'), newType);
+    if (problem !== 'ok') {
+      setTypeProblem(problem === 'empty' ? EVENT_FORM_TEXT.emptyType : EVENT_FORM_TEXT.duplicateType);
+      return;
+    }
+    tickets.append({ name: newType.trim(), price: '' });
+    setNewType('');
+    setTypeProblem(null);
+  };
+
+  const removeType = (index: number) => {
+    if (tickets.fields.length <= 1) {
+      setTypeProblem(MESSAGES.ticketTypeRequired);
+      return;
+    }
+    tickets.remove(index);
+    setTypeProblem(null);
+  };
+
+  const fail = serverError(form);
+  const ticketsError = errors.tickets?.root?.message;
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+
+  return (
+    <form className="event-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${uid}-title`}>
+      <div className="event-form-head">
+        <h3 id={`${uid}-title`}>{event ? `Edit "${event.title}"` : 'Create Event'}</h3>
+        <button type="button" className="btn btn-outline btn-small" onClick={() => confirmLeave(onClose)}>
+          Back to events
+        </button>
+      </div>
+
+      <fieldset className="event-form-section">
+        <legend>Details</legend>
+        <Field label="Title" required error={errors.title?.message}>
+          <input type="text" {...register('title')} />
+        </Field>
+        <Field label="Description" error={errors.description?.message}>
+          <textarea rows={5} {...register('description')} />
+        </Field>
+        <div className="event-form-row">
+          <Field label={`Date and time (${ORGANISATION_TIME_ZONE})`} required hint={EVENT_FORM_TEXT.zoneHint} error={errors.date?.message}>
+            <input type="datetime-local" {...register('date')} />
+          </Field>
+          <Field label="Location" required error={errors.location?.message}>
+            <input type="text" {...register('location')} />
+          </Field>
+        </div>
+        <Field
+          label="Maximum attendees"
+          hint={`Leave empty for unlimited.${event ? ` ${event.attendeeCount} already registered: the maximum cannot go below that.` : ''}`}
+          error={errors.maxAttendees?.message}
+        >
+          <input type="number" inputMode="numeric" min={1} step={1} {...register('maxAttendees')} />
+        </Field>
+      </fieldset>
+
+      <fieldset className="event-form-section">
+        <legend>Tickets and payment</legend>
+        <label className="event-form-check">
+          <input type="checkbox" {...register('requiresPayment')} /> Requires payment
+        </label>
+        <ul className="event-form-tickets" aria-label="Ticket types">
+          {tickets.fields.map((row, index) => (
+            <li key={row.id} className="event-form-ticket">
+              <Field label={`Ticket type ${index + 1}`} error={errors.tickets?.[index]?.name?.message}>
+                <input type="text" {...register(`tickets.${index}.name`)} />
+              </Field>
+              <Field
+                label={`Price of ticket type ${index + 1} (USD)`}
+                hint={requiresPayment ? undefined : 'Only charged when the event requires payment.'}
+                error={errors.tickets?.[index]?.price?.message}
+              >
+                <input type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" {...register(`tickets.${index}.price`)} />
+              </Field>
+              <button type="button" className="btn btn-outline btn-small event-form-remove" onClick={() => removeType(index)} aria-label={`Remove ticket type ${index + 1}`}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        {ticketsError ? (
+          <p className="field-error" role="alert">
+            {ticketsError}
+          </p>
+        ) : null}
+        <div className="event-form-add">
+          <Field label="New ticket type" error={typeProblem ?? undefined}>
+            <input
+              type="text"
+              value={newType}
+              onChange={(e) => setNewType(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  addType();
+                }
+              }}
+            />
+          </Field>
+          <button type="button" className="btn btn-outline" onClick={addType}>
+            Add ticket type
+          </button>
+        </div>
+        <Controller
+          control={control}
+          name="generateTickets"
+          render={({ field }) => (
+            <fieldset className="event-form-mode">
+              <legend>Mode</legend>
+              <label className="event-form-check">
+                <input type="radio" name={field.name} checked={field.value} onChange={() => field.onChange(true)} onBlur={field.onBlur} /> Generate tickets
+                (each registration gets a ticket with a QR code)
+              </label>
+              <label className="event-form-check">
+                <input type="radio" name={field.name} checked={!field.value} onChange={() => field.onChange(false)} onBlur={field.onBlur} /> RSVP only (a
+                confirmation, no ticket)
+              </label>
+            </fieldset>
+          )}
+        />
+      </fieldset>
+
+      <fieldset className="event-form-section">
+        <legend>Image</legend>
+        <ImageUpload
+          key={imageKey}
+          label="Event image"
+          name="eventImage"
+          value={eventImage}
+          upload={(body) => eventCalls.upload(api, body)}
+          onUploaded={(url) => setValue('eventImage', url, { shouldDirty: true, shouldValidate: true })}
+          hint="JPEG, PNG, WebP or GIF, at most 5MB."
+          failureMessage={UPLOAD_MESSAGES.uploadFailed}
+          previewAlt="Event image preview"
+        />
+        {errors.eventImage?.message ? <p className="field-error">{errors.eventImage.message}</p> : null}
+        {eventImage ? (
+          <button type="button" className="btn btn-outline btn-small" onClick={() => {
+              setValue('eventImage', '', { shouldDirty: true });
+              setImageKey((k) => k + 1);
+            }}
+          >
+            Remove image
+          </button>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="event-form-section">
+        <legend>Publishing</legend>
+        <label className="event-form-check">
+          <input type="checkbox" {...register('isActive')} /> Active (shown on the public site)
+        </label>
+        <label className="event-form-check">
+          <input type="checkbox" {...register('allowAdditionalInfo')} /> Allow additional info (a free-text box on the registration form)
+        </label>
+        <Field label="Tags" hint="Comma-separated, e.g. hike, family." error={errors.tags?.message}>
+          <input type="text" {...register('tags')} />
+        </Field>
+        <Field label="Mailchimp tags" hint="Comma-separated." error={errors.mailchimpTags?.message}>
+          <input type="text" {...register('mailchimpTags')} />
+        </Field>
+        <Field
+          label="Custom URL"
+          hint={
+            <>
+              Lower-case letters, digits and hyphens. Public address: <strong className="event-form-address">{publicAddress(origin, customUrl ?? '', event?.id)}</strong>
+            </>
+          }
+          error={errors.customUrl?.message}
+        >
+          <input
+            type="text"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...register('customUrl', { onChange: (e: { target: HTMLInputElement }) => setValue('customUrl', normaliseCustomUrl(e.target.value)) })}
+          />
+        </Field>
+      </fieldset>
+
+      {fail ? (
+        <p className="alert alert-error" role="alert">
+          {fail}
+        </p>
+      ) : null}
+      <div className="event-form-actions">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+          {save.isPending ? 'Saving...' : event ? 'Save Changes' : 'Create Event'}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={() => confirmLeave(onClose)} disabled={save.isPending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,253 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { eventDisplayStatus, type EventRecord, type EventStats } from '@shared/events-model.js';
+import { MESSAGES } from '@shared/messages.js';
+import { formatCents } from '@shared/payments-model.js';
+import { errorText } from '../../api/client.js';
+import { useStaff } from '../../staff/StaffContext.js';
+import { Card } from '../../ui/Card.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { StateBlock } from '../../ui/StateBlock.js';
+import { useToast } from '../../ui/ToastContext.js';
+import { cx } from '../../ui/cx.js';
+import { formatEventDateTime } from '../format.js';
+import { EventForm } from './EventForm.js';
+import {
+  actionFailure,
+  adminEventsQuery,
+  eventCalls,
+  eventQuery,
+  eventStatsQuery,
+  eventTagsQuery,
+  EVENT_TEXT,
+  invalidateEvents,
+  isStatusFilter,
+  STATUS_FILTERS,
+  type StatusFilter,
+} from './eventsApi.js';
+import './eventsAdmin.css';
+
+/** Sets some URL parameters (null removes one); a new history entry unless `replace`. */
+function useParamSetter() {
+  const [params, setParams] = useSearchParams();
+  const set = (changes: Record<string, string | null>, replace = false) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace },
+    );
+  return [params, set] as const;
+}
+
+/** The dashboard's Events tab (admins): the list with its filters and actions, or the create / edit form (?edit=new | ?edit=ID). */
+export default function EventsTab() {
+  const [params, set] = useParamSetter();
+  const editing = params.get('edit');
+  if (editing) return <EventEditor key={editing} eventId={editing === 'new' ? null : editing} onClose={() => set({ edit: null })} />;
+  return <EventList onEdit={(id) => set({ edit: id })} />;
+}
+
+function EventEditor({ eventId, onClose }: { eventId: string | null; onClose: () => void }) {
+  const { api } = useStaff();
+  const event = useQuery({ ...eventQuery(api, eventId ?? ''), enabled: eventId !== null });
+  if (eventId === null) return <EventForm onClose={onClose} />;
+  if (event.isPending) return <StateBlock kind="loading" label="Loading event..." />;
+  if (event.isError)
+    return (
+      <StateBlock kind="error" message={errorText(event.error, MESSAGES.eventDetailsFailed)} onRetry={() => void event.refetch()}>
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Back to events
+        </button>
+      </StateBlock>
+    );
+  return <EventForm event={event.data} onClose={onClose} />;
+}
+
+function EventList({ onEdit }: { onEdit: (id: string) => void }) {
+  const { api } = useStaff();
+  const [params, set] = useParamSetter();
+  const requested = params.get('status');
+  const status: StatusFilter = isStatusFilter(requested) ? requested : 'Active';
+  const tag = params.get('tag') ?? '';
+  const events = useQuery(adminEventsQuery(api, status, tag ? [tag] : []));
+  const tags = useQuery(eventTagsQuery(api));
+  const stats = useQuery(eventStatsQuery(api));
+
+  return (
+    <div className="events-admin">
+      <div className="events-admin-toolbar">
+        <div className="field">
+          <label htmlFor="events-status">Status</label>
+          <select id="events-status" value={status} onChange={(e) => set({ status: e.target.value === 'Active' ? null : e.target.value }, true)}>
+            {STATUS_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="events-tag">Tag</label>
+          <select id="events-tag" value={tag} onChange={(e) => set({ tag: e.target.value || null }, true)}>
+            <option value="">All tags</option>
+            {(tags.data ?? []).concat(tag && !tags.data?.includes(tag) ? [tag] : []).map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="btn btn-primary events-admin-create" onClick={() => onEdit('new')}>
+          Create Event
+        </button>
+      </div>
+      {events.isPending ? (
+        <StateBlock kind="loading" label="Loading events..." />
+      ) : events.isError ? (
+        <StateBlock kind="error" message={errorText(events.error, MESSAGES.eventsFetchAdmin)} onRetry={() => void events.refetch()} />
+      ) : events.data.length === 0 ? (
+        <StateBlock kind="empty" title={`No ${status === 'All' ? '' : `${status.toLowerCase()} `}events${tag ? ` tagged "${tag}"` : ''}`}>
+          <p>Change the filters, or create an event.</p>
+        </StateBlock>
+      ) : (
+        <>
+          <p className="events-admin-count" role="status">
+            {events.data.length === 1 ? '1 event' : `${events.data.length} events`}
+          </p>
+          <ul className="events-admin-list">
+            {events.data.map((event) => (
+              <EventRow key={event.id} event={event} stats={stats.data?.[event.id]} onEdit={() => onEdit(event.id)} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+type Action = 'archive' | 'restore' | 'activate' | 'deactivate' | 'mode';
+
+const BUSY: Record<Action, string> = {
+  archive: 'Archiving...',
+  restore: 'Restoring...',
+  activate: 'Activating...',
+  deactivate: 'Deactivating...',
+  mode: 'Switching...',
+};
+
+const FAILURE: Record<Action, string> = {
+  archive: MESSAGES.archiveFailed,
+  restore: MESSAGES.restoreFailed,
+  activate: EVENT_TEXT.activateFailed,
+  deactivate: EVENT_TEXT.activateFailed,
+  mode: MESSAGES.toggleModeFailed,
+};
+
+function registeredLine(event: EventRecord, stats: EventStats | undefined): string {
+  const registered = stats?.registered ?? event.attendeeCount;
+  return event.maxAttendees === null ? `${registered} registered (no limit)` : `${registered} / ${event.maxAttendees} registered`;
+}
+
+/** One event: what it is, where it stands, and what can be done with it; each action says how it went. */
+function EventRow({ event, stats, onEdit }: { event: EventRecord; stats: EventStats | undefined; onEdit: () => void }) {
+  const { api } = useStaff();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [, set] = useParamSetter();
+  const [confirmArchive, setConfirmArchive] = useState(false);
+  const display = eventDisplayStatus(event);
+  const ticketMode = event.generateTickets;
+
+  const action = useMutation({
+    mutationFn: (kind: Action) => {
+      if (kind === 'archive') return eventCalls.archive(api, event.id);
+      if (kind === 'restore') return eventCalls.restore(api, event.id);
+      if (kind === 'mode') return eventCalls.setMode(api, event.id, !ticketMode);
+      return eventCalls.setActive(api, event.id, kind === 'activate');
+    },
+    onSuccess: (reply, kind) => {
+      const done: Record<Action, string> = {
+        archive: EVENT_TEXT.archived,
+        restore: EVENT_TEXT.restored,
+        activate: EVENT_TEXT.activated,
+        deactivate: EVENT_TEXT.deactivated,
+        mode: reply.event?.generateTickets === false ? EVENT_TEXT.modeRsvp : EVENT_TEXT.modeTickets,
+      };
+      toast.success(`${done[kind]} (${event.title})`);
+    },
+    onError: (error, kind) => toast.error(actionFailure(error, FAILURE[kind])),
+    onSettled: () => {
+      setConfirmArchive(false);
+      return invalidateEvents(queryClient);
+    },
+  });
+  const busy = action.isPending ? action.variables : null;
+  const button = (kind: Action, label: string, onClick = () => action.mutate(kind), className = 'btn btn-outline btn-small') => (
+    <button type="button" className={className} onClick={onClick} disabled={action.isPending} aria-busy={busy === kind || undefined}>
+      {busy === kind ? BUSY[kind] : label}
+    </button>
+  );
+
+  return (
+    <Card as="li" className="events-admin-item" aria-labelledby={`event-${event.id}-title`}>
+      <div className="events-admin-head">
+        <h3 id={`event-${event.id}-title`}>{event.title}</h3>
+        <span className={cx('events-admin-badge', `events-admin-badge--${display.toLowerCase()}`)}>{display}</span>
+        <span className="events-admin-badge">{ticketMode ? 'Tickets' : 'RSVP only'}</span>
+        {event.requiresPayment ? <span className="events-admin-badge">Paid</span> : null}
+      </div>
+      <dl className="events-admin-facts">
+        <div>
+          <dt>When</dt>
+          <dd>{formatEventDateTime(event.date)}</dd>
+        </div>
+        <div>
+          <dt>Where</dt>
+          <dd>{event.location}</dd>
+        </div>
+        <div>
+          <dt>Registered</dt>
+          <dd>{registeredLine(event, stats)}</dd>
+        </div>
+        {event.requiresPayment ? (
+          <div>
+            <dt>Taken</dt>
+            <dd>{stats ? formatCents(stats.amountTaken) : '—'}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="events-admin-actions" role="group" aria-label={`Actions for ${event.title}`}>
+        <button type="button" className="btn btn-primary btn-small" onClick={onEdit} disabled={action.isPending}>
+          Edit
+        </button>
+        <button type="button" className="btn btn-outline btn-small" onClick={() => set({ tab: 'rsvps', event: event.id, status: null, tag: null })}>
+          View RSVPs
+        </button>
+        {event.isArchived ? null : event.isActive ? button('deactivate', 'Deactivate') : button('activate', 'Activate')}
+        {button('mode', ticketMode ? 'Switch to RSVP-only mode' : 'Switch to ticket mode')}
+        {event.isArchived
+          ? button('restore', 'Restore')
+          : button('archive', 'Archive', () => setConfirmArchive(true), 'btn btn-outline btn-small events-admin-danger')}
+      </div>
+      <ConfirmDialog
+        open={confirmArchive}
+        title={`Archive "${event.title}"?`}
+        confirmLabel="Archive"
+        busyLabel={BUSY.archive}
+        busy={busy === 'archive'}
+        tone="danger"
+        onConfirm={() => action.mutate('archive')}
+        onCancel={() => setConfirmArchive(false)}
+      >
+        <p>It leaves the public site and the event lists. You can restore it from the Archived filter.</p>
+      </ConfirmDialog>
+    </Card>
+  );
+}

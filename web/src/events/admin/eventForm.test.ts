@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import type { EventRecord } from '@shared/events-model.js';
+import { MESSAGES } from '@shared/messages.js';
+import {
+  canAddTicketType,
+  changedFields,
+  emptyEventValues,
+  eventFieldPath,
+  eventToValues,
+  normaliseCustomUrl,
+  parseEventValues,
+  parseTags,
+  publicAddress,
+  toWallClock,
+  valuesToInput,
+  type EventFormValues,
+} from './eventForm.js';
+
+const stored: EventRecord = {
+  id: 'E1',
+  title: 'Condor Talk',
+  description: 'Birds.',
+  // 18:30 in Denver in July (MDT, UTC-6).
+  date: '2027-07-04T00:30:00.000Z',
+  location: 'Springdale',
+  maxAttendees: 40,
+  ticketTypes: ['Member', 'Guest'],
+  ticketPrices: { Member: 35, Guest: 45.5 },
+  requiresPayment: true,
+  eventType: 'paid',
+  eventImage: 'https://files.example/condor.webp',
+  mailchimpAudienceId: 'aud1',
+  mailchimpTags: ['condor'],
+  tags: ['talk', 'birds'],
+  isActive: true,
+  isArchived: false,
+  eventStatus: 'active',
+  generateTickets: true,
+  rsvpOnlyMode: false,
+  allowAdditionalInfo: false,
+  customUrl: 'condor-talk',
+  attendeeCount: 12,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+function valid(overrides: Partial<EventFormValues> = {}): EventFormValues {
+  return { ...emptyEventValues(), title: 'Night Walk', date: '2027-01-10T18:00', location: 'Lodge', ...overrides };
+}
+
+describe('event form values <-> request', () => {
+  it('shows a stored date on the organisation clock, in summer and winter', () => {
+    expect(toWallClock('2027-07-04T00:30:00.000Z')).toBe('2027-07-03T18:30');
+    expect(toWallClock('2027-01-11T01:00:00.000Z')).toBe('2027-01-10T18:00');
+    expect(toWallClock('not a date')).toBe('');
+  });
+
+  it('a stored event becomes form values and reads back as the same request', () => {
+    const values = eventToValues(stored);
+    expect(values.date).toBe('2027-07-03T18:30');
+    expect(values.maxAttendees).toBe('40');
+    expect(values.tickets).toEqual([
+      { name: 'Member', price: '35' },
+      { name: 'Guest', price: '45.5' },
+    ]);
+    expect(values.tags).toBe('talk, birds');
+    const parsed = parseEventValues(values);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({
+      date: '2027-07-03T18:30',
+      maxAttendees: 40,
+      ticketTypes: ['Member', 'Guest'],
+      ticketPrices: { Member: 35, Guest: 45.5 },
+      tags: ['talk', 'birds'],
+      mailchimpTags: ['condor'],
+      customUrl: 'condor-talk',
+    });
+  });
+
+  it('a new event starts with General, active, generating tickets, unlimited', () => {
+    const parsed = parseEventValues(valid());
+    expect(parsed.data).toMatchObject({ ticketTypes: ['General'], ticketPrices: {}, isActive: true, generateTickets: true, maxAttendees: null });
+  });
+
+  it('empty maximum is unlimited; below 1 or fractional is refused on its field', () => {
+    expect(parseEventValues(valid({ maxAttendees: '' })).data?.maxAttendees).toBeNull();
+    expect(parseEventValues(valid({ maxAttendees: ' 25 ' })).data?.maxAttendees).toBe(25);
+    const zero = parseEventValues(valid({ maxAttendees: '0' }));
+    expect(zero.error?.issues[0].path).toEqual(['maxAttendees']);
+  });
+
+  it('prices: numbers from text, rounded to cents, empty left out, negative refused on its row', () => {
+    const tickets = [
+      { name: 'Adult', price: '12.345' },
+      { name: 'Child', price: '' },
+      { name: 'Senior', price: '0' },
+    ];
+    expect(valuesToInput(valid({ tickets })).ticketPrices).toEqual({ Adult: '12.345', Senior: '0' });
+    expect(parseEventValues(valid({ tickets })).data?.ticketPrices).toEqual({ Adult: 12.35, Senior: 0 });
+    const negative = parseEventValues(valid({ tickets: [{ name: 'Adult', price: '-1' }] }));
+    const issue = negative.error!.issues[0];
+    expect(eventFieldPath(issue.path.join('.'), { tickets: [{ name: 'Adult', price: '-1' }] })).toBe('tickets.0.price');
+  });
+
+  it('tags and Mailchimp tags: comma-separated, trimmed, empties and repeats dropped', () => {
+    expect(parseTags(' hike, ,family,hike ,')).toEqual(['hike', 'family']);
+    const parsed = parseEventValues(valid({ tags: ' hike, ,family,hike ,', mailchimpTags: ',,  vip ' }));
+    expect(parsed.data?.tags).toEqual(['hike', 'family']);
+    expect(parsed.data?.mailchimpTags).toEqual(['vip']);
+  });
+
+  it('ticket types: at least one, names unique; errors land under the list', () => {
+    const none = parseEventValues(valid({ tickets: [] }));
+    expect(none.error?.issues[0].message).toBe(MESSAGES.ticketTypeRequired);
+    expect(eventFieldPath('ticketTypes', { tickets: [] })).toBe('tickets.root');
+    const twice = parseEventValues(valid({ tickets: [{ name: 'VIP', price: '' }, { name: 'vip', price: '' }] }));
+    expect(twice.error?.issues[0].message).toBe(MESSAGES.duplicateTicketType);
+    expect(canAddTicketType([{ name: 'VIP', price: '' }], ' vip ')).toBe('duplicate');
+    expect(canAddTicketType([{ name: 'VIP', price: '' }], '  ')).toBe('empty');
+    expect(canAddTicketType([{ name: 'VIP', price: '' }], 'Student')).toBe('ok');
+  });
+
+  it("maps the API's field paths onto the form's fields", () => {
+    const values = { tickets: [{ name: 'Member', price: '1' }, { name: 'Guest Pass', price: '2' }] };
+    expect(eventFieldPath('ticketPrices.Guest Pass', values)).toBe('tickets.1.price');
+    expect(eventFieldPath('ticketPrices.Unknown', values)).toBe('tickets.root');
+    expect(eventFieldPath('ticketTypes.0', values)).toBe('tickets.0.name');
+    expect(eventFieldPath('ticketPrices', values)).toBe('tickets.root');
+    expect(eventFieldPath('customUrl', values)).toBe('customUrl');
+  });
+
+  it('custom URL: lower-cased as typed, anything else refused by the shared rule', () => {
+    expect(normaliseCustomUrl('Spring Hike 2027')).toBe('spring-hike-2027');
+    expect(parseEventValues(valid({ customUrl: 'spring_hike' })).error?.issues[0].message).toBe(MESSAGES.customUrlFormat);
+    expect(publicAddress('https://zion.example', 'spring-hike')).toBe('https://zion.example/spring-hike');
+    expect(publicAddress('https://zion.example', '', 'E1')).toBe('https://zion.example/E1');
+  });
+
+  it('required fields: title, date and time, location', () => {
+    const parsed = parseEventValues({ ...emptyEventValues() });
+    const paths = parsed.error!.issues.map((issue) => issue.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['title', 'date', 'location']));
+  });
+});
+
+describe('partial update', () => {
+  const initial = eventToValues(stored);
+  const changed = (overrides: Partial<EventFormValues>) => changedFields(initial, parseEventValues({ ...initial, ...overrides }).data!);
+
+  it('nothing changed: nothing to send', () => {
+    expect(changed({})).toEqual({});
+  });
+
+  it('sends only the changed fields', () => {
+    expect(changed({ title: 'Condor Talk & Dinner', isActive: false })).toEqual({ title: 'Condor Talk & Dinner', isActive: false });
+    expect(changed({ date: '2027-07-03T19:00' })).toEqual({ date: '2027-07-03T19:00' });
+    expect(changed({ maxAttendees: '' })).toEqual({ maxAttendees: null });
+  });
+
+  it('the same tags typed differently are no change', () => {
+    expect(changed({ tags: 'talk,birds' })).toEqual({});
+  });
+
+  it('a changed price sends the price map; a removed type sends the types and the prices', () => {
+    expect(changed({ tickets: [{ name: 'Member', price: '30' }, { name: 'Guest', price: '45.5' }] })).toEqual({ ticketPrices: { Member: 30, Guest: 45.5 } });
+    expect(changed({ tickets: [{ name: 'Member', price: '35' }] })).toEqual({ ticketTypes: ['Member'], ticketPrices: { Member: 35 } });
+  });
+
+  it('never sends the Mailchimp audience, which this form does not show', () => {
+    expect(changed({ title: 'X' })).not.toHaveProperty('mailchimpAudienceId');
+  });
+});

@@ -1,0 +1,178 @@
+// The event form's values <-> the shared event schema (SPEC §3, §5). The form holds what people
+// type (text for numbers and tag lists, a list of ticket rows); the request is the shape
+// eventInputSchema validates (ticket type names and a price map). Pure, unit-tested.
+import { DEFAULT_TICKET_TYPE, ORGANISATION_TIME_ZONE } from '@shared/constants.js';
+import type { EventRecord } from '@shared/events-model.js';
+import { eventInputSchema, type EventInput, type EventUpdate } from '@shared/events.js';
+import type { FormMapping } from '../../ui/form.js';
+
+export interface TicketRow {
+  name: string;
+  /** Dollars as typed; empty means no price. */
+  price: string;
+}
+
+export interface EventFormValues {
+  title: string;
+  description: string;
+  /** 'YYYY-MM-DDTHH:mm' wall-clock time in the organisation's time zone. */
+  date: string;
+  location: string;
+  /** Empty means unlimited. */
+  maxAttendees: string;
+  tickets: TicketRow[];
+  requiresPayment: boolean;
+  eventImage: string;
+  /** Comma-separated. */
+  tags: string;
+  mailchimpTags: string;
+  isActive: boolean;
+  generateTickets: boolean;
+  allowAdditionalInfo: boolean;
+  customUrl: string;
+}
+
+/** Where the form's list-level ticket errors show (react-hook-form's place for an array's own error). */
+export const TICKETS_ERROR = 'tickets.root';
+
+const wallClockFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ORGANISATION_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as 'YYYY-MM-DDTHH:mm' on the organisation's clock (what a datetime-local input shows); '' when unreadable. */
+export function toWallClock(iso: string): string {
+  const date = new Date(iso);
+  if (!iso || Number.isNaN(date.getTime())) return '';
+  const part = Object.fromEntries(wallClockFormat.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
+}
+
+/** Comma-separated text as a list: trimmed, empties and repeats dropped (SPEC §5; the schema does the same). */
+export function parseTags(text: string): string[] {
+  return [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
+}
+
+/** What a custom URL becomes as it is typed: lower-cased, spaces as hyphens (other characters are left for the schema to refuse). */
+export function normaliseCustomUrl(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, '-');
+}
+
+/** Whether a new ticket type may be added: not empty, not already there (names compare case-insensitively). */
+export function canAddTicketType(tickets: readonly TicketRow[], name: string): 'ok' | 'empty' | 'duplicate' {
+  const wanted = name.trim().toLowerCase();
+  if (!wanted) return 'empty';
+  return tickets.some((row) => row.name.trim().toLowerCase() === wanted) ? 'duplicate' : 'ok';
+}
+
+/** A new event's form. */
+export function emptyEventValues(): EventFormValues {
+  return {
+    title: '',
+    description: '',
+    date: '',
+    location: '',
+    maxAttendees: '',
+    tickets: [{ name: DEFAULT_TICKET_TYPE, price: '' }],
+    requiresPayment: false,
+    eventImage: '',
+    tags: '',
+    mailchimpTags: '',
+    isActive: true,
+    generateTickets: true,
+    allowAdditionalInfo: false,
+    customUrl: '',
+  };
+}
+
+/** A stored event's form. */
+export function eventToValues(event: EventRecord): EventFormValues {
+  const types = event.ticketTypes.length ? event.ticketTypes : [DEFAULT_TICKET_TYPE];
+  return {
+    title: event.title,
+    description: event.description,
+    date: toWallClock(event.date),
+    location: event.location,
+    maxAttendees: event.maxAttendees === null ? '' : String(event.maxAttendees),
+    tickets: types.map((name) => ({ name, price: typeof event.ticketPrices[name] === 'number' ? String(event.ticketPrices[name]) : '' })),
+    requiresPayment: event.requiresPayment,
+    eventImage: event.eventImage,
+    tags: event.tags.join(', '),
+    mailchimpTags: event.mailchimpTags.join(', '),
+    isActive: event.isActive,
+    generateTickets: event.generateTickets,
+    allowAdditionalInfo: event.allowAdditionalInfo,
+    customUrl: event.customUrl,
+  };
+}
+
+/** The request body the values stand for, before the schema reads it (prices left as typed; empty prices left out). */
+export function valuesToInput(values: EventFormValues) {
+  return {
+    title: values.title,
+    description: values.description,
+    date: values.date,
+    location: values.location,
+    maxAttendees: values.maxAttendees.trim(),
+    ticketTypes: values.tickets.map((row) => row.name.trim()),
+    ticketPrices: Object.fromEntries(values.tickets.filter((row) => String(row.price).trim() !== '').map((row) => [row.name.trim(), String(row.price).trim()])),
+    requiresPayment: values.requiresPayment,
+    eventImage: values.eventImage,
+    tags: values.tags,
+    mailchimpTags: values.mailchimpTags,
+    isActive: values.isActive,
+    generateTickets: values.generateTickets,
+    allowAdditionalInfo: values.allowAdditionalInfo,
+    customUrl: values.customUrl,
+  };
+}
+
+/**
+ * Where an error of the request (the schema's or the API's, by dotted path) shows in the form:
+ * a price on its ticket row, a ticket type name on its row, list-level ticket errors under the list.
+ */
+export function eventFieldPath(path: string, values: Pick<EventFormValues, 'tickets'>): string {
+  if (path.startsWith('ticketPrices.')) {
+    const name = path.slice('ticketPrices.'.length);
+    const index = values.tickets.findIndex((row) => row.name.trim() === name);
+    return index === -1 ? TICKETS_ERROR : `tickets.${index}.price`;
+  }
+  const type = /^ticketTypes\.(\d+)$/.exec(path);
+  if (type) return `tickets.${type[1]}.name`;
+  if (path === 'ticketTypes' || path === 'ticketPrices') return TICKETS_ERROR;
+  return path;
+}
+
+export const eventFormMapping: FormMapping<EventFormValues> = { toInput: valuesToInput, fieldPath: eventFieldPath };
+
+/** The values read by the shared schema, as the API will read them. */
+export function parseEventValues(values: EventFormValues) {
+  return eventInputSchema.safeParse(valuesToInput(values));
+}
+
+type Comparable = Record<string, unknown>;
+
+/**
+ * PUT /events/{id} is partial: only the fields that differ from the stored event's form
+ * (compared as the schema reads them, so 'a,b' and 'a, b' are the same tags). Empty when nothing changed.
+ */
+export function changedFields(initial: EventFormValues, current: EventInput): EventUpdate {
+  const before = parseEventValues(initial);
+  const reference: Comparable = before.success ? before.data : valuesToInput(initial);
+  const patch: Comparable = {};
+  for (const [key, value] of Object.entries(current)) {
+    if (key === 'mailchimpAudienceId') continue; // not on this form: never overwritten from here
+    if (JSON.stringify(value) !== JSON.stringify(reference[key])) patch[key] = value;
+  }
+  return patch as EventUpdate;
+}
+
+/** The public address an event will have: its custom URL, else its id (or a placeholder before it has one). */
+export function publicAddress(origin: string, customUrl: string, id?: string): string {
+  return `${origin}/${customUrl.trim() || id || '<event id>'}`;
+}

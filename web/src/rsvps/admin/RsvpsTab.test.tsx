@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RsvpRecord } from '@shared/rsvps-model.js';
+import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
+import { ApiError, type RequestOptions } from '../../api/client.js';
+import { renderStaff } from '../../test/staff.js';
+import RsvpsTab from './RsvpsTab.js';
+
+const soon = new Date(Date.now() + 86_400_000).toISOString();
+const events = [
+  { id: 'E1', title: 'Night Walk', date: soon, isActive: true, isArchived: false, requiresPayment: false },
+  { id: 'E2', title: 'Condor Dinner', date: soon, isActive: true, isArchived: false, requiresPayment: true },
+];
+
+function rsvp(id: string, extra: Partial<RsvpRecord> = {}): RsvpRecord {
+  return {
+    id,
+    eventId: 'E2',
+    name: `Person ${id}`,
+    email: `${id.toLowerCase()}@x.org`,
+    address: '',
+    city: '',
+    state: '',
+    zipCode: '',
+    ticketType: 'Member',
+    additionalInfo: '',
+    status: 'confirmed',
+    paymentStatus: 'paid',
+    amountDue: 3500,
+    amountPaid: 3500,
+    amountRefunded: 0,
+    refundedAt: null,
+    paymentIntentId: 'pi_1',
+    holdExpiresAt: null,
+    createdAt: soon,
+    checkedIn: false,
+    checkedInAt: null,
+    checkedInBy: null,
+    ...extra,
+  };
+}
+
+let rsvps: RsvpRecord[];
+let action: (path: string, options: RequestOptions) => Promise<unknown>;
+const request = vi.fn(async (path: string, options: RequestOptions = {}) => {
+  if (path.startsWith('/events?')) return { events };
+  if (path.endsWith('/rsvps')) return { rsvps: path.includes('E2') ? rsvps : [] };
+  if (options.method) return action(path, options);
+  throw new Error(`unexpected ${path}`);
+});
+const download = vi.fn(async () => ({ blob: new Blob(['\uFEFFName,Email\n'], { type: 'text/csv' }), fileName: 'rsvps-condor-dinner.csv' }));
+
+describe('RsvpsTab', () => {
+  beforeEach(() => {
+    request.mockClear();
+    rsvps = [rsvp('T1'), rsvp('T2', { name: 'Free Fran', paymentStatus: 'free', amountPaid: 0, amountDue: 0 }), rsvp('T3', { status: 'cancelled', checkedIn: false })];
+    action = async () => ({ success: true, message: 'done' });
+  });
+
+  it('preselects the event from ?event=, counts, filters and searches', async () => {
+    const user = userEvent.setup();
+    renderStaff(<RsvpsTab />, { request, path: '/admin?tab=rsvps&event=E2' });
+    await screen.findByText('Person T1');
+    expect(screen.getByLabelText('Event')).toHaveProperty('value', 'E2');
+    const counts = screen.getByLabelText('RSVP counts');
+    expect(counts.textContent).toContain('3 RSVPs');
+    expect(counts.textContent).toContain('2 confirmed');
+    expect(counts.textContent).toContain('1 cancelled');
+    expect(counts.textContent).toContain('$70.00 taken');
+    await user.selectOptions(screen.getByLabelText('Payment'), 'free');
+    expect(screen.queryByText('Person T1')).toBeNull();
+    expect(screen.getByText('Free Fran')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Payment'), 'all');
+    await user.type(screen.getByLabelText('Search by name, e-mail or ticket ID'), 't3@x');
+    expect(screen.getByText('Person T3')).toBeTruthy();
+    expect(screen.queryByText('Person T1')).toBeNull();
+  });
+
+  it('refund: the dialog names the amount; a failed refund says why and leaves the row as it was', async () => {
+    action = async () => {
+      throw new ApiError('The refund failed, so the RSVP was left as it was: card expired', 502, 'The refund failed, so the RSVP was left as it was: card expired', undefined, 'REFUND_FAILED');
+    };
+    const user = userEvent.setup();
+    renderStaff(<RsvpsTab />, { request, path: '/admin?tab=rsvps&event=E2' });
+    const row = (await screen.findByText('Person T1')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Cancel and refund' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel and refund $35.00?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $35.00' }));
+    expect(await within(dialog).findByText('The refund failed, so the RSVP was left as it was: card expired')).toBeTruthy();
+    expect(request).toHaveBeenCalledWith('/rsvps/T1/refund', { method: 'POST' }, RSVP_MESSAGES.refundFailed);
+    expect(within(row).getByText('Confirmed')).toBeTruthy();
+    expect(within(row).getByText('Paid')).toBeTruthy();
+  });
+
+  it('cancel asks first and frees the seat; resend says it was sent', async () => {
+    const user = userEvent.setup();
+    renderStaff(<RsvpsTab />, { request, path: '/admin?tab=rsvps&event=E2' });
+    const row = (await screen.findByText('Free Fran')).closest('tr')!;
+    expect(within(row).queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Resend ticket' }));
+    expect(await screen.findByText('done (t2@x.org)')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Cancel RSVP' }));
+    const dialog = screen.getByRole('alertdialog', { name: "Cancel Free Fran's RSVP?" });
+    expect(dialog.textContent).toContain('the seat is freed');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel RSVP' }));
+    await waitFor(() => expect(request).toHaveBeenCalledWith('/rsvps/T2', { method: 'DELETE' }, RSVP_MESSAGES.cancelFailed));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // A cancelled RSVP has no actions.
+    const cancelled = screen.getByText('Person T3').closest('tr')!;
+    expect(within(cancelled).queryByRole('button')).toBeNull();
+  });
+
+  it('downloads the CSV with the signed-in client', async () => {
+    const user = userEvent.setup();
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    renderStaff(<RsvpsTab />, { request, download, path: '/admin?tab=rsvps&event=E2' });
+    await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    expect(download).toHaveBeenCalledWith('/events/E2/rsvps.csv', {}, 'Failed to download the CSV');
+    expect(created).toHaveBeenCalled();
+    expect(await screen.findByText('CSV downloaded')).toBeTruthy();
+  });
+
+  it('staff see the table without actions or the CSV', async () => {
+    renderStaff(<RsvpsTab />, { request, role: 'staff', path: '/admin?tab=rsvps&event=E2' });
+    await screen.findByText('Person T1');
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel RSVP' })).toBeNull();
+    expect(request).toHaveBeenCalledWith('/events?active=all', expect.anything(), expect.any(String));
+  });
+});

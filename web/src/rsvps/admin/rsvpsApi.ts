@@ -1,0 +1,96 @@
+// The RSVPs tab's admin actions (resend, cancel, refund, CSV export) and the tab's pure helpers.
+import type { QueryClient } from '@tanstack/react-query';
+import { MAIL_MESSAGES } from '@shared/mail-model.js';
+import { RSVP_MESSAGES, type PaymentStatus, type RefundReply, type RsvpRecord, type RsvpStatus } from '@shared/rsvps-model.js';
+import type { StaffApiClient } from '../../api/staffClient.js';
+import { queryKeys } from '../../api/query.js';
+
+type Api = Pick<StaffApiClient, 'request' | 'download'>;
+const id = encodeURIComponent;
+
+export const RSVP_ADMIN_TEXT = {
+  resent: 'Ticket sent again',
+  csvFailed: 'Failed to download the CSV',
+  csvReady: 'CSV downloaded',
+} as const;
+
+export const rsvpCalls = {
+  resend: (api: Api, rsvpId: string) =>
+    api.request<{ message?: string }>(`/rsvps/${id(rsvpId)}/resend-ticket`, { method: 'POST' }, MAIL_MESSAGES.resendFailed),
+  cancel: (api: Api, rsvpId: string) => api.request<{ message?: string }>(`/rsvps/${id(rsvpId)}`, { method: 'DELETE' }, RSVP_MESSAGES.cancelFailed),
+  refund: (api: Api, rsvpId: string) => api.request<RefundReply>(`/rsvps/${id(rsvpId)}/refund`, { method: 'POST' }, RSVP_MESSAGES.refundFailed),
+  csv: (api: Api, eventId: string) => api.download(`/events/${id(eventId)}/rsvps.csv`, {}, RSVP_ADMIN_TEXT.csvFailed),
+};
+
+/** After an RSVP changes: its event's lists, the event's seat count and the stats refetch. */
+export function invalidateRsvps(queryClient: QueryClient, eventId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.rsvps(eventId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.doorList(eventId) }),
+    queryClient.invalidateQueries({ queryKey: ['events'] }),
+  ]);
+}
+
+/** Saves a Blob under a file name through a temporary object URL. */
+export function saveBlob(blob: Blob, fileName: string, doc: Document = document) {
+  const url = URL.createObjectURL(blob);
+  const link = doc.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  doc.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export const STATUS_LABEL: Record<RsvpStatus, string> = {
+  confirmed: 'Confirmed',
+  pending_payment: 'Pending payment',
+  released: 'Released',
+  cancelled: 'Cancelled',
+};
+
+export const PAYMENT_LABEL: Record<PaymentStatus, string> = {
+  free: 'Free',
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+export interface RsvpFilter {
+  status: RsvpStatus | 'all';
+  payment: PaymentStatus | 'all';
+}
+
+/** The RSVPs a filter keeps (the payment status of a free registration is 'free'). */
+export function filterRsvps(rsvps: readonly RsvpRecord[], filter: RsvpFilter): RsvpRecord[] {
+  return rsvps.filter(
+    (r) => (filter.status === 'all' || r.status === filter.status) && (filter.payment === 'all' || (r.paymentStatus ?? 'free') === filter.payment),
+  );
+}
+
+/** The counts above the table: all, by status, checked in, and the money kept (cents). */
+export function rsvpCounts(rsvps: readonly RsvpRecord[]) {
+  const by = (status: RsvpStatus) => rsvps.filter((r) => r.status === status).length;
+  return {
+    total: rsvps.length,
+    confirmed: by('confirmed'),
+    pendingPayment: by('pending_payment'),
+    cancelled: by('cancelled'),
+    checkedIn: rsvps.filter((r) => r.checkedIn).length,
+    taken: rsvps.reduce((sum, r) => sum + (r.amountPaid ?? 0) - (r.amountRefunded ?? 0), 0),
+  };
+}
+
+/** What a refund would give back (cents): what was paid less what was refunded. */
+export function refundableCents(rsvp: Pick<RsvpRecord, 'paymentStatus' | 'amountPaid' | 'amountRefunded' | 'status'>): number {
+  if (rsvp.paymentStatus !== 'paid' || rsvp.status === 'cancelled') return 0;
+  return Math.max(0, (rsvp.amountPaid ?? 0) - (rsvp.amountRefunded ?? 0));
+}
+
+/** Whether an RSVP still holds a seat (and so may be cancelled or sent its ticket). */
+export function isLive(rsvp: Pick<RsvpRecord, 'status'>): boolean {
+  return rsvp.status === 'confirmed' || rsvp.status === 'pending_payment';
+}
