@@ -4,10 +4,10 @@ import { MESSAGES } from './shared/messages.js';
 
 /**
  * A business rule refused the request. Services throw it without knowing HTTP;
- * the error handler turns the kind into an honest status (400, 404, 409) and
- * passes the stable code on to the client.
+ * the error handler turns the kind into an honest status (400, 404, 409, 413,
+ * or 502 when a provider we depend on refused) and passes the stable code on to the client.
  */
-export type RuleErrorKind = 'invalid' | 'not-found' | 'conflict';
+export type RuleErrorKind = 'invalid' | 'not-found' | 'conflict' | 'too-large' | 'provider-failed';
 
 export class RuleError extends Error {
   constructor(
@@ -23,7 +23,13 @@ export class RuleError extends Error {
   }
 }
 
-export const RULE_ERROR_STATUS: Record<RuleErrorKind, number> = { invalid: 400, 'not-found': 404, conflict: 409 };
+export const RULE_ERROR_STATUS: Record<RuleErrorKind, number> = {
+  invalid: 400,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'provider-failed': 502,
+};
 
 /**
  * Checks a value a service assembled itself (a partial update merged into the stored

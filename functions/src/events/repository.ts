@@ -50,6 +50,11 @@ export function findEvent(store: DocumentStore, id: string): Promise<StoredDocum
   return store.get(EVENTS, id);
 }
 
+/** Every event document (admins' figures; a small organisation has few). */
+export function listAllEvents(store: DocumentStore): Promise<StoredDocument<StoredEvent>[]> {
+  return store.query(EVENTS);
+}
+
 /** An event document by id, read inside a transaction (null when it was deleted). */
 export function readEvent(tx: Transaction, id: string): Promise<StoredDocument<StoredEvent> | null> {
   return tx.get(EVENTS, id);

@@ -8,7 +8,14 @@ import { signPayload, verifySignature } from './webhook-signature.js';
 /** A confirmed card: the outcome and the signed notification the webhook handler applies. */
 export type OfflineCardResult = { payload: string; signature: string } & ({ outcome: 'succeeded' } | { outcome: 'declined'; message: string });
 
-type StoredIntent = Omit<PaymentIntent, 'id'> & { idempotencyKey: string; refunded?: boolean };
+type StoredIntent = Omit<PaymentIntent, 'id'> & { idempotencyKey: string; refunded?: boolean; refundKey?: string };
+
+/** The offline gateway's refusals of a refund, worded like the provider's. */
+export const OFFLINE_REFUND_ERRORS = {
+  unknownIntent: 'No such payment intent',
+  notCharged: 'This payment intent has not been charged, so there is nothing to refund',
+  alreadyRefunded: 'This payment has already been refunded',
+} as const;
 
 /** The offline gateway's intents (local runs and tests only). */
 export const OFFLINE_INTENTS = collection<StoredIntent>('offlinePaymentIntents');
@@ -69,10 +76,17 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
 
     retrieveIntent: read,
 
-    async refund(intentId) {
+    // Like Stripe: only a charged intent can be refunded, once; the same idempotency key again answers as the first time did.
+    async refund(intentId, idempotencyKey) {
       await store.runTransaction(async (tx) => {
         const doc = await tx.get(OFFLINE_INTENTS, intentId);
-        if (doc) tx.update(OFFLINE_INTENTS, intentId, { refunded: true });
+        if (!doc) throw new Error(OFFLINE_REFUND_ERRORS.unknownIntent);
+        if (doc.data.refunded) {
+          if (doc.data.refundKey === undefined || doc.data.refundKey === idempotencyKey) return;
+          throw new Error(OFFLINE_REFUND_ERRORS.alreadyRefunded);
+        }
+        if (doc.data.status !== 'succeeded') throw new Error(OFFLINE_REFUND_ERRORS.notCharged);
+        tx.update(OFFLINE_INTENTS, intentId, { refunded: true, refundKey: idempotencyKey });
       });
     },
 

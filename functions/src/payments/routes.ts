@@ -43,9 +43,12 @@ export function paymentRoutes(
   api: FastifyInstance,
   gateway: PaymentGateway,
   payments: PaymentService,
-  options: { publicWriteLimit: preHandlerAsyncHookHandler },
+  options: { publicWriteLimit: preHandlerAsyncHookHandler; requireAdmin: preHandlerAsyncHookHandler },
 ) {
   const limited = { preHandler: options.publicWriteLimit };
+
+  // Cancel and refund (admins): 409 when there is nothing to refund, 502 when the provider refused.
+  api.post<IdParams>('/rsvps/:id/refund', { preHandler: options.requireAdmin }, async (request) => payments.refundRsvp(request.params.id));
 
   api.get('/payments/config', async () => ({ success: true, ...gateway.publicConfig() }));
 

@@ -2,15 +2,16 @@ import { CURRENCY } from '../shared/constants.js';
 import type { EventRecord } from '../shared/events-model.js';
 import { PAYMENT_MESSAGES, type ConfirmPaymentReply, type CreatePaymentIntentReply } from '../shared/payments-model.js';
 import type { CreatePaymentIntentInput } from '../shared/payments.js';
-import { RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
+import { RSVP_MESSAGES, type RefundReply, type RsvpRecord } from '../shared/rsvps-model.js';
 import { rsvpInputSchema } from '../shared/rsvps.js';
 import { readEventInTransaction } from '../events/repository.js';
 import { queueMail } from '../outbox/outbox.js';
 import type { Clock } from '../clock.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
-import { confirmationMailKind, hasFreeSeat, ticketPriceCents } from '../rsvps/rules.js';
+import { confirmationMailKind, hasFreeSeat, isRefundable, ticketPriceCents } from '../rsvps/rules.js';
 import {
   attachPaymentIntent,
+  cancelAndRefund,
   createRsvp,
   extendHold,
   findExpiredHolds,
@@ -22,6 +23,7 @@ import {
   readRsvpWithEvent,
   refund,
   releaseHold,
+  toRsvpView,
 } from '../rsvps/repository.js';
 import { collection, type DocumentStore } from '../store/port.js';
 import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
@@ -44,6 +46,19 @@ export interface PaymentServiceDeps {
   clock: Clock;
   payments: PaymentGateway;
   onMailQueued?: () => void;
+}
+
+/**
+ * The provider's idempotency key of an admin's refund: one per RSVP, so a retry
+ * (after a timeout, a crash before the RSVP was written, a double click) never
+ * refunds twice.
+ */
+export const rsvpRefundKey = (rsvpId: string) => `rsvp-refund-${rsvpId}`;
+
+/** Why the provider refused, in its own words (Stripe's errors carry a readable message). */
+function providerReason(error: unknown): string {
+  const message = error instanceof Error ? error.message.trim() : '';
+  return message || 'the payment provider did not answer';
 }
 
 /** What applying a successful payment to its RSVP comes to. */
@@ -170,6 +185,29 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
         eventId: rsvp?.data.eventId ?? intent.metadata.eventId ?? null,
         ticketId: confirmed ? rsvpId : null,
       };
+    },
+
+    /**
+     * Admin refund of a paid RSVP: the provider refunds the whole amount first; only
+     * once it accepted is the RSVP cancelled and marked refunded, its seat given back,
+     * in one transaction. A refused refund changes nothing and says why.
+     */
+    async refundRsvp(rsvpId: string): Promise<RefundReply> {
+      const found = await findRsvp(store, rsvpId);
+      if (!found) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
+      if (!isRefundable(found.data)) throw new RuleError('NOT_REFUNDABLE', RSVP_MESSAGES.notRefundable, 'conflict');
+      try {
+        await payments.refund(found.data.paymentIntentId!, rsvpRefundKey(rsvpId));
+      } catch (error) {
+        throw new RuleError('REFUND_FAILED', `${RSVP_MESSAGES.refundFailed}: ${providerReason(error)}`, 'provider-failed');
+      }
+      const refundedAt = clock.now().toISOString();
+      const rsvp = await store.runTransaction(async (tx) => {
+        const { rsvp: doc, event } = await readRsvpWithEvent(tx, rsvpId);
+        if (!doc) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
+        return toRsvpView(cancelAndRefund(tx, doc, event, refundedAt));
+      });
+      return { success: true, message: RSVP_MESSAGES.refunded, rsvp };
     },
 
     /** Scheduled: holds unpaid after PAYMENT_HOLD_MS give their seats back. */

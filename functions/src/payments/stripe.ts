@@ -40,7 +40,17 @@ export function stripeGateway(config: { secretKey: string; webhookSecret: string
     },
 
     async refund(intentId, idempotencyKey) {
-      await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+      } catch (error) {
+        // A retry after the idempotency key expired (24 h): the money is already back.
+        if ((error as { code?: string }).code === 'charge_already_refunded') return;
+        throw error;
+      }
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new Error(`Stripe refused the refund (${refund.failure_reason ?? refund.status})`);
+      }
     },
 
     verifyWebhook(rawBody, signature): PaymentEvent {

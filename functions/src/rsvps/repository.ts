@@ -70,6 +70,11 @@ export function findRsvp(store: DocumentStore, rsvpId: string): Promise<RsvpDocu
   return store.get(RSVPS, rsvpId);
 }
 
+/** Every RSVP (the admins' per-event figures). */
+export function listAllRsvps(store: DocumentStore): Promise<RsvpDocument[]> {
+  return store.query(RSVPS);
+}
+
 /** An event's RSVPs, oldest first. */
 export function listRsvpsOfEvent(store: DocumentStore, eventId: string): Promise<RsvpDocument[]> {
   return store.query(RSVPS, { where: [['eventId', '==', eventId]], orderBy: [['createdAt', 'asc']] });
@@ -156,6 +161,25 @@ export function markRefundDue(tx: Transaction, rsvp: RsvpDocument, paymentIntent
 /** The provider accepted the refund. */
 export function refund(tx: Transaction, rsvp: RsvpDocument | null) {
   if (rsvp) tx.update(RSVPS, rsvp.id, { paymentStatus: 'refunded' });
+}
+
+/**
+ * The provider accepted an admin's refund of a paid RSVP: cancelled, refunded in
+ * full, and its seat given back if it still held one (a paid RSVP cancelled earlier
+ * already gave it back). An RSVP already refunded (a retry) is left as it is.
+ */
+export function cancelAndRefund(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, nowIso: string): RsvpDocument {
+  if (rsvp.data.paymentStatus === 'refunded') return rsvp;
+  const fields = {
+    status: 'cancelled' as const,
+    paymentStatus: 'refunded' as const,
+    amountRefunded: rsvp.data.amountPaid,
+    refundedAt: nowIso,
+    holdExpiresAt: null,
+  };
+  tx.update(RSVPS, rsvp.id, fields);
+  if (holdsSeat(rsvp.data)) giveSeatBack(tx, event);
+  return { id: rsvp.id, data: { ...rsvp.data, ...fields } };
 }
 
 /** Admin cancel: frees the seat. Only an RSVP that holds a seat can be cancelled. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { EventStatsReply } from '../shared/events-model.js';
 import { rsvpInputSchema } from '../shared/rsvps.js';
 import { parseWith } from '../http/validate.js';
 import type { IdParams } from '../http/server.js';
@@ -20,6 +21,21 @@ export function rsvpRoutes(
   });
 
   api.get<IdParams>('/events/:id/rsvps', staff, async (request) => ({ success: true, rsvps: await rsvps.listForEvent(request.params.id) }));
+
+  // A static path: it wins over GET /events/:idOrSlug, and 'stats' is a reserved custom URL.
+  api.get('/events/stats', admin, async (): Promise<EventStatsReply> => ({ success: true, stats: await rsvps.stats() }));
+
+  api.get<IdParams>('/events/:id/rsvps.csv', admin, async (request, reply) => {
+    const { fileName, csv } = await rsvps.exportCsv(request.params.id);
+    return reply
+      .headers({
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        // Names and e-mail addresses: no shared cache keeps them.
+        'Cache-Control': 'private, no-store',
+      })
+      .send(csv);
+  });
 
   api.delete<IdParams>('/rsvps/:id', admin, async (request) => {
     const { message } = await rsvps.cancel(request.params.id);

@@ -73,3 +73,8 @@ export function confirmationMailKind(event: Pick<EventRecord, 'generateTickets'>
 export function holdsSeat(rsvp: Pick<RsvpRecord, 'status'>) {
   return rsvp.status === 'confirmed' || rsvp.status === 'pending_payment';
 }
+
+/** A payment an admin can give back: paid through the provider, money received, not refunded yet. */
+export function isRefundable(rsvp: Pick<RsvpRecord, 'paymentStatus' | 'amountPaid' | 'paymentIntentId'>) {
+  return rsvp.paymentStatus === 'paid' && rsvp.amountPaid > 0 && Boolean(rsvp.paymentIntentId);
+}

@@ -23,8 +23,11 @@ export const DEFAULT_TICKET_TYPE = 'General';
 export const DEFAULT_EVENT_STATUS_FILTER = 'Active';
 export const CHECKIN_FILTERS = ['all', 'pending', 'checked-in'] as const;
 
-/** Path segments that are routes of their own, never event slugs (SPEC §2). */
-export const RESERVED_SLUGS = ['admin', 'admin-zfp-dashboard-2025', 'checkin', 'payment-success', 'empty'] as const;
+/**
+ * Path segments that are routes of their own, never event slugs (SPEC §2); 'tags' and
+ * 'stats' are API paths beside GET /events/{idOrSlug}, so an event there could never be read.
+ */
+export const RESERVED_SLUGS = ['admin', 'admin-zfp-dashboard-2025', 'checkin', 'payment-success', 'empty', 'tags', 'stats'] as const;
 
 /** The contact section's fixed details (SPEC §2, §9). */
 export const CONTACT_PHONE = '(435) 772-3256';

@@ -18,6 +18,10 @@ const PROTECTED: { method: 'get' | 'post' | 'put' | 'patch'; path: string; role:
   { method: 'patch', path: '/events/some-id/unarchive', role: 'admin' },
   { method: 'patch', path: '/events/some-id/toggle-tickets', role: 'admin' },
   { method: 'get', path: '/session', role: 'staff' },
+  { method: 'post', path: '/rsvps/some-id/refund', role: 'admin' },
+  { method: 'get', path: '/events/some-id/rsvps.csv', role: 'admin' },
+  { method: 'get', path: '/events/stats', role: 'admin' },
+  { method: 'post', path: '/upload', role: 'admin' },
 ];
 
 describe.each(PROTECTED)('$method $path', ({ method, path, role }) => {

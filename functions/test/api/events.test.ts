@@ -221,3 +221,134 @@ describe('changing events', () => {
     expect(response.body.message).toContain(MESSAGES.capacityBelowRegistered);
   });
 });
+
+/** SPEC §5 (event form) and §4 (display status and its actions), each rule through the API, on create and on update. */
+describe('every event rule of SPEC §5 and §4', () => {
+  const put = (id: string, body: Record<string, unknown>) => api.request.put(`/api/events/${id}`).set(api.bearer('admin')).send(body);
+  const post = (body: Record<string, unknown>) => api.request.post('/api/events').set(api.bearer('admin')).send({ ...baseEvent, ...body });
+  const storedEvent = async (id: string) => (await api.deps.store.get(EVENTS, id))?.data;
+
+  describe('custom URL', () => {
+    it('is trimmed and lower-cased, on create and on update', async () => {
+      expect((await createEvent({ customUrl: '  Owl-Walk-2026 ' })).customUrl).toBe('owl-walk-2026');
+      const event = await createEvent({});
+      expect((await put(event.id, { customUrl: 'BAT-Night' })).body.event.customUrl).toBe('bat-night');
+    });
+
+    it.each(['night sky', 'night_sky', 'café', 'night/sky', '-night', 'night-', 'night--sky', 'x'.repeat(81)])(
+      'refuses %j: only a-z, 0-9 and single hyphens',
+      async (customUrl) => {
+        const response = await post({ customUrl });
+        expect(response.status).toBe(400);
+        expect(response.body.errors.customUrl).toBeTruthy();
+      },
+    );
+
+    it.each(['admin', 'ADMIN', 'checkin', 'payment-success', 'admin-zfp-dashboard-2025', 'empty', 'tags', 'stats'])(
+      'refuses the reserved word %j (400), on create and on update',
+      async (customUrl) => {
+        const created = await post({ customUrl });
+        expect(created.status).toBe(400);
+        expect(created.body).toMatchObject({ code: 'CUSTOM_URL_RESERVED', errors: { customUrl: MESSAGES.customUrlReserved } });
+        const event = await createEvent({});
+        expect((await put(event.id, { customUrl })).status).toBe(400);
+        expect((await storedEvent(event.id))?.customUrl).toBe('');
+      },
+    );
+
+    it('is unique: another event’s custom URL (any case) or id is refused (409); an event may keep its own', async () => {
+      const first = await createEvent({ customUrl: 'heron-count' });
+      const second = await createEvent({});
+      const clash = await put(second.id, { customUrl: 'Heron-Count' });
+      expect(clash.status).toBe(409);
+      expect(clash.body).toMatchObject({ code: 'CUSTOM_URL_TAKEN', message: MESSAGES.customUrlTaken });
+      expect((await post({ customUrl: 'heron-count' })).status).toBe(409);
+      // An event stored under an id that looks like an address (e.g. imported) keeps that address.
+      await api.deps.store.set(EVENTS, 'imported-heron-walk', { ...(await storedEvent(second.id))!, customUrl: '' });
+      const idClash = await post({ customUrl: 'imported-heron-walk' });
+      expect(idClash.status).toBe(409);
+      expect(idClash.body.code).toBe('CUSTOM_URL_TAKEN');
+      expect((await put(first.id, { customUrl: 'heron-count', title: 'Heron count' })).status).toBe(200);
+      expect((await storedEvent(second.id))?.customUrl).toBe('');
+    });
+  });
+
+  describe('ticket types and prices', () => {
+    it('at least one ticket type must remain, and names are unique (any case), on update too', async () => {
+      const event = await createEvent({ ticketTypes: ['General', 'Student'] });
+      const none = await put(event.id, { ticketTypes: [] });
+      expect(none.status).toBe(400);
+      expect(none.body.errors.ticketTypes).toBe(MESSAGES.ticketTypeRequired);
+      const twice = await put(event.id, { ticketTypes: ['General', ' general '] });
+      expect(twice.status).toBe(400);
+      expect(twice.body.errors.ticketTypes).toBe(MESSAGES.duplicateTicketType);
+      expect((await storedEvent(event.id))?.ticketTypes).toEqual(['General', 'Student']);
+    });
+
+    it('a price is a number (numeric text accepted), at least 0, kept to the cent', async () => {
+      const event = await createEvent({ ticketTypes: ['General', 'Child'], ticketPrices: { General: '12.50', Child: 0 } });
+      expect(event.ticketPrices).toEqual({ General: 12.5, Child: 0 });
+      for (const price of [-0.01, 'free', 'ten dollars']) {
+        const response = await put(event.id, { ticketPrices: { General: price } });
+        expect(response.status, String(price)).toBe(400);
+        expect(response.body.errors['ticketPrices.General']).toBeTruthy();
+      }
+      expect((await storedEvent(event.id))?.ticketPrices).toEqual({ General: 12.5, Child: 0 });
+    });
+  });
+
+  it('tags and Mailchimp tags: comma-separated, trimmed, empties dropped, on update too', async () => {
+    const event = await createEvent({});
+    const response = await put(event.id, { tags: ' birds ,, night ,', mailchimpTags: ['  members', '', ' ', 'donors '] });
+    expect(response.body.event).toMatchObject({ tags: ['birds', 'night'], mailchimpTags: ['members', 'donors'] });
+  });
+
+  it('archive takes the event off the public site; restore brings it back inactive; neither exists for visitors', async () => {
+    const event = await createEvent({ title: 'Archive me' });
+    await api.request.patch(`/api/events/${event.id}/archive`).set(api.bearer('admin')).expect(200);
+    const publicTitles = (await api.request.get('/api/events')).body.events.map((e: { title: string }) => e.title);
+    expect(publicTitles).not.toContain('Archive me');
+    expect((await api.request.get(`/api/events/${event.id}`)).status).toBe(404);
+    const restored = await api.request.patch(`/api/events/${event.id}/unarchive`).set(api.bearer('admin'));
+    expect(restored.body.event).toMatchObject({ isArchived: false, isActive: false, eventStatus: 'inactive' });
+    expect((await api.request.get(`/api/events/${event.id}`)).status).toBe(404);
+    for (const action of ['archive', 'unarchive']) {
+      expect((await api.request.patch(`/api/events/${event.id}/${action}`).set(api.bearer('staff'))).status).toBe(403);
+    }
+  });
+
+  it('an archived event cannot be activated, but deactivating it is harmless; the stored event is unchanged by the refusal', async () => {
+    const event = await createEvent({});
+    await api.request.patch(`/api/events/${event.id}/archive`).set(api.bearer('admin')).expect(200);
+    const before = await storedEvent(event.id);
+    const activate = await put(event.id, { isActive: true });
+    expect(activate.status).toBe(409);
+    expect(activate.body.code).toBe('ARCHIVED_CANNOT_ACTIVATE');
+    expect(await storedEvent(event.id)).toEqual(before);
+    expect((await put(event.id, { isActive: false })).body.event).toMatchObject({ isActive: false, eventStatus: 'archived' });
+  });
+
+  it('switching mode twice returns to tickets; RSVP-only is always the opposite of generate tickets', async () => {
+    const event = await createEvent({ generateTickets: false });
+    expect(event).toMatchObject({ generateTickets: false, rsvpOnlyMode: true });
+    const toggle = () => api.request.patch(`/api/events/${event.id}/toggle-tickets`).set(api.bearer('admin')).send();
+    expect((await toggle()).body.event).toMatchObject({ generateTickets: true, rsvpOnlyMode: false });
+    expect((await toggle()).body.event).toMatchObject({ generateTickets: false, rsvpOnlyMode: true });
+    expect((await put(event.id, { generateTickets: true })).body.event).toMatchObject({ generateTickets: true, rsvpOnlyMode: false });
+  });
+
+  it('maximum attendees never drops below the registrations already made; empty means unlimited', async () => {
+    const event = await createEvent({ maxAttendees: 5 });
+    for (const name of ['Ada', 'Bob', 'Cy']) {
+      await api.request.post(`/api/events/${event.id}/rsvp`).send({ name, email: `${name.toLowerCase()}@example.org` }).expect(201);
+    }
+    const below = await put(event.id, { maxAttendees: 2 });
+    expect(below.status).toBe(409);
+    expect(below.body).toMatchObject({ code: 'CAPACITY_BELOW_REGISTERED', errors: { maxAttendees: `${MESSAGES.capacityBelowRegistered} (3)` } });
+    expect((await storedEvent(event.id))?.maxAttendees).toBe(5);
+    expect((await put(event.id, { maxAttendees: 3 })).body.event.maxAttendees).toBe(3);
+    expect((await put(event.id, { maxAttendees: '' })).body.event.maxAttendees).toBeNull();
+    const full = await api.request.post(`/api/events/${event.id}/rsvp`).send({ name: 'Dee', email: 'dee@example.org' });
+    expect(full.status).toBe(201);
+  });
+});

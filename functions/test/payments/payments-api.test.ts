@@ -5,6 +5,7 @@ import { PAYMENT_MESSAGES } from '../../src/shared/payments-model.js';
 import { signPayload } from '../../src/payments/webhook-signature.js';
 import { createTestApi, TEST_WEBHOOK_SECRET, type TestApi } from '../support/api.js';
 import { asCloudFunction } from '../support/cloud-function.js';
+import { createPaidEvent } from '../support/payments.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
 import { OFFLINE_INTENTS } from '../../src/payments/offline.js';
 import { MAIL_JOBS } from '../../src/outbox/outbox.js';
@@ -18,23 +19,7 @@ afterAll(() => api.close());
 
 const buyer = { name: 'Mary Austin', email: 'mary@example.org', ticketType: 'Member' };
 
-async function paidEvent(body: Record<string, unknown> = {}) {
-  const response = await api.request
-    .post('/api/events')
-    .set(api.bearer('admin'))
-    .send({
-      title: 'Condor Dinner',
-      date: '2026-12-14T18:00',
-      location: 'Lodge',
-      requiresPayment: true,
-      ticketTypes: ['General', 'Member'],
-      ticketPrices: { General: 45, Member: 35 },
-      maxAttendees: 10,
-      ...body,
-    });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.event as { id: string };
-}
+const paidEvent = (body: Record<string, unknown> = {}) => createPaidEvent(api, body);
 
 async function intentFor(eventId: string, amount = 3500) {
   const response = await api.request.post('/api/create-payment-intent').send({ eventId, amount, ...buyer });

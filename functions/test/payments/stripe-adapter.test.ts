@@ -92,6 +92,29 @@ describe('Stripe adapter (recorded HTTP)', () => {
     expect(key).toBe('refund-pi_3RecordedIntent');
   });
 
+  it('a refund Stripe refuses rejects with Stripe’s reason', async () => {
+    nock('https://api.stripe.com')
+      .post('/v1/refunds')
+      .reply(400, { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'Charge ch_1 has been charged back; refunds are not possible.' } });
+    const gateway = stripeGateway(config, new Stripe(config.secretKey, { maxNetworkRetries: 0 }));
+    await expect(gateway.refund('pi_3RecordedIntent', 'rsvp-refund-r1')).rejects.toThrow('Charge ch_1 has been charged back; refunds are not possible.');
+  });
+
+  it('a refund Stripe records as failed rejects with its failure reason', async () => {
+    nock('https://api.stripe.com')
+      .post('/v1/refunds')
+      .reply(200, { id: 're_2', object: 'refund', status: 'failed', failure_reason: 'expired_or_canceled_card' });
+    await expect(stripeGateway(config).refund('pi_3RecordedIntent', 'rsvp-refund-r2')).rejects.toThrow('expired_or_canceled_card');
+  });
+
+  it('a retry after the idempotency key expired, for a charge already refunded, succeeds without a second refund', async () => {
+    nock('https://api.stripe.com')
+      .post('/v1/refunds')
+      .reply(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge ch_1 has already been refunded.' } });
+    const gateway = stripeGateway(config, new Stripe(config.secretKey, { maxNetworkRetries: 0 }));
+    await expect(gateway.refund('pi_3RecordedIntent', 'rsvp-refund-r3')).resolves.toBeUndefined();
+  });
+
   it('verifies webhook signatures with Stripe’s own scheme', () => {
     const gateway = stripeGateway(config);
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { ...recordedIntent, status: 'succeeded', amount_received: 3500 } } });

@@ -10,7 +10,7 @@ import { grantRole } from '../../src/admins/roles.js';
 import { firebaseIdentity } from '../../src/auth/firebase.js';
 import { localFileStore } from '../../src/files/local.js';
 import { localOutbox } from '../../src/mail/local-outbox.js';
-import { offlineGateway } from '../../src/payments/offline.js';
+import { offlineGateway, type OfflineGateway } from '../../src/payments/offline.js';
 import type { Clock } from '../../src/clock.js';
 import type { ApiDependencies } from '../../src/ports.js';
 import type { Role } from '../../src/shared/session-model.js';
@@ -58,7 +58,13 @@ export function uniqueEmail(label: string) {
  * An in-process API over a fresh SQLite store, with real Auth-emulator tokens
  * for an admin, a staff member and a signed-in user without a role.
  */
-export async function createTestApi(options: { publicWritesPerMinute?: number } = {}) {
+export async function createTestApi(
+  options: {
+    publicWritesPerMinute?: number;
+    /** Stands in for the payment provider: the offline gateway, changed (e.g. `refundsRefused`). */
+    payments?: (gateway: OfflineGateway) => OfflineGateway;
+  } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'zion-api-'));
   const clock = fixedClock();
   const store = openSqliteStore(join(dir, 'store.sqlite'));
@@ -66,7 +72,7 @@ export async function createTestApi(options: { publicWritesPerMinute?: number } 
     store,
     files: localFileStore(join(dir, 'files')),
     identity: firebaseIdentity(firebaseTestApp()),
-    payments: offlineGateway(store, TEST_WEBHOOK_SECRET),
+    payments: (options.payments ?? ((gateway) => gateway))(offlineGateway(store, TEST_WEBHOOK_SECRET)),
     mailer: localOutbox(store, clock),
     clock,
     timeZone: 'America/Denver',
@@ -110,4 +116,18 @@ export async function createTestEvent(api: TestApi, body: Record<string, unknown
     .send({ title: 'Stargazing', date: '2026-12-05T19:30', location: 'Kolob', ...body });
   if (response.status !== 201) throw new Error(`POST /events answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.event as { id: string; customUrl: string };
+}
+
+/**
+ * A payment provider that takes payments like the offline gateway but refuses every
+ * refund with `reason`, and records the refunds asked for (intent id, idempotency key).
+ */
+export function refundsRefused(reason: string, asked: [intentId: string, idempotencyKey: string][] = []) {
+  return (gateway: OfflineGateway): OfflineGateway => ({
+    ...gateway,
+    async refund(intentId, idempotencyKey) {
+      asked.push([intentId, idempotencyKey]);
+      throw new Error(reason);
+    },
+  });
 }

