@@ -20,6 +20,8 @@ import { createRsvpService } from './rsvps/service.js';
 import { sponsorRoutes } from './sponsors/routes.js';
 import { createSponsorService } from './sponsors/service.js';
 import { themeRoutes } from './theme/routes.js';
+import { uploadRoutes } from './uploads/routes.js';
+import { createUploadService } from './uploads/service.js';
 import { createThemeService } from './theme/service.js';
 
 /** The services of the API, built once from its dependencies (also used by the scheduled work). */
@@ -40,8 +42,9 @@ export function createServices(deps: ApiDependencies) {
     theme,
     events: createEventService(deps),
     sponsors: createSponsorService(deps.store),
-    rsvps: createRsvpService({ store: deps.store, clock: deps.clock, onMailQueued }),
+    rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued }),
     checkins: createCheckInService({ store: deps.store, clock: deps.clock }),
+    uploads: createUploadService({ files: deps.files }),
     payments: createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued }),
   };
 }
@@ -66,7 +69,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     themeRoutes(api, services.theme, guards);
     eventRoutes(api, services.events, guards);
     sponsorRoutes(api, services.sponsors);
-    paymentRoutes(api, deps.payments, services.payments, { publicWriteLimit: limit });
+    paymentRoutes(api, deps.payments, services.payments, { publicWriteLimit: limit, requireAdmin: guards.requireRole('admin') });
     mailRoutes(api, services.mail, guards, {
       publicWriteLimit: limit,
       outbox,
@@ -75,6 +78,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     });
     sessionRoutes(api, guards);
     fileRoutes(api, deps.files);
+    uploadRoutes(api, services.uploads, guards);
   });
 }
 

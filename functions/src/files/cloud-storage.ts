@@ -2,7 +2,10 @@ import type { App } from 'firebase-admin/app';
 import { getStorage } from 'firebase-admin/storage';
 import type { FileStore } from './port.js';
 
-/** Cloud Storage: the project's default bucket; storage.rules allow public reads of images/. */
+/**
+ * Cloud Storage: the project's default bucket; storage.rules allow public reads of images/.
+ * Cached for a year: uploads are named by their content, so a name never changes meaning.
+ */
 export function cloudStorageFiles(app: App): FileStore {
   const bucket = getStorage(app).bucket();
   return {

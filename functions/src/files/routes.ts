@@ -7,13 +7,15 @@ export function fileRoutes(api: FastifyInstance, files: FileStore) {
   const read = files.read;
   if (!read) return;
   api.get<{ Params: { '*': string } }>('/files/*', async (request, reply) => {
-    const file = await read(request.params['*']);
+    const path = request.params['*'];
+    const file = await read(path);
     if (!file) throw notFound('File not found');
     // An SVG opened on its own must not run script on our origin.
     return reply
       .headers({
         'Content-Type': file.contentType,
-        'Cache-Control': 'public, max-age=3600',
+        // Uploads are named by their content (uploads/service.ts): they never change.
+        'Cache-Control': path.startsWith('uploads/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
       })
       .send(file.bytes);

@@ -37,11 +37,54 @@ export function unknownRoute(_request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send(failure('NOT_FOUND', MESSAGES.notFound));
 }
 
+/** The most of a refused body read before answering; past it the connection is simply closed. */
+const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Reads and drops what is left of a body refused on its declared length. Fastify refuses it
+ * before reading and closes the connection, so a client (or a local proxy) still sending it
+ * saw a reset instead of our answer, and said 500. Under Cloud Functions the body was already read.
+ */
+function drainBody(request: FastifyRequest): Promise<void> {
+  const raw = request.raw;
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let received = 0;
+    const finish = () => {
+      raw.off('data', onData);
+      raw.off('end', finish);
+      raw.off('error', finish);
+      raw.off('close', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > DRAIN_LIMIT_BYTES) finish();
+    };
+    raw.on('data', onData);
+    raw.on('end', finish);
+    raw.on('error', finish);
+    raw.on('close', finish);
+    raw.resume();
+  });
+}
+
+/** Fastify's refusal of a body over the route's limit. */
+export function isBodyTooLarge(error: unknown): boolean {
+  return (error as Partial<FastifyError> | null)?.statusCode === 413;
+}
+
+/** Answers 413 with `code` and `message` once the client has finished sending. */
+export async function refuseTooLarge(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, message: string): Promise<void> {
+  await drainBody(request);
+  reply.code(413).send(failure(code, message));
+}
+
 /** Fastify's refusal of a body it could not read as JSON (http/server.ts reads an empty one as no body). */
 const UNREADABLE_JSON = 'FST_ERR_CTP_INVALID_JSON_BODY';
 
 /** Turns anything thrown by a route into `{ success: false, code, message }` with an honest status. */
-export function errorHandler(error: FastifyError | Error, _request: FastifyRequest, reply: FastifyReply) {
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     return reply.code(error.status).send(failure(error.code, error.message, error.errors));
   }
@@ -60,7 +103,7 @@ export function errorHandler(error: FastifyError | Error, _request: FastifyReque
   }
   // Fastify marks its own refusals with a status: a body it cannot read (400), too large (413).
   const { statusCode, code } = error as Partial<FastifyError>;
-  if (statusCode === 413) return reply.code(413).send(failure('BODY_TOO_LARGE', MESSAGES.bodyTooLarge));
+  if (statusCode === 413) return refuseTooLarge(request, reply, 'BODY_TOO_LARGE', MESSAGES.bodyTooLarge);
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     if (code === UNREADABLE_JSON) return reply.code(statusCode).send(failure('BODY_NOT_JSON', MESSAGES.bodyNotJson));
     return reply.code(statusCode).send(failure(codeForStatus(statusCode), MESSAGES.invalidInput));
