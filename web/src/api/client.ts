@@ -134,6 +134,17 @@ export interface ApiClientOptions {
 
 const defaultFetch: FetchLike = (input, init) => fetch(input, init);
 
+/** Sends a call (see buildRequestInit); a failure to reach the API becomes ApiError 'NETWORK', an abort stays an abort. */
+export async function send(fetchImpl: FetchLike, url: string, options: RequestOptions): Promise<Response> {
+  const init = await buildRequestInit(options);
+  try {
+    return await fetchImpl(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(MESSAGES.networkError, 0);
+  }
+}
+
 /**
  * One typed client over the API's shared shapes. `createApiClient({ token })` gives an
  * authenticated client (every call carries the bearer token); the older positional form
@@ -142,14 +153,7 @@ const defaultFetch: FetchLike = (input, init) => fetch(input, init);
 export function createApiClient(options: ApiClientOptions | FetchLike = {}, baseArg?: string) {
   const { token: clientToken, fetch: fetchImpl = defaultFetch, base = baseArg ?? API_BASE } = typeof options === 'function' ? { fetch: options } : options;
   async function request<T extends object>(path: string, options: RequestOptions = {}, fallback: string = MESSAGES.internal): Promise<T> {
-    const init = await buildRequestInit({ ...options, token: options.token ?? clientToken });
-    let response: Response;
-    try {
-      response = await fetchImpl(`${base}${path}`, init);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError(MESSAGES.networkError, 0);
-    }
+    const response = await send(fetchImpl, `${base}${path}`, { ...options, token: options.token ?? clientToken });
     const reply = await readJson(response);
     if (!response.ok || !reply || reply.success === false) {
       throw errorFromReply(response.ok ? 500 : response.status, reply as Partial<ApiFailure> | null, fallback);

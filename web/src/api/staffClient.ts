@@ -2,7 +2,7 @@
 // downloads such as the RSVP CSV), kept here so the landing page's bundle does not carry it.
 import type { ApiFailure } from '@shared/api.js';
 import { MESSAGES } from '@shared/messages.js';
-import { API_BASE, ApiError, buildRequestInit, createApiClient, errorFromReply, type ApiClientOptions, type RequestOptions } from './client.js';
+import { API_BASE, createApiClient, errorFromReply, send, type ApiClientOptions, type RequestOptions } from './client.js';
 
 export function createStaffApiClient(options: ApiClientOptions = {}) {
   const { token, fetch: fetchImpl = (input, init) => fetch(input, init), base = API_BASE } = options;
@@ -12,14 +12,7 @@ export function createStaffApiClient(options: ApiClientOptions = {}) {
    * `request`. `fileName` is the one the reply's Content-Disposition names, if any.
    */
   async function download(path: string, request: RequestOptions = {}, fallback: string = MESSAGES.internal): Promise<{ blob: Blob; fileName: string | null }> {
-    const init = await buildRequestInit({ ...request, token: request.token ?? token });
-    let response: Response;
-    try {
-      response = await fetchImpl(`${base}${path}`, init);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError(MESSAGES.networkError, 0);
-    }
+    const response = await send(fetchImpl, `${base}${path}`, { ...request, token: request.token ?? token });
     if (!response.ok) {
       const reply = (await response.json().catch(() => null)) as Partial<ApiFailure> | null;
       throw errorFromReply(response.status, reply, fallback);

@@ -5,35 +5,11 @@ import type { EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { ApiError, type RequestOptions } from '../../api/client.js';
 import { UnsavedChangesProvider, useConfirmLeave } from '../../admins/unsavedChanges.js';
+import { eventRecord } from '../../test/fixtures.js';
 import { renderStaff } from '../../test/staff.js';
 import { EventForm } from './EventForm.js';
 
-const stored: EventRecord = {
-  id: 'E1',
-  title: 'Condor Talk',
-  description: 'Birds.',
-  date: '2027-07-04T00:30:00.000Z',
-  location: 'Springdale',
-  maxAttendees: 40,
-  ticketTypes: ['Member', 'Guest'],
-  ticketPrices: { Member: 35, Guest: 45 },
-  requiresPayment: true,
-  eventType: 'paid',
-  eventImage: '',
-  mailchimpAudienceId: '',
-  mailchimpTags: [],
-  tags: ['talk'],
-  isActive: true,
-  isArchived: false,
-  eventStatus: 'active',
-  generateTickets: true,
-  rsvpOnlyMode: false,
-  allowAdditionalInfo: false,
-  customUrl: 'condor-talk',
-  attendeeCount: 12,
-  createdAt: '',
-  updatedAt: '',
-};
+const stored = eventRecord();
 
 let save: (path: string, options: RequestOptions) => Promise<unknown>;
 const request = vi.fn(async (path: string, options: RequestOptions = {}) => save(path, options));

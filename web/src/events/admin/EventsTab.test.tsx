@@ -3,37 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRecord } from '@shared/events-model.js';
 import { ApiError, type RequestOptions } from '../../api/client.js';
+import { eventRecord } from '../../test/fixtures.js';
 import { renderStaff, routerLocation } from '../../test/staff.js';
 import EventsTab from './EventsTab.js';
 
 function record(overrides: Partial<EventRecord>): EventRecord {
-  return {
-    id: 'E1',
-    title: 'Condor Talk',
-    description: '',
-    date: '2027-07-04T00:30:00.000Z',
-    location: 'Springdale',
-    maxAttendees: 40,
-    ticketTypes: ['Member'],
-    ticketPrices: { Member: 35 },
-    requiresPayment: true,
-    eventType: 'paid',
-    eventImage: '',
-    mailchimpAudienceId: '',
-    mailchimpTags: [],
-    tags: ['talk'],
-    isActive: true,
-    isArchived: false,
-    eventStatus: 'active',
-    generateTickets: true,
-    rsvpOnlyMode: false,
-    allowAdditionalInfo: false,
-    customUrl: '',
-    attendeeCount: 3,
-    createdAt: '',
-    updatedAt: '',
-    ...overrides,
-  };
+  return eventRecord({ ticketTypes: ['Member'], ticketPrices: { Member: 35 }, customUrl: '', attendeeCount: 3, ...overrides });
 }
 
 let events: EventRecord[];

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import {
   canAddTicketType,
@@ -15,34 +14,15 @@ import {
   valuesToInput,
   type EventFormValues,
 } from './eventForm.js';
+import { eventRecord } from '../../test/fixtures.js';
 
-const stored: EventRecord = {
-  id: 'E1',
-  title: 'Condor Talk',
-  description: 'Birds.',
-  // 18:30 in Denver in July (MDT, UTC-6).
-  date: '2027-07-04T00:30:00.000Z',
-  location: 'Springdale',
-  maxAttendees: 40,
-  ticketTypes: ['Member', 'Guest'],
-  ticketPrices: { Member: 35, Guest: 45.5 },
-  requiresPayment: true,
-  eventType: 'paid',
+const stored = eventRecord({
   eventImage: 'https://files.example/condor.webp',
   mailchimpAudienceId: 'aud1',
   mailchimpTags: ['condor'],
+  ticketPrices: { Member: 35, Guest: 45.5 },
   tags: ['talk', 'birds'],
-  isActive: true,
-  isArchived: false,
-  eventStatus: 'active',
-  generateTickets: true,
-  rsvpOnlyMode: false,
-  allowAdditionalInfo: false,
-  customUrl: 'condor-talk',
-  attendeeCount: 12,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 function valid(overrides: Partial<EventFormValues> = {}): EventFormValues {
   return { ...emptyEventValues(), title: 'Night Walk', date: '2027-01-10T18:00', location: 'Lodge', ...overrides };

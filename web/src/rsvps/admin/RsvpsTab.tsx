@@ -104,26 +104,22 @@ export default function RsvpsTab() {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="rsvps-status">Status</label>
-          <select id="rsvps-status" value={filter.status} onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as RsvpFilter['status'] }))}>
-            {STATUS_CHOICES.map((value) => (
-              <option key={value} value={value}>
-                {value === 'all' ? 'All statuses' : STATUS_LABEL[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="rsvps-payment">Payment</label>
-          <select id="rsvps-payment" value={filter.payment} onChange={(e) => setFilter((f) => ({ ...f, payment: e.target.value as RsvpFilter['payment'] }))}>
-            {PAYMENT_CHOICES.map((value) => (
-              <option key={value} value={value}>
-                {value === 'all' ? 'All payments' : PAYMENT_LABEL[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="rsvps-status"
+          label="Status"
+          value={filter.status}
+          choices={STATUS_CHOICES}
+          text={(value) => (value === 'all' ? 'All statuses' : STATUS_LABEL[value])}
+          onChange={(status) => setFilter((f) => ({ ...f, status }))}
+        />
+        <FilterSelect
+          id="rsvps-payment"
+          label="Payment"
+          value={filter.payment}
+          choices={PAYMENT_CHOICES}
+          text={(value) => (value === 'all' ? 'All payments' : PAYMENT_LABEL[value])}
+          onChange={(payment) => setFilter((f) => ({ ...f, payment }))}
+        />
         {isAdmin && event ? <CsvButton event={event} /> : null}
       </div>
       {rsvps.isPending ? (
@@ -152,6 +148,21 @@ export default function RsvpsTab() {
           />
         </>
       )}
+    </div>
+  );
+}
+
+function FilterSelect<T extends string>(props: { id: string; label: string; value: T; choices: readonly T[]; text: (value: T) => string; onChange: (value: T) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value as T)}>
+        {props.choices.map((value) => (
+          <option key={value} value={value}>
+            {props.text(value)}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
