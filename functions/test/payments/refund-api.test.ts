@@ -76,6 +76,19 @@ describe('POST /rsvps/{id}/refund', () => {
     await expect(api.deps.payments.refund(paid.paymentIntentId, 'some-other-key')).rejects.toThrow(OFFLINE_REFUND_ERRORS.alreadyRefunded);
   });
 
+  it('two refunds of the same RSVP at once give the money and the seat back once', async () => {
+    const event = await createPaidEvent(api);
+    const paid = await payForTicket(api, event.id);
+    await payForTicket(api, event.id, { name: 'John Muir', email: 'john@example.org' });
+
+    const replies = await Promise.all([refund(api, paid.rsvpId), refund(api, paid.rsvpId)]);
+
+    for (const reply of replies) expect([200, 409]).toContain(reply.status);
+    expect(replies.some((reply) => reply.status === 200)).toBe(true);
+    expect(await stored(api, paid.rsvpId)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', amountRefunded: 3500 });
+    expect(await attendees(api, event.id)).toBe(1);
+  });
+
   it('a paid RSVP cancelled earlier can still be refunded, and keeps the seat count as it was', async () => {
     const event = await createPaidEvent(api);
     const paid = await payForTicket(api, event.id);
