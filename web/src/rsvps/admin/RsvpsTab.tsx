@@ -49,8 +49,13 @@ const COLUMNS: Column<RsvpRecord>[] = [
   { key: 'checkedIn', header: 'Checked in', value: checkedInText, sortValue: (r) => r.checkedInAt ?? '' },
 ];
 
-const STATUS_CHOICES: (RsvpStatus | 'all')[] = ['all', 'confirmed', 'pending_payment', 'cancelled', 'released'];
-const PAYMENT_CHOICES: (PaymentStatus | 'all')[] = ['all', 'free', 'paid', 'pending', 'failed', 'refunded'];
+const STATUS_ORDER: RsvpStatus[] = ['confirmed', 'pending_payment', 'cancelled', 'released'];
+const PAYMENT_ORDER: PaymentStatus[] = ['free', 'paid', 'pending', 'failed', 'refunded'];
+
+/** 'all' and the values the list holds (the API lists the RSVPs that hold a seat), in a fixed order. */
+function choicesIn<T extends string>(order: readonly T[], present: readonly T[], current: T | 'all'): (T | 'all')[] {
+  return ['all', ...order.filter((value) => present.includes(value) || value === current)];
+}
 
 /**
  * The RSVPs tab: pick an event (?event=), filter, search and count its RSVPs. Staff see the
@@ -72,6 +77,8 @@ export default function RsvpsTab() {
   const [filter, setFilter] = useState<RsvpFilter>({ status: 'all', payment: 'all' });
   const rows = useMemo(() => filterRsvps(rsvps.data ?? [], filter), [rsvps.data, filter]);
   const counts = useMemo(() => rsvpCounts(rsvps.data ?? []), [rsvps.data]);
+  const statusChoices = choicesIn(STATUS_ORDER, (rsvps.data ?? []).map((r) => r.status), filter.status);
+  const paymentChoices = choicesIn(PAYMENT_ORDER, (rsvps.data ?? []).map((r) => r.paymentStatus ?? 'free'), filter.payment);
 
   const pick = (id: string) =>
     setParams(
@@ -108,7 +115,7 @@ export default function RsvpsTab() {
           id="rsvps-status"
           label="Status"
           value={filter.status}
-          choices={STATUS_CHOICES}
+          choices={statusChoices}
           text={(value) => (value === 'all' ? 'All statuses' : STATUS_LABEL[value])}
           onChange={(status) => setFilter((f) => ({ ...f, status }))}
         />
@@ -116,7 +123,7 @@ export default function RsvpsTab() {
           id="rsvps-payment"
           label="Payment"
           value={filter.payment}
-          choices={PAYMENT_CHOICES}
+          choices={paymentChoices}
           text={(value) => (value === 'all' ? 'All payments' : PAYMENT_LABEL[value])}
           onChange={(payment) => setFilter((f) => ({ ...f, payment }))}
         />
@@ -129,14 +136,15 @@ export default function RsvpsTab() {
       ) : (
         <>
           <p className="rsvps-counts" aria-label="RSVP counts">
-            <span>{counts.total} RSVPs</span>
+            <span>{counts.total === 1 ? '1 RSVP' : `${counts.total} RSVPs`}</span>
             <span>{counts.confirmed} confirmed</span>
             {counts.pendingPayment ? <span>{counts.pendingPayment} pending payment</span> : null}
-            <span>{counts.cancelled} cancelled</span>
+            {counts.cancelled ? <span>{counts.cancelled} cancelled</span> : null}
             <span>{counts.checkedIn} checked in</span>
             {event?.requiresPayment ? <span>{formatCents(counts.taken)} taken</span> : null}
             {rows.length !== counts.total ? <span>{rows.length} shown by the filters</span> : null}
           </p>
+          {isAdmin ? <p className="rsvps-note">A cancelled or refunded RSVP leaves this list and frees its seat; the CSV keeps it, with its status.</p> : null}
           <Table
             rows={rows}
             columns={columns}
