@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { EventStatsReply } from '../shared/events-model.js';
-import { rsvpInputSchema } from '../shared/rsvps.js';
+import { rsvpInputSchema, rsvpListQuerySchema } from '../shared/rsvps.js';
 import { parseWith } from '../http/validate.js';
 import type { IdParams } from '../http/server.js';
 import type { AuthGuards } from '../auth/middleware.js';
@@ -20,7 +20,10 @@ export function rsvpRoutes(
     return reply.code(201).send(created);
   });
 
-  api.get<IdParams>('/events/:id/rsvps', staff, async (request) => ({ success: true, rsvps: await rsvps.listForEvent(request.params.id) }));
+  api.get<IdParams>('/events/:id/rsvps', staff, async (request) => {
+    const { include } = parseWith(rsvpListQuerySchema, request.query);
+    return { success: true, rsvps: await rsvps.listForEvent(request.params.id, { includeCancelled: include === 'cancelled' }) };
+  });
 
   // A static path: it wins over GET /events/:idOrSlug, and 'stats' is a reserved custom URL.
   api.get('/events/stats', admin, async (): Promise<EventStatsReply> => ({ success: true, stats: await rsvps.stats() }));

@@ -42,8 +42,11 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued }: Rsvp
       return reply;
     },
 
-    async listForEvent(eventId: string): Promise<RsvpRecord[]> {
-      return (await listRsvpsOfEvent(store, eventId)).map(toRsvpView).filter(holdsSeat);
+    /** The RSVPs holding a seat; with includeCancelled also the cancelled and refunded ones (never lapsed holds). */
+    async listForEvent(eventId: string, options: { includeCancelled?: boolean } = {}): Promise<RsvpRecord[]> {
+      return (await listRsvpsOfEvent(store, eventId))
+        .map(toRsvpView)
+        .filter((rsvp) => holdsSeat(rsvp) || (options.includeCancelled === true && rsvp.status === 'cancelled'));
     },
 
     /** The export of an event's RSVPs (by id or custom URL) and the file name to save it under. */

@@ -33,3 +33,6 @@ export type RsvpInput = z.infer<typeof rsvpInputSchema>;
 
 const _request: Same<z.input<typeof rsvpInputSchema>, RsvpRequest> = true;
 void _request;
+
+/** GET /events/{id}/rsvps query: `include=cancelled` adds the cancelled and refunded RSVPs to those holding a seat. */
+export const rsvpListQuerySchema = z.object({ include: z.enum(['cancelled']).optional() }).strip();

@@ -47,6 +47,26 @@ describe('POST /rsvps/{id}/refund', () => {
     });
   });
 
+  it("a refunded RSVP leaves the staff list of seats, and stays in the admins' list with include=cancelled", async () => {
+    const event = await createPaidEvent(api);
+    const paid = await payForTicket(api, event.id);
+    const kept = await payForTicket(api, event.id, { name: 'Mardy Murie', email: 'mardy@example.org' });
+    await refund(api, paid.rsvpId).expect(200);
+
+    const seats = await api.request.get(`/api/events/${event.id}/rsvps`).set(api.bearer('staff')).expect(200);
+    expect(seats.body.rsvps.map((r: { id: string }) => r.id)).toEqual([kept.rsvpId]);
+
+    const all = await api.request.get(`/api/events/${event.id}/rsvps?include=cancelled`).set(api.bearer('admin')).expect(200);
+    expect(all.body.rsvps.map((r: { id: string; paymentStatus: string }) => [r.id, r.paymentStatus])).toEqual([
+      [paid.rsvpId, 'refunded'],
+      [kept.rsvpId, 'paid'],
+    ]);
+
+    const bad = await api.request.get(`/api/events/${event.id}/rsvps?include=everything`).set(api.bearer('admin'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('INVALID_INPUT');
+  });
+
   it('an RSVP already refunded is not refunded again (409) and its seat is not given back twice', async () => {
     const event = await createPaidEvent(api);
     const first = await payForTicket(api, event.id);
