@@ -18,6 +18,7 @@ import { Table, type Column } from '../../ui/Table.js';
 import { useToast } from '../../ui/ToastContext.js';
 import {
   filterRsvps,
+  formatShortDateTime,
   invalidateRsvps,
   isLive,
   PAYMENT_LABEL,
@@ -31,11 +32,11 @@ import {
 } from './rsvpsApi.js';
 import './rsvpsAdmin.css';
 
-const checkedInText = (r: RsvpRecord) => (r.checkedIn ? (r.checkedInAt ? formatEventDateTime(r.checkedInAt) : 'Yes') : 'No');
+const checkedInText = (r: RsvpRecord) => (r.checkedIn ? formatShortDateTime(r.checkedInAt) || 'Yes' : 'No');
 
 const COLUMNS: Column<RsvpRecord>[] = [
   { key: 'name', header: 'Name', value: (r) => r.name },
-  { key: 'email', header: 'E-mail', value: (r) => r.email },
+  { key: 'email', header: 'E-mail', value: (r) => r.email, className: 'rsvps-email' },
   { key: 'ticketType', header: 'Ticket type', value: (r) => ticketTypeOf(r) },
   { key: 'status', header: 'Status', value: (r) => STATUS_LABEL[r.status] ?? r.status },
   { key: 'payment', header: 'Payment', value: (r) => PAYMENT_LABEL[r.paymentStatus ?? 'free'] ?? r.paymentStatus },
@@ -45,7 +46,7 @@ const COLUMNS: Column<RsvpRecord>[] = [
     value: (r) => (r.amountPaid ? formatCents(r.amountPaid) + (r.amountRefunded ? ` (${formatCents(r.amountRefunded)} refunded)` : '') : '—'),
     sortValue: (r) => r.amountPaid ?? 0,
   },
-  { key: 'createdAt', header: 'Registered at', value: (r) => (r.createdAt ? formatEventDateTime(r.createdAt) : ''), sortValue: (r) => r.createdAt },
+  { key: 'createdAt', header: 'Registered at', value: (r) => formatShortDateTime(r.createdAt), sortValue: (r) => r.createdAt },
   { key: 'checkedIn', header: 'Checked in', value: checkedInText, sortValue: (r) => r.checkedInAt ?? '' },
 ];
 

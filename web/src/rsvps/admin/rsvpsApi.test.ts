@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RsvpRecord } from '@shared/rsvps-model.js';
-import { filterRsvps, isLive, refundableCents, rsvpCounts } from './rsvpsApi.js';
+import { filterRsvps, formatShortDateTime, isLive, refundableCents, rsvpCounts } from './rsvpsApi.js';
 
 const base = { status: 'confirmed', paymentStatus: 'paid', amountPaid: 2000, amountRefunded: 0, checkedIn: false } as const;
 const rows = [
@@ -28,5 +28,10 @@ describe('RSVPs tab helpers', () => {
     expect(refundableCents(rows[2])).toBe(0);
     expect(refundableCents({ ...rows[0], amountRefunded: 500 })).toBe(1500);
     expect(rows.map(isLive)).toEqual([true, true, false, true]);
+  });
+
+  it('writes table times short, on the organisation clock', () => {
+    expect(formatShortDateTime('2026-11-23T05:03:00.000Z')).toBe('Nov 22, 2026, 10:03 PM MST');
+    expect(formatShortDateTime(null)).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 // The RSVPs tab's admin actions (resend, cancel, refund, CSV export) and the tab's pure helpers.
 import type { QueryClient } from '@tanstack/react-query';
+import { ORGANISATION_TIME_ZONE } from '@shared/constants.js';
 import { MAIL_MESSAGES } from '@shared/mail-model.js';
 import { RSVP_MESSAGES, type PaymentStatus, type RefundReply, type RsvpRecord, type RsvpStatus } from '@shared/rsvps-model.js';
 import type { StaffApiClient } from '../../api/staffClient.js';
@@ -93,4 +94,20 @@ export function refundableCents(rsvp: Pick<RsvpRecord, 'paymentStatus' | 'amount
 /** Whether an RSVP still holds a seat (and so may be cancelled or sent its ticket). */
 export function isLive(rsvp: Pick<RsvpRecord, 'status'>): boolean {
   return rsvp.status === 'confirmed' || rsvp.status === 'pending_payment';
+}
+
+const shortDateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: ORGANISATION_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** 'Nov 22, 2026, 10:03 PM MST' on the organisation's clock: compact enough for a table cell; '' when unreadable. */
+export function formatShortDateTime(iso: string | null | undefined): string {
+  const date = new Date(iso ?? '');
+  return iso && !Number.isNaN(date.getTime()) ? shortDateTime.format(date) : '';
 }
