@@ -251,6 +251,10 @@ test.describe('admin: events and RSVPs', () => {
       expect(rows.find((row) => row.includes(cancelled.email))).toContain('cancelled');
       await expect(toast(page, 'CSV downloaded')).toBeVisible();
     });
+
+    // Leave the public list as it was for the other journeys.
+    const { event } = await api<{ event: { id: string } }>(`/events/${slug}`);
+    await api(`/events/${event.id}/archive`, { method: 'PATCH', token: await idToken() });
   });
 
   test('the Events tab, the form and the RSVPs tab fit a phone @phone', async ({ page }) => {
