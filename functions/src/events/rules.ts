@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
-import { RESERVED_SLUGS } from '../shared/constants.js';
 import type { EventInput } from '../shared/events.js';
-import type { EventRecord } from '../shared/events-model.js';
+import { isReservedSlug, type EventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 
 import type { ErrorCode } from '../shared/error-codes.js';
@@ -26,13 +25,13 @@ export function parseEventDate(value: string, timeZone: string): string {
   return parsed.toUTC().toISO()!;
 }
 
-export function isReservedSlug(slug: string) {
-  return slug === '' || (RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase());
-}
-
-/** The stored fields derived from a validated event form (SPEC §3-§5). */
-export function eventFieldsFromInput(input: EventInput, timeZone: string) {
-  if (input.customUrl && isReservedSlug(input.customUrl)) throw new EventRuleError('CUSTOM_URL_RESERVED', MESSAGES.customUrlReserved, 'customUrl');
+/**
+ * The stored fields derived from a validated event form (SPEC §3-§5). A custom URL is checked
+ * against the reserved words when it is set or changed, not on every edit: an event whose
+ * address became reserved later can still be edited, deactivated or given a new address.
+ */
+export function eventFieldsFromInput(input: EventInput, timeZone: string, options: { customUrlChanged?: boolean } = {}) {
+  if ((options.customUrlChanged ?? true) && input.customUrl && isReservedSlug(input.customUrl)) throw new EventRuleError('CUSTOM_URL_RESERVED', MESSAGES.customUrlReserved, 'customUrl');
   // Prices belong to ticket types: a price for a type that no longer exists is dropped.
   const ticketPrices = Object.fromEntries(
     input.ticketTypes.filter((type) => input.ticketPrices[type] !== undefined).map((type) => [type, input.ticketPrices[type]]),

@@ -1,5 +1,5 @@
 import { eventInputSchema, type EventInput, type EventListQuery, type EventUpdate } from '../shared/events.js';
-import type { EventRecord } from '../shared/events-model.js';
+import { isReservedSlug, type EventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { newId } from '../ids.js';
 import type { Clock } from '../clock.js';
@@ -14,7 +14,6 @@ import {
   eventStatusOf,
   eventToInput,
   isPublic,
-  isReservedSlug,
   matchesTags,
   restored,
   withActivation,
@@ -105,8 +104,9 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
     update(id: string, patch: EventUpdate): Promise<EventRecord> {
       return mutate(id, async (event, tx) => {
         const merged = validateOrRefuse(eventInputSchema, { ...eventToInput(event), ...patch });
-        const fields = eventFieldsFromInput(merged, timeZone);
-        if (patch.customUrl !== undefined && fields.customUrl !== event.customUrl) await assertCustomUrlFree(tx, fields.customUrl, id);
+        const customUrlChanged = patch.customUrl !== undefined && merged.customUrl !== event.customUrl;
+        const fields = eventFieldsFromInput(merged, timeZone, { customUrlChanged });
+        if (customUrlChanged) await assertCustomUrlFree(tx, fields.customUrl, id);
         assertCapacityFits(fields.maxAttendees, event.attendeeCount);
         return { ...fields, ...withActivation(event, fields.isActive) };
       });

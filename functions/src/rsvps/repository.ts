@@ -28,7 +28,16 @@ export type StoredRsvp = Omit<RsvpRecord, 'id' | 'amountRefunded' | 'refundedAt'
   checkInRecordedAt?: string | null;
   checkInUndoneBy?: string | null;
   checkInUndoneAt?: string | null;
+  /** Every check-in an admin undid, oldest first: who admitted the ticket and when, who undid it and when. */
+  undoneCheckIns?: UndoneCheckIn[];
 };
+
+export interface UndoneCheckIn {
+  checkedInAt: string | null;
+  checkedInBy: string | null;
+  undoneAt: string;
+  undoneBy: string;
+}
 export type RsvpDocument = StoredDocument<StoredRsvp>;
 export type EventDocument = StoredDocument<StoredEvent>;
 
@@ -216,7 +225,21 @@ export function checkIn(tx: Transaction, rsvp: RsvpDocument, stamp: CheckInStamp
 
 /** An admin undoes a check-in (checkin/rules.ts `decideUndo`): the ticket can be admitted again; the undo is recorded. */
 export function undoCheckIn(tx: Transaction, rsvp: RsvpDocument, undo: CheckInUndo): RsvpDocument {
-  const fields = { checkedIn: false, checkedInAt: null, checkedInBy: null, checkInRecordedAt: null, ...undo };
+  // The check-in being undone is kept in the RSVP's history, so a second undo never erases the first.
+  const undone: UndoneCheckIn = {
+    checkedInAt: rsvp.data.checkedInAt,
+    checkedInBy: rsvp.data.checkedInBy,
+    undoneAt: undo.checkInUndoneAt,
+    undoneBy: undo.checkInUndoneBy,
+  };
+  const fields = {
+    checkedIn: false,
+    checkedInAt: null,
+    checkedInBy: null,
+    checkInRecordedAt: null,
+    ...undo,
+    undoneCheckIns: [...(rsvp.data.undoneCheckIns ?? []), undone],
+  };
   tx.update(RSVPS, rsvp.id, fields);
   return { id: rsvp.id, data: { ...rsvp.data, ...fields } };
 }

@@ -256,6 +256,19 @@ describe('every event rule of SPEC §5 and §4', () => {
       },
     );
 
+    it('an event whose address became a reserved word later can still be edited and deactivated', async () => {
+      const event = await createEvent({});
+      // Stored before 'stats' was reserved: no form could create it today.
+      await api.deps.store.set(EVENTS, event.id, { ...(await storedEvent(event.id))!, customUrl: 'stats' });
+      const renamed = await put(event.id, { title: 'Bat survey' });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      expect((await put(event.id, { isActive: false })).status).toBe(200);
+      expect(await storedEvent(event.id)).toMatchObject({ title: 'Bat survey', isActive: false, customUrl: 'stats' });
+      // Giving it a new, allowed address works; moving back to a reserved one does not.
+      expect((await put(event.id, { customUrl: 'bat-survey' })).status).toBe(200);
+      expect((await put(event.id, { customUrl: 'stats' })).status).toBe(400);
+    });
+
     it('is unique: another event’s custom URL (any case) or id is refused (409); an event may keep its own', async () => {
       const first = await createEvent({ customUrl: 'heron-count' });
       const second = await createEvent({});

@@ -163,6 +163,19 @@ describe('DELETE /checkin/{id} (undo)', () => {
     api.clock.set('2026-11-21T12:04:00.000Z');
     const again = await checkIn(ticketId, {}, 'admin');
     expect(again.body.ticket).toMatchObject({ checkedIn: true, checkedInAt: '2026-11-21T12:04:00.000Z', checkedInBy: api.users.admin.email });
+
+    // A second undo keeps the first in the history: every admission and its undo stay on record.
+    api.clock.set('2026-11-21T12:05:00.000Z');
+    await api.request.delete(`/api/checkin/${ticketId}`).set(api.bearer('admin')).expect(200);
+    const history = (await api.deps.store.get(RSVPS, ticketId))!.data.undoneCheckIns;
+    expect(history).toHaveLength(2);
+    expect(history![0]).toMatchObject({ checkedInBy: api.users.staff.email, undoneBy: api.users.admin.email, undoneAt: '2026-11-21T12:03:00.000Z' });
+    expect(history![1]).toEqual({
+      checkedInAt: '2026-11-21T12:04:00.000Z',
+      checkedInBy: api.users.admin.email,
+      undoneAt: '2026-11-21T12:05:00.000Z',
+      undoneBy: api.users.admin.email,
+    });
     api.clock.set('2026-11-21T12:00:00.000Z');
   });
 });

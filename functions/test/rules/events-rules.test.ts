@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eventInputSchema, tagList } from '../../src/shared/events.js';
-import { eventDisplayStatus, lowestPrice, eventPath, type EventRecord } from '../../src/shared/events-model.js';
+import { eventDisplayStatus, isReservedSlug, lowestPrice, eventPath, type EventRecord } from '../../src/shared/events-model.js';
 import { MESSAGES } from '../../src/shared/messages.js';
 import {
   EventRuleError,
   assertCapacityFits,
   eventFieldsFromInput,
-  isReservedSlug,
   matchesTags,
   parseEventDate,
   withActivation,
