@@ -170,6 +170,7 @@ test.describe('door check-in', () => {
   test('signed out, /checkin shows the login gate', async ({ page }) => {
     await page.goto('/checkin');
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    await expect(page.getByText('Not authenticated - check-in functionality disabled')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start Camera Scanner' })).toHaveCount(0);
   });
 });

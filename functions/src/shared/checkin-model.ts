@@ -27,6 +27,7 @@ export const CHECKIN_MESSAGES = {
   cameraNotFound: 'No camera was found on this device.',
   cameraUnsupported: 'This browser does not support camera scanning. Type the ticket ID instead.',
   cameraHttpsRequired: 'The camera needs a secure (HTTPS) connection. Type the ticket ID instead.',
+  scannerNotLoaded: 'The camera scanner could not be loaded without a connection. Type the ticket ID, or use a USB scanner.',
 } as const;
 
 /** 'Offline: n check-ins waiting to sync'. */

@@ -6,7 +6,8 @@ import { LoginScreen } from './LoginScreen.js';
 import './auth.css';
 
 /** 'Checking authentication...' while auth loads, the login screen when signed out, else the content. */
-export function LoginGate({ children }: { children: ReactNode }) {
+/** `notice`: what the signed-out visitor is missing here (the check-in screen says check-in is disabled). */
+export function LoginGate({ children, notice }: { children: ReactNode; notice?: string }) {
   const { status, retry } = useAuth();
   if (status === 'loading') {
     return (
@@ -22,6 +23,6 @@ export function LoginGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (status === 'signedOut') return <LoginScreen />;
+  if (status === 'signedOut') return <LoginScreen notice={notice} />;
   return <>{children}</>;
 }

@@ -9,7 +9,7 @@ import { useAuth } from './AuthContext.js';
 import './auth.css';
 
 /** The login screen (SPEC §2, §5). */
-export function LoginScreen() {
+export function LoginScreen({ notice }: { notice?: string } = {}) {
   const { signIn } = useAuth();
   const form = useZodForm(signInSchema, { defaultValues: { email: '', password: '' } });
   // Stays busy after a successful sign-in: the gate replaces this screen as soon as auth reports it.
@@ -38,6 +38,11 @@ export function LoginScreen() {
         </div>
         <h1>Admin Login</h1>
         <p className="login-intro">Please sign in to access the admin area</p>
+        {notice ? (
+          <p className="alert login-notice" role="status">
+            {notice}
+          </p>
+        ) : null}
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={submitting}>
           <Field label="Email">
             <input

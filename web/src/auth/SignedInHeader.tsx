@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PROJECT_NAME } from '@shared/constants.js';
-import { unsyncedCheckInCount } from '../device/store.js';
+import { clearDeviceData, unsyncedCheckInCount } from '../device/store.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { useAuth } from './AuthContext.js';
@@ -18,6 +18,8 @@ export function SignedInHeader({ title, children }: { title: string; children?: 
     setBusy(true);
     try {
       await signOut();
+      // A logout the staff member chose (and confirmed, when check-ins were waiting): nothing stays.
+      await clearDeviceData().catch(() => undefined);
     } finally {
       setBusy(false);
       setUnsynced(0);

@@ -7,7 +7,7 @@ import { formatEventDateTime } from '../events/format.js';
 import { useStaff } from '../staff/StaffContext.js';
 import { Card } from '../ui/Card.js';
 import { StateBlock } from '../ui/StateBlock.js';
-import { CHECKIN_TEXT, FILTER_LABELS, checkInEvents, checkedInCountText, defaultEventId, filterAttendees, isRepeatScan, ticketTypeOf, type CheckinFilter } from './checkin.js';
+import { CHECKIN_TEXT, FILTER_LABELS, checkInEvents, checkedInCountText, defaultEventId, expectedAtDoor, filterAttendees, isRepeatScan, ticketTypeOf, type CheckinFilter } from './checkin.js';
 import { checkinsQuery, staffEventsQuery } from './checkinApi.js';
 import { Scanner } from './Scanner.js';
 import { TicketInfo, TicketLookup } from './TicketLookup.js';
@@ -36,7 +36,8 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
   const [query, setQuery] = useState('');
   const [view, setView] = useState<'list' | 'grid'>('list');
 
-  const attendees = useMemo(() => door.doorList.data?.attendees ?? [], [door.doorList.data]);
+  // Cards and the count show the people the door expects; the device's list still knows the others.
+  const attendees = useMemo(() => (door.doorList.data?.attendees ?? []).filter(expectedAtDoor), [door.doorList.data]);
   const shown = useMemo(() => filterAttendees(attendees, variant === 'tab' ? filter : 'all', variant === 'tab' ? query : ''), [attendees, filter, query, variant]);
 
   const onScan = (text: string) => {

@@ -58,7 +58,7 @@ export function Scanner({ onScan, onStatus, busy = false }: ScannerProps) {
   }, [phase]);
 
   const fail = (error: unknown) => {
-    const text = cameraErrorText(error, window.isSecureContext);
+    const text = cameraErrorText(error, window.isSecureContext, navigator.onLine);
     scannerRef.current?.destroy();
     scannerRef.current = null;
     setUnavailable(text);

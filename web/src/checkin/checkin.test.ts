@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
 import type { EventRecord } from '@shared/events-model.js';
 import { ApiError } from '../api/client.js';
 import {
@@ -77,6 +78,8 @@ describe('camera', () => {
     expect(cameraErrorText('Camera not found.', true)).toBe('No camera was found on this device.');
     expect(cameraErrorText(Object.assign(new Error('x'), { name: 'NotSupportedError' }), true)).toMatch(/does not support/);
     expect(cameraErrorText(new Error('x'), false)).toMatch(/HTTPS/);
+    expect(cameraErrorText(new TypeError('Failed to fetch dynamically imported module: /assets/qr-scanner.js'), true)).toBe(CHECKIN_MESSAGES.scannerNotLoaded);
+    expect(cameraErrorText(new Error('x'), true, false)).toBe(CHECKIN_MESSAGES.scannerNotLoaded);
     expect(cameraUnavailableText({ secure: true, hasMediaDevices: false })).toMatch(/does not support/);
     expect(cameraUnavailableText({ secure: true, hasMediaDevices: true })).toBeNull();
   });

@@ -2,7 +2,7 @@
 // a door may choose, how lists filter, what each outcome says and sounds like. No React here.
 import { CHECKIN_FILTERS, DEFAULT_TICKET_TYPE } from '@shared/constants.js';
 import type { EventRecord } from '@shared/events-model.js';
-import { CHECKIN_MESSAGES, REFUSAL_MESSAGES, isCheckInWindowOpen, type AdmissionRefusal } from '@shared/checkin-model.js';
+import { CHECKIN_MESSAGES, REFUSAL_MESSAGES, admissionRefusal, isCheckInWindowOpen, type AdmissionRefusal, type DoorListEntry } from '@shared/checkin-model.js';
 import { ApiError, errorText } from '../api/client.js';
 
 export type CheckinFilter = (typeof CHECKIN_FILTERS)[number];
@@ -103,6 +103,16 @@ export function filterAttendees<T extends Attendee>(attendees: readonly T[], fil
 }
 
 /** 'n of m checked in'. */
+/**
+ * Whether a door list entry is someone the door expects: a confirmed, free or paid ticket. Cancelled
+ * tickets and unpaid holds stay in the device's list (so a scan can say why it is refused) but are
+ * neither shown as cards nor counted in 'n of m checked in'.
+ */
+export function expectedAtDoor(entry: Pick<DoorListEntry, 'eventId' | 'status' | 'paymentStatus' | 'checkedIn'>): boolean {
+  const refusal = admissionRefusal(entry);
+  return refusal === null || refusal === 'ALREADY_CHECKED_IN';
+}
+
 export function checkedInCountText(attendees: readonly Pick<Attendee, 'checkedIn'>[]): string {
   return `${attendees.filter((attendee) => attendee.checkedIn).length} of ${attendees.length} checked in`;
 }
@@ -140,6 +150,7 @@ export function checkInErrorStatus(error: unknown, fallback: string = CHECKIN_ME
     if (isRefusal(error.code)) return refusalStatus(error.code);
     if (error.code === 'TICKET_NOT_FOUND' || error.code === 'NOT_FOUND') return status('notFound', CHECKIN_MESSAGES.notInList);
     if (error.code === 'NOT_CHECKED_IN') return status('info', CHECKIN_MESSAGES.notCheckedIn);
+    if (error.code === 'AUTH_REQUIRED') return status('error', CHECKIN_MESSAGES.mustSignIn);
   }
   return status('error', errorText(error, fallback));
 }
@@ -150,8 +161,12 @@ export function isOffline(error: unknown, online: boolean): boolean {
 }
 
 /** A camera failure (qr-scanner rejects with a DOMException or a string) in the product's words (SPEC §8). */
-export function cameraErrorText(error: unknown, secure: boolean): string {
+export function cameraErrorText(error: unknown, secure: boolean, online = true): string {
   if (!secure) return CHECKIN_MESSAGES.cameraHttpsRequired;
+  // The scanner's code loads when the camera first starts: without a network that load fails.
+  if (!online || (error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message))) {
+    return CHECKIN_MESSAGES.scannerNotLoaded;
+  }
   const name = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? (error as Error).name : '';
   const text = typeof error === 'string' ? error : error instanceof Error ? error.message : '';
   if (name === 'NotAllowedError' || name === 'SecurityError' || /permission|denied/i.test(text)) return CHECKIN_MESSAGES.cameraPermissionDenied;

@@ -9,7 +9,7 @@ import type { RsvpRecord, TicketView } from '@shared/rsvps-model.js';
 import { ApiError, type ApiClient } from '../api/client.js';
 import { queryKeys } from '../api/query.js';
 import { LIVE_REFRESH_MS } from './checkin.js';
-import { loadDoorList, pendingCheckIns, saveDoorList, withQueued } from './offline.js';
+import { loadDoorList, loadEventList, pendingCheckIns, saveDoorList, saveEventList, withQueued } from './offline.js';
 
 type Api = Pick<ApiClient, 'request'>;
 const id = encodeURIComponent;
@@ -33,8 +33,29 @@ export const checkinCalls = {
     api.request<{ ticket: TicketView }>(`/checkin/${id(ticketId)}?format=json`, {}, CHECKIN_MESSAGES.lookupFailed).then((r) => r.ticket),
 };
 
+/** Fallback to the device's copy when the network is gone (any other failure is shown). */
+async function orDeviceCopy<T>(fetch: () => Promise<T>, save: (value: T) => Promise<void>, load: () => Promise<T | null>): Promise<T> {
+  try {
+    const value = await fetch();
+    await save(value).catch(() => undefined);
+    return value;
+  } catch (error) {
+    const saved = error instanceof ApiError && error.isNetworkError ? await load().catch(() => null) : null;
+    if (saved === null) throw error;
+    return saved;
+  }
+}
+
+/**
+ * The events a door can check in for; kept on the device. networkMode 'always': TanStack Query
+ * would otherwise pause the query while the browser is offline, and never reach the device's copy.
+ */
 export function staffEventsQuery(api: Api) {
-  return queryOptions({ queryKey: queryKeys.staffEvents(), queryFn: ({ signal }) => checkinCalls.listEvents(api, signal) });
+  return queryOptions({
+    queryKey: queryKeys.staffEvents(),
+    queryFn: ({ signal }) => orDeviceCopy(() => checkinCalls.listEvents(api, signal), saveEventList, loadEventList),
+    networkMode: 'always',
+  });
 }
 
 export function rsvpsQuery(api: Api, eventId: string) {
@@ -63,17 +84,11 @@ export function doorListQuery(api: Api, eventId: string, by: string | null) {
   return queryOptions({
     queryKey: queryKeys.doorList(eventId),
     queryFn: async ({ signal }) => {
-      let list: DoorListReply;
-      try {
-        list = await checkinCalls.doorList(api, eventId, signal);
-        await saveDoorList(list).catch(() => undefined);
-      } catch (error) {
-        const saved = error instanceof ApiError && error.isNetworkError ? await loadDoorList(eventId).catch(() => null) : null;
-        if (!saved) throw error;
-        list = saved;
-      }
+      const list = await orDeviceCopy(() => checkinCalls.doorList(api, eventId, signal), saveDoorList, () => loadDoorList(eventId));
       return withQueued(list, await pendingCheckIns().catch(() => []), by);
     },
+    // Offline the device's copy answers: the query must run even when the browser says offline.
+    networkMode: 'always',
     enabled: Boolean(eventId),
     refetchInterval: LIVE_REFRESH_MS,
     retry: false,

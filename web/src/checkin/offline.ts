@@ -4,6 +4,7 @@
 // and what it refuses comes back as conflicts for the staff member.
 import { del, get, set, update } from 'idb-keyval';
 import type { DoorListEntry, DoorListReply } from '@shared/checkin-model.js';
+import type { EventRecord } from '@shared/events-model.js';
 import { deviceStore as db, QUEUE_KEY as QUEUE } from '../device/store.js';
 
 export interface QueuedCheckIn {
@@ -23,6 +24,17 @@ export interface SyncConflict extends QueuedCheckIn {
 }
 
 const doorListKey = (eventId: string) => `door-list:${eventId}`;
+
+const EVENTS_KEY = 'events';
+
+/** The check-in event list, kept so a door can switch events without a network. */
+export async function saveEventList(events: EventRecord[]): Promise<void> {
+  await set(EVENTS_KEY, events, db());
+}
+
+export async function loadEventList(): Promise<EventRecord[] | null> {
+  return (await get<EventRecord[]>(EVENTS_KEY, db())) ?? null;
+}
 
 export async function saveDoorList(list: DoorListReply): Promise<void> {
   await set(doorListKey(list.event.id), list, db());

@@ -1,7 +1,7 @@
 // What the staff area keeps on this device (IndexedDB through idb-keyval): the doors' attendee
 // lists and the check-ins admitted while offline (checkin/offline.ts). A folder of its own, so
 // the shell and the sign-out can clear it without depending on the check-in screens.
-import { clear, createStore, get, type UseStore } from 'idb-keyval';
+import { clear, createStore, delMany, get, keys, type UseStore } from 'idb-keyval';
 
 /** The key of the queue of check-ins not yet sent to the server. */
 export const QUEUE_KEY = 'queue';
@@ -19,7 +19,20 @@ export async function unsyncedCheckInCount(): Promise<number> {
   return Array.isArray(queue) ? queue.length : 0;
 }
 
-/** Forgets every attendee and queued check-in on this device (at logout). */
+/**
+ * Forgets the door lists and the event list, but keeps the check-ins not yet sent: used when the
+ * session ends by itself (an expired or revoked sign-in, a logout in another tab), so people already
+ * admitted offline are still recorded at the next sign-in.
+ */
+export async function clearAttendeeLists(): Promise<void> {
+  const stored = await keys(deviceStore());
+  await delMany(
+    stored.filter((key) => key !== QUEUE_KEY),
+    deviceStore(),
+  );
+}
+
+/** Forgets every attendee and queued check-in on this device (a logout the staff member confirmed). */
 export async function clearDeviceData(): Promise<void> {
   await clear(deviceStore());
 }

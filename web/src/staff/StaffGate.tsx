@@ -1,5 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { ApiError, errorText } from '../api/client.js';
 import { sessionQuery } from '../api/query.js';
@@ -20,8 +22,11 @@ export const STAFF_TEXT = {
 
 /** The login gate, then GET /session: only a signed-in user with a role gets past it. */
 export function StaffGate({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  // SPEC §2: signed out, the scanner screen says that check-in is disabled until someone signs in.
+  const notice = pathname.startsWith('/checkin') ? CHECKIN_MESSAGES.notAuthenticated : undefined;
   return (
-    <LoginGate>
+    <LoginGate notice={notice}>
       <SessionGate>{children}</SessionGate>
     </LoginGate>
   );

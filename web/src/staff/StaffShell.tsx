@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { createStaffApiClient } from '../api/staffClient.js';
 import { createQueryClient } from '../api/query.js';
 import { useAuth } from '../auth/AuthContext.js';
-import { clearDeviceData } from '../device/store.js';
+import { clearAttendeeLists } from '../device/store.js';
 import { AuthProvider } from '../auth/AuthProvider.js';
 import { FullWidthLayout } from '../layout/PublicLayout.js';
 import { Spinner } from '../ui/Spinner.js';
@@ -53,8 +53,10 @@ function StaffApi({ queryClient, children }: { queryClient: QueryClient; childre
   useEffect(() => {
     if (status !== 'signedOut') return;
     queryClient.clear();
-    // Attendee data a door kept for offline check-in leaves the device with the staff member.
-    void clearDeviceData().catch(() => undefined);
+    // Attendee lists a door kept for offline check-in leave the device with the staff member. Check-ins
+    // not yet sent stay (the session may have ended by itself): the Logout button deletes them only
+    // after the staff member confirmed it (auth/SignedInHeader.tsx).
+    void clearAttendeeLists().catch(() => undefined);
   }, [status, queryClient]);
   return <StaffApiContext.Provider value={api}>{children}</StaffApiContext.Provider>;
 }
