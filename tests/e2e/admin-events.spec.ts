@@ -214,18 +214,23 @@ test.describe('admin: events and RSVPs', () => {
       await expect(cancelDialog).toContainText('the seat is freed');
       await cancelDialog.getByRole('button', { name: 'Cancel RSVP' }).click();
       await expect(toast(page, cancelled.name)).toBeVisible();
-      // Cancelled: the seat is freed and the RSVP leaves the list (the CSV keeps it).
-      await expect(carl).toHaveCount(0);
-      await expect(page.getByLabel('RSVP counts')).toContainText('1 RSVP');
+      await expect(carl).toContainText('Cancelled');
+      await expect(carl.getByRole('button')).toHaveCount(0);
 
       await search.fill(refunded.name);
       await rita.getByRole('button', { name: 'Cancel and refund' }).click();
       const refundDialog = page.getByRole('alertdialog', { name: 'Cancel and refund $20.00?' });
       await refundDialog.getByRole('button', { name: 'Refund $20.00' }).click();
       await expect(toast(page, refunded.name)).toBeVisible();
-      await expect(rita).toHaveCount(0);
+      await expect(rita).toContainText('Refunded');
+      await expect(rita).toContainText('Cancelled');
+      await expect(rita).toContainText('$20.00 ($20.00 refunded)');
       await search.fill('');
-      await expect(page.getByLabel('RSVP counts')).toContainText('0 RSVPs');
+      await expect(page.getByLabel('RSVP counts')).toContainText('2 cancelled');
+      await page.getByLabel('Payment', { exact: true }).selectOption('refunded');
+      await expect(rita).toBeVisible();
+      await expect(carl).toHaveCount(0);
+      await page.getByLabel('Payment', { exact: true }).selectOption('all');
     });
 
     await test.step('seats are freed', async () => {

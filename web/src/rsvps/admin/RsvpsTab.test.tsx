@@ -45,7 +45,7 @@ let rsvps: RsvpRecord[];
 let action: (path: string, options: RequestOptions) => Promise<unknown>;
 const request = vi.fn(async (path: string, options: RequestOptions = {}) => {
   if (path.startsWith('/events?')) return { events };
-  if (path.endsWith('/rsvps')) return { rsvps: path.includes('E2') ? rsvps : [] };
+  if (!options.method && path.includes('/rsvps')) return { rsvps: path.includes('E2') ? rsvps : [] };
   if (options.method) return action(path, options);
   throw new Error(`unexpected ${path}`);
 });
@@ -63,6 +63,8 @@ describe('RsvpsTab', () => {
     renderStaff(<RsvpsTab />, { request, path: '/admin?tab=rsvps&event=E2' });
     await screen.findByText('Person T1');
     expect(screen.getByLabelText('Event')).toHaveProperty('value', 'E2');
+    // Admins also get the cancelled and refunded RSVPs.
+    expect(request).toHaveBeenCalledWith('/events/E2/rsvps?include=cancelled', expect.anything(), expect.any(String));
     const counts = screen.getByLabelText('RSVP counts');
     expect(counts.textContent).toContain('3 RSVPs');
     expect(counts.textContent).toContain('2 confirmed');
@@ -128,5 +130,6 @@ describe('RsvpsTab', () => {
     expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel RSVP' })).toBeNull();
     expect(request).toHaveBeenCalledWith('/events?active=all', expect.anything(), expect.any(String));
+    expect(request).toHaveBeenCalledWith('/events/E2/rsvps', expect.anything(), expect.any(String));
   });
 });

@@ -17,6 +17,7 @@ import { StateBlock } from '../../ui/StateBlock.js';
 import { Table, type Column } from '../../ui/Table.js';
 import { useToast } from '../../ui/ToastContext.js';
 import {
+  allRsvpsQuery,
   filterRsvps,
   formatShortDateTime,
   invalidateRsvps,
@@ -53,7 +54,7 @@ const COLUMNS: Column<RsvpRecord>[] = [
 const STATUS_ORDER: RsvpStatus[] = ['confirmed', 'pending_payment', 'cancelled', 'released'];
 const PAYMENT_ORDER: PaymentStatus[] = ['free', 'paid', 'pending', 'failed', 'refunded'];
 
-/** 'all' and the values the list holds (the API lists the RSVPs that hold a seat), in a fixed order. */
+/** 'all' and the values the list holds (staff get only the RSVPs holding a seat), in a fixed order. */
 function choicesIn<T extends string>(order: readonly T[], present: readonly T[], current: T | 'all'): (T | 'all')[] {
   return ['all', ...order.filter((value) => present.includes(value) || value === current)];
 }
@@ -74,7 +75,10 @@ export default function RsvpsTab() {
   const requested = params.get('event');
   const eventId = choices.some((event) => event.id === requested) ? requested! : defaultEventId(choices);
   const event = choices.find((e) => e.id === eventId);
-  const rsvps = useQuery(rsvpsQuery(api, eventId));
+  // Admins also see cancelled and refunded RSVPs, with their status; staff the ones holding a seat.
+  const allRsvps = useQuery({ ...allRsvpsQuery(api, eventId), enabled: isAdmin && Boolean(eventId) });
+  const seatRsvps = useQuery({ ...rsvpsQuery(api, eventId), enabled: !isAdmin && Boolean(eventId) });
+  const rsvps = isAdmin ? allRsvps : seatRsvps;
   const [filter, setFilter] = useState<RsvpFilter>({ status: 'all', payment: 'all' });
   const rows = useMemo(() => filterRsvps(rsvps.data ?? [], filter), [rsvps.data, filter]);
   const counts = useMemo(() => rsvpCounts(rsvps.data ?? []), [rsvps.data]);
@@ -145,7 +149,7 @@ export default function RsvpsTab() {
             {event?.requiresPayment ? <span>{formatCents(counts.taken)} taken</span> : null}
             {rows.length !== counts.total ? <span>{rows.length} shown by the filters</span> : null}
           </p>
-          {isAdmin ? <p className="rsvps-note">A cancelled or refunded RSVP leaves this list and frees its seat; the CSV keeps it, with its status.</p> : null}
+          {isAdmin ? null : <p className="rsvps-note">Cancelled RSVPs are not listed here.</p>}
           <Table
             rows={rows}
             columns={columns}

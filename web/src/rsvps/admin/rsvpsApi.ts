@@ -1,10 +1,12 @@
 // The RSVPs tab's admin actions (resend, cancel, refund, CSV export) and the tab's pure helpers.
-import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
 import { ORGANISATION_TIME_ZONE } from '@shared/constants.js';
 import { MAIL_MESSAGES } from '@shared/mail-model.js';
 import { RSVP_MESSAGES, type PaymentStatus, type RefundReply, type RsvpRecord, type RsvpStatus } from '@shared/rsvps-model.js';
 import type { StaffApiClient } from '../../api/staffClient.js';
 import { queryKeys } from '../../api/query.js';
+import { LIVE_REFRESH_MS } from '../../checkin/checkin.js';
 
 type Api = Pick<StaffApiClient, 'request' | 'download'>;
 const id = encodeURIComponent;
@@ -22,6 +24,23 @@ export const rsvpCalls = {
   refund: (api: Api, rsvpId: string) => api.request<RefundReply>(`/rsvps/${id(rsvpId)}/refund`, { method: 'POST' }, RSVP_MESSAGES.refundFailed),
   csv: (api: Api, eventId: string) => api.download(`/events/${id(eventId)}/rsvps.csv`, {}, RSVP_ADMIN_TEXT.csvFailed),
 };
+
+/**
+ * The admins' list of an event's RSVPs: those holding a seat and the cancelled or refunded ones,
+ * with their status (GET /events/{id}/rsvps?include=cancelled). Keyed under the event's RSVPs,
+ * so whatever refreshes the door's list refreshes this one.
+ */
+export function allRsvpsQuery(api: Pick<StaffApiClient, 'request'>, eventId: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.rsvps(eventId), 'with-cancelled'] as const,
+    queryFn: ({ signal }) =>
+      api
+        .request<{ rsvps: RsvpRecord[] }>(`/events/${id(eventId)}/rsvps?include=cancelled`, { signal }, CHECKIN_MESSAGES.loadRsvpsFailed)
+        .then((r) => r.rsvps ?? []),
+    enabled: Boolean(eventId),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+}
 
 /** After an RSVP changes: its event's lists, the event's seat count and the stats refetch. */
 export function invalidateRsvps(queryClient: QueryClient, eventId: string) {
