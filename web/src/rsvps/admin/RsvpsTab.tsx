@@ -229,6 +229,26 @@ function RsvpActions({ rsvp, event }: { rsvp: RsvpRecord; event: EventRecord }) 
     setDialog(kind);
   };
 
+  const amount = formatCents(refundable);
+  const shown =
+    dialog === 'cancel'
+      ? {
+          kind: dialog,
+          title: `Cancel ${rsvp.name}'s RSVP?`,
+          confirm: 'Cancel RSVP',
+          busy: 'Cancelling...',
+          body: `${rsvp.email} is no longer registered for ${event.title} and the seat is freed.${refundable > 0 ? ` The ${amount} they paid is not refunded: use 'Cancel and refund' for that.` : ''}`,
+        }
+      : dialog === 'refund'
+        ? {
+            kind: dialog,
+            title: `Cancel and refund ${amount}?`,
+            confirm: `Refund ${amount}`,
+            busy: 'Refunding...',
+            body: `${rsvp.name} (${rsvp.email}) is no longer registered for ${event.title}, the seat is freed and ${amount} goes back to the card they paid with.`,
+          }
+        : null;
+
   if (!isLive(rsvp)) return <span className="rsvps-no-actions">—</span>;
   return (
     <div className="rsvps-actions">
@@ -245,40 +265,22 @@ function RsvpActions({ rsvp, event }: { rsvp: RsvpRecord; event: EventRecord }) 
           Cancel and refund
         </button>
       ) : null}
-      <ConfirmDialog
-        open={dialog === 'cancel'}
-        title={`Cancel ${rsvp.name}'s RSVP?`}
-        confirmLabel="Cancel RSVP"
-        cancelLabel="Keep RSVP"
-        busyLabel="Cancelling..."
-        busy={change.isPending}
-        tone="danger"
-        error={dialogError}
-        onConfirm={() => change.mutate('cancel')}
-        onCancel={() => setDialog(null)}
-      >
-        <p>
-          {rsvp.email} is no longer registered for {event.title} and the seat is freed.
-          {refundable > 0 ? ` The ${formatCents(refundable)} they paid is not refunded: use 'Cancel and refund' for that.` : ''}
-        </p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={dialog === 'refund'}
-        title={`Cancel and refund ${formatCents(refundable)}?`}
-        confirmLabel={`Refund ${formatCents(refundable)}`}
-        cancelLabel="Keep RSVP"
-        busyLabel="Refunding..."
-        busy={change.isPending}
-        tone="danger"
-        error={dialogError}
-        onConfirm={() => change.mutate('refund')}
-        onCancel={() => setDialog(null)}
-      >
-        <p>
-          {rsvp.name} ({rsvp.email}) is no longer registered for {event.title}, the seat is freed and {formatCents(refundable)} goes back to the card they paid
-          with.
-        </p>
-      </ConfirmDialog>
+      {shown ? (
+        <ConfirmDialog
+          open
+          title={shown.title}
+          confirmLabel={shown.confirm}
+          cancelLabel="Keep RSVP"
+          busyLabel={shown.busy}
+          busy={change.isPending}
+          tone="danger"
+          error={dialogError}
+          onConfirm={() => change.mutate(shown.kind)}
+          onCancel={() => setDialog(null)}
+        >
+          <p>{shown.body}</p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }
