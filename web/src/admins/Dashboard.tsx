@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Spinner } from '../ui/Spinner.js';
 import { Tabs } from '../ui/Tabs.js';
 import { resolveTab, tabsFor, type DashboardTabId } from './tabs.js';
-import { UnsavedChangesProvider, useConfirmLeave } from './unsavedChanges.js';
+import { UnsavedChangesProvider, useConfirmLeave } from '../staff/unsavedChanges.js';
 import './admins.css';
 
 /** The tabs built so far, each its own chunk; the others say they are not available yet. */

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { ApiError, type RequestOptions } from '../../api/client.js';
-import { UnsavedChangesProvider, useConfirmLeave } from '../../admins/unsavedChanges.js';
+import { UnsavedChangesProvider, useConfirmLeave } from '../../staff/unsavedChanges.js';
 import { eventRecord } from '../../test/fixtures.js';
 import { renderStaff } from '../../test/staff.js';
 import { EventForm } from './EventForm.js';

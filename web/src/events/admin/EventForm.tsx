@@ -6,7 +6,7 @@ import type { EventRecord } from '@shared/events-model.js';
 import { eventInputSchema, type EventInput } from '@shared/events.js';
 import { MESSAGES } from '@shared/messages.js';
 import { UPLOAD_MESSAGES } from '@shared/uploads-model.js';
-import { useConfirmLeave, useUnsavedChanges } from '../../admins/unsavedChanges.js';
+import { useConfirmLeave, useUnsavedChanges } from '../../staff/unsavedChanges.js';
 import { useStaff } from '../../staff/StaffContext.js';
 import { Field } from '../../ui/Field.js';
 import { applyServerErrors, serverError, useMappedZodForm } from '../../ui/form.js';
