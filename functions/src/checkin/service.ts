@@ -17,7 +17,7 @@ import type { Clock } from '../clock.js';
 import type { DocumentStore, Transaction } from '../store/port.js';
 import { RuleError } from '../rule-error.js';
 import { decideCheckIn, decideUndo, type Decision } from './rules.js';
-import { toCheckedInAttendee, toDoorListEntry, toDoorListEvent, toTicketView } from './ticket-view.js';
+import { toCheckedInAttendee, doorListEntryOf, doorListEventOf, toTicketView } from './ticket-view.js';
 
 function orRefuse<T>(decision: Decision<T>): T {
   if (!decision.ok) throw new RuleError(decision.code, decision.message, decision.kind);
@@ -88,9 +88,9 @@ export function createCheckInService({ store, clock }: { store: DocumentStore; c
       const rsvps = (await listRsvpsOfEvent(store, event.id)).map(toRsvpView);
       return {
         success: true,
-        event: toDoorListEvent(toEventView(event)),
+        event: doorListEventOf(toEventView(event)),
         generatedAt,
-        attendees: rsvps.filter((rsvp) => rsvp.status !== 'released').map(toDoorListEntry),
+        attendees: rsvps.filter((rsvp) => rsvp.status !== 'released').map(doorListEntryOf),
       };
     },
   };

@@ -32,7 +32,7 @@ export function toCheckedInAttendee(rsvp: RsvpRecord): CheckedInAttendee {
 }
 
 /** What a door keeps on the device: only what admission needs (no address, no amounts). */
-export function toDoorListEntry(rsvp: RsvpRecord): DoorListEntry {
+export function doorListEntryOf(rsvp: RsvpRecord): DoorListEntry {
   return {
     id: rsvp.id,
     eventId: rsvp.eventId,
@@ -47,6 +47,6 @@ export function toDoorListEntry(rsvp: RsvpRecord): DoorListEntry {
   };
 }
 
-export function toDoorListEvent(event: EventRecord): DoorListReply['event'] {
+export function doorListEventOf(event: EventRecord): DoorListReply['event'] {
   return { id: event.id, title: event.title, date: event.date, location: event.location };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admissionTime, decideCheckIn, decideUndo } from '../../src/checkin/rules.js';
-import { toCheckedInAttendee, toDoorListEntry, toTicketView } from '../../src/checkin/ticket-view.js';
+import { toCheckedInAttendee, doorListEntryOf, toTicketView } from '../../src/checkin/ticket-view.js';
 import { CHECKIN_MESSAGES, CLOCK_SKEW_MS, OFFLINE_CHECKIN_MAX_AGE_MS } from '../../src/shared/checkin-model.js';
 import type { EventRecord } from '../../src/shared/events-model.js';
 import { RSVP_MESSAGES, type RsvpRecord } from '../../src/shared/rsvps-model.js';
@@ -91,7 +91,7 @@ describe('allowlist mappers', () => {
       ['attendee', 'checkedIn', 'checkedInAt', 'checkedInBy', 'event', 'id'].sort(),
     );
     expect(toCheckedInAttendee(stored)).toEqual({ id: rsvp.id, name: 'Ada Lovelace', email: 'ada@example.org', ticketType: 'General', checkedInAt: at(0), checkedInBy: DOOR });
-    expect(toDoorListEntry(stored)).toEqual({
+    expect(doorListEntryOf(stored)).toEqual({
       id: rsvp.id,
       eventId: 'ev1',
       name: 'Ada Lovelace',
