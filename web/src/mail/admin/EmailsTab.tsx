@@ -1,0 +1,4 @@
+/** The Emails tab of the dashboard (being built: issue 14). */
+export default function EmailsTab() {
+  return <p className="admin-unavailable">This part of the dashboard is not available yet.</p>;
+}

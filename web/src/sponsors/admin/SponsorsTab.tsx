@@ -1,0 +1,4 @@
+/** The Sponsors tab of the dashboard (being built: issue 14). */
+export default function SponsorsTab() {
+  return <p className="admin-unavailable">This part of the dashboard is not available yet.</p>;
+}
