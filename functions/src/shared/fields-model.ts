@@ -16,8 +16,11 @@ export const HEX_COLOUR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F
 /**
  * A link or image address: an absolute http(s) URL, a site-relative path, or a
  * page anchor. Anything else (javascript:, data:) is refused so a stored value can
- * never run script when it lands in an href or src.
+ * never run script when it lands in an href or src. Browsers read a backslash as
+ * a slash, so `/\evil.example` would be the protocol-relative `//evil.example`:
+ * no backslash anywhere.
  */
 export function isSafeUrl(value: string): boolean {
+  if (value.includes('\\')) return false;
   return value === '' || /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value) || /^#[\w-]*$/.test(value);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESERVED_SLUGS } from '../../src/shared/constants.js';
 import { isReservedSlug } from '../../src/shared/events-model.js';
-import { isEmailAddress } from '../../src/shared/fields-model.js';
+import { isEmailAddress, isSafeUrl } from '../../src/shared/fields-model.js';
 import { dollarsToCents, formatCents, formatPrice } from '../../src/shared/payments-model.js';
 import { z } from 'zod';
 
@@ -52,5 +52,17 @@ describe('isEmailAddress', () => {
   const samples = ['ann@example.org', 'a.b+c@sub.example.co', ' ann@example.org ', 'ann@example', 'ann@@example.org', 'ann example@x.org', '.ann@example.org', 'ann..b@example.org', 'ann@-example.org', ''];
   it('accepts exactly what the API (z.email()) accepts', () => {
     for (const sample of samples) expect(isEmailAddress(sample), sample).toBe(z.email().safeParse(sample.trim()).success);
+  });
+});
+
+describe('isSafeUrl', () => {
+  it('accepts http(s) addresses, site paths, anchors and blank', () => {
+    for (const ok of ['', 'https://example.org/a?b=c', 'http://example.org', '/images/a.webp', '#events', '#about']) expect(isSafeUrl(ok), ok).toBe(true);
+  });
+
+  it('refuses script, data, protocol-relative addresses and backslashes a browser reads as slashes', () => {
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example', '/\\evil.example', '\\\\evil.example', '/a\\b', 'https://good.example\\@evil.example', '/\t/evil.example']) {
+      expect(isSafeUrl(bad), bad).toBe(false);
+    }
   });
 });
