@@ -1,10 +1,12 @@
 import type { Clock } from '../clock.js';
+import type { Role } from '../shared/session-model.js';
 import type { DocumentStore } from '../store/port.js';
 import type { ThemeService } from '../theme/service.js';
 import { createAttendeeMail } from './attendee-mail.js';
 import { createContactMail } from './contact.js';
 import { createMailDelivery } from './delivery.js';
 import type { MailJob } from '../outbox/outbox.js';
+import { createInvitationMail, type AdminInvitationInput } from './invitation-mail.js';
 import type { MailSender } from './port.js';
 import { createTemplateStore } from './template-store.js';
 
@@ -37,14 +39,23 @@ export function createMailService(deps: MailServiceDeps) {
   const compose = (job: MailJob) =>
     job.kind === 'contact' || job.kind === 'contactReceipt' ? contact.compose(job) : attendee.compose({ ...job, kind: job.kind });
   const delivery = createMailDelivery({ store, mailer, clock, compose, logger });
+  const invitation = createInvitationMail({ mailer, templates, theme, timeZone, from, logger });
 
   return {
     deliverDue: delivery.deliverDue,
     kick: delivery.kick,
     whenIdle: delivery.whenIdle,
-    templates: { defaults: templates.defaults, get: templates.get, save: templates.save },
+    templates: { defaults: templates.defaults, get: templates.get, save: templates.save, reset: templates.reset },
     queueResend: attendee.queueResend,
     queueContact: contact.queue,
+    /**
+     * The admin invitation e-mail, sent at once through the mailer (never the
+     * outbox: the link carries the raw token). Throws when sending fails, so
+     * the caller can undo the invitation.
+     */
+    sendAdminInvitation(input: { to: string; acceptUrl: string; role: Role; invitedBy: string; expiresAt: Date }): Promise<void> {
+      return invitation.send(input satisfies AdminInvitationInput);
+    },
   };
 }
 

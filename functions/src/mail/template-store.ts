@@ -3,7 +3,8 @@ import { RuleError } from '../rule-error.js';
 import { MAIL_MESSAGES, TEMPLATE_NAMES, isTemplateName, type EmailTemplate, type EmailTemplates, type TemplateName } from '../shared/mail-model.js';
 import { collection, type DocumentStore } from '../store/port.js';
 import { CONFIRMATION_TEMPLATE } from './templates/confirmation.js';
-import { validateTemplate } from './templates/render.js';
+import { INVITATION_TEMPLATE } from './templates/invitation.js';
+import { SAMPLE_CONTEXTS, validateTemplate } from './templates/render.js';
 import { TICKET_TEMPLATE } from './templates/ticket.js';
 
 /** A stored override of one template. */
@@ -13,7 +14,22 @@ export type StoredEmailTemplate = { subjectTemplate: string; htmlTemplate: strin
 export const EMAIL_TEMPLATES = collection<StoredEmailTemplate>('emailTemplates');
 
 /** The templates in use until an admin saves an override. */
-export const DEFAULT_TEMPLATES: EmailTemplates = { ticket: TICKET_TEMPLATE, rsvpConfirmation: CONFIRMATION_TEMPLATE };
+export const DEFAULT_TEMPLATES: EmailTemplates = {
+  ticket: TICKET_TEMPLATE,
+  rsvpConfirmation: CONFIRMATION_TEMPLATE,
+  adminInvitation: INVITATION_TEMPLATE,
+};
+
+/** Refuses a name that is not one of the templates (404). */
+export function templateNameOrRefuse(name: string): TemplateName {
+  if (!isTemplateName(name)) throw new RuleError('UNKNOWN_TEMPLATE', MAIL_MESSAGES.unknownTemplate, 'not-found');
+  return name;
+}
+
+/** Refuses a template that does not compile, fails to render its sample values, or prints visitors' words unescaped. */
+export function checkTemplate(name: TemplateName, template: EmailTemplate): void {
+  validateTemplate(template, SAMPLE_CONTEXTS[name]);
+}
 
 function isTemplate(value: unknown): value is EmailTemplate {
   const data = value as Partial<EmailTemplate> | null;
@@ -30,8 +46,8 @@ export function createTemplateStore({ store, clock }: { store: DocumentStore; cl
   }
 
   async function get(): Promise<EmailTemplates> {
-    const [ticket, rsvpConfirmation] = await Promise.all(TEMPLATE_NAMES.map((name) => load(name)));
-    return { ticket, rsvpConfirmation };
+    const loaded = await Promise.all(TEMPLATE_NAMES.map(async (name) => [name, await load(name)] as const));
+    return Object.fromEntries(loaded) as EmailTemplates;
   }
 
   return {
@@ -41,18 +57,24 @@ export function createTemplateStore({ store, clock }: { store: DocumentStore; cl
       return structuredClone(DEFAULT_TEMPLATES);
     },
 
-    /** Both templates: the stored override, else the default. */
+    /** Every template: the stored override, else the default. */
     get,
 
-    /** Saves one template (validated by the route) after checking it compiles and renders; answers both templates. */
+    /** Saves one template (validated by the route) after checking it compiles and renders; answers every template. */
     async save(name: string, template: EmailTemplate): Promise<EmailTemplates> {
-      if (!isTemplateName(name)) throw new RuleError('UNKNOWN_TEMPLATE', MAIL_MESSAGES.unknownTemplate, 'not-found');
-      validateTemplate(template);
-      await store.set(EMAIL_TEMPLATES, name, {
+      const known = templateNameOrRefuse(name);
+      checkTemplate(known, template);
+      await store.set(EMAIL_TEMPLATES, known, {
         subjectTemplate: template.subjectTemplate,
         htmlTemplate: template.htmlTemplate,
         updatedAt: clock.now().toISOString(),
       });
+      return get();
+    },
+
+    /** Removes the stored override: the default is used again. Answers every template. */
+    async reset(name: string): Promise<EmailTemplates> {
+      await store.delete(EMAIL_TEMPLATES, templateNameOrRefuse(name));
       return get();
     },
   };

@@ -3,16 +3,25 @@
  * shapes of the e-mail calls. mail.ts builds the validators from these.
  */
 
-/** The admin-editable e-mail templates (SPEC §3 "Email template"). */
-export const TEMPLATE_NAMES = ['ticket', 'rsvpConfirmation'] as const;
+import type { Role } from './session-model.js';
+
+/** The admin-editable e-mail templates (SPEC §3 "Email template", plus the admin invitation of issue 14). */
+export const TEMPLATE_NAMES = ['ticket', 'rsvpConfirmation', 'adminInvitation'] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 export function isTemplateName(value: string): value is TemplateName {
   return (TEMPLATE_NAMES as readonly string[]).includes(value);
 }
 
-/** The placeholders a template may use (SPEC §3), in the order the Emails tab lists them. */
-export const TEMPLATE_PLACEHOLDERS = [
+/** How the Emails tab names each template. */
+export const TEMPLATE_LABELS: Record<TemplateName, string> = {
+  ticket: 'Ticket',
+  rsvpConfirmation: 'RSVP confirmation',
+  adminInvitation: 'Admin invitation',
+};
+
+/** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
+export const ATTENDEE_PLACEHOLDERS = [
   'event.title',
   'event.formattedDate',
   'event.formattedTime',
@@ -23,7 +32,19 @@ export const TEMPLATE_PLACEHOLDERS = [
   'urls.event',
   'urls.checkIn',
 ] as const;
-export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+
+/** The placeholders of the admin invitation e-mail. */
+export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
+
+/** Each template's placeholders: the values its e-mail is rendered with. */
+export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
+  ticket: ATTENDEE_PLACEHOLDERS,
+  rsvpConfirmation: ATTENDEE_PLACEHOLDERS,
+  adminInvitation: INVITATION_PLACEHOLDERS,
+};
+
+/** How an invitation e-mail names the role offered. */
+export const INVITE_ROLE_LABELS: Record<Role, string> = { admin: 'Admin', staff: 'Staff' };
 
 export const TEMPLATE_LIMITS = { subject: 300, html: 100_000 } as const;
 

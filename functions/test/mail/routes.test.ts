@@ -76,7 +76,7 @@ describe('PUT /email-templates/:name', () => {
     expect(response.body).toEqual({
       success: true,
       message: 'Template saved',
-      templates: { ticket: { subjectTemplate: 'Ticket: {{event.title}}', htmlTemplate: '<p>Hi {{rsvp.name}}</p>' }, rsvpConfirmation: DEFAULT_TEMPLATES.rsvpConfirmation },
+      templates: { ...DEFAULT_TEMPLATES, ticket: { subjectTemplate: 'Ticket: {{event.title}}', htmlTemplate: '<p>Hi {{rsvp.name}}</p>' } },
     });
     expect((await request.get('/api/email-templates').set(ADMIN)).body.templates.ticket.subjectTemplate).toBe('Ticket: {{event.title}}');
   });

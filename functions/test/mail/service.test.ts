@@ -253,7 +253,10 @@ describe('templates', () => {
     const { mail, saveTemplate } = service();
     expect(await mail.templates.get()).toEqual(DEFAULT_TEMPLATES);
     const saved = await saveTemplate('rsvpConfirmation', { subjectTemplate: '  See you at {{event.title}}  ', htmlTemplate: '<p>{{rsvp.name}}</p>' });
-    expect(saved).toEqual({ ticket: DEFAULT_TEMPLATES.ticket, rsvpConfirmation: { subjectTemplate: 'See you at {{event.title}}', htmlTemplate: '<p>{{rsvp.name}}</p>' } });
+    expect(saved).toEqual({
+      ...DEFAULT_TEMPLATES,
+      rsvpConfirmation: { subjectTemplate: 'See you at {{event.title}}', htmlTemplate: '<p>{{rsvp.name}}</p>' },
+    });
     expect(await mail.templates.get()).toEqual(saved);
     expect(mail.templates.defaults()).toEqual(DEFAULT_TEMPLATES);
   });

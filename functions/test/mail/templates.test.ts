@@ -56,7 +56,7 @@ describe('renderEmail', () => {
   it('renders every placeholder', () => {
     const template = {
       subjectTemplate: '{{event.title}} / {{rsvp.name}}',
-      htmlTemplate: TEMPLATE_PLACEHOLDERS.map((name) => `<p>${name}=[{{${name}}}]</p>`).join(''),
+      htmlTemplate: TEMPLATE_PLACEHOLDERS.ticket.map((name) => `<p>${name}=[{{${name}}}]</p>`).join(''),
     };
     const { subject, html, text } = renderEmail(template, SAMPLE_CONTEXT);
     expect(subject).toBe('Night Sky Walk at Canyon Junction / Alex Rivera');

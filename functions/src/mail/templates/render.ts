@@ -2,7 +2,7 @@ import Handlebars from 'handlebars';
 import { DateTime } from 'luxon';
 import type { EventRecord } from '../../shared/events-model.js';
 import type { RsvpRecord } from '../../shared/rsvps-model.js';
-import { templateDoesNotCompile, type EmailTemplate } from '../../shared/mail-model.js';
+import { templateDoesNotCompile, type EmailTemplate, type TemplateName } from '../../shared/mail-model.js';
 import { RuleError } from '../../rule-error.js';
 
 /**
@@ -21,10 +21,32 @@ export interface TemplateContext {
   urls: { event: string; checkIn: string };
 }
 
+/** The values the admin invitation template sees. */
+export interface InvitationContext {
+  invite: { url: string; role: string; invitedBy: string; expiresDate: string };
+  site: { name: string };
+}
+
+/** What each template is rendered with. */
+export interface TemplateContexts {
+  ticket: TemplateContext;
+  rsvpConfirmation: TemplateContext;
+  adminInvitation: InvitationContext;
+}
+
+/** Any template's values. */
+export type AnyTemplateContext = TemplateContexts[TemplateName];
+
 export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+}
+
+/** An instant as a reader in the organisation's zone says it, e.g. 'Monday, November 30, 2026 at 7:00 AM MST'. */
+export function formatDateTime(date: Date, timeZone: string): string {
+  const local = DateTime.fromJSDate(date).setZone(timeZone).setLocale('en-US');
+  return local.isValid ? `${local.toFormat('cccc, LLLL d, yyyy')} at ${local.toFormat('h:mm a ZZZZ')}` : '';
 }
 
 /** The event's date and time in the organisation's zone, e.g. 'Saturday, December 5, 2026' and '7:30 PM MST'. */
@@ -74,7 +96,25 @@ export const SAMPLE_CONTEXT: TemplateContext = {
   urls: { event: 'https://example.org/night-sky-walk', checkIn: 'https://example.org/checkin/Q2x7mZkT4b9VhR1sNw3YpA' },
 };
 
-type Render = (context: TemplateContext) => string;
+/** Sample values of the admin invitation: its preview and its test e-mail. */
+export const SAMPLE_INVITATION_CONTEXT: InvitationContext = {
+  invite: {
+    url: 'https://example.org/admin?invite=sample-invitation-token',
+    role: 'Admin',
+    invitedBy: 'ranger.jo@example.org',
+    expiresDate: 'Monday, November 30, 2026 at 7:00 AM MST',
+  },
+  site: { name: 'Zion Conservation Events' },
+};
+
+/** Each template's sample values. */
+export const SAMPLE_CONTEXTS: TemplateContexts = {
+  ticket: SAMPLE_CONTEXT,
+  rsvpConfirmation: SAMPLE_CONTEXT,
+  adminInvitation: SAMPLE_INVITATION_CONTEXT,
+};
+
+type Render = (context: AnyTemplateContext) => string;
 
 function compileReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -93,7 +133,7 @@ export function compileTemplate(source: string, mode: 'html' | 'text' = 'html'):
   } catch (error) {
     throw new RuleError('TEMPLATE_DOES_NOT_COMPILE', templateDoesNotCompile(compileReason(error)), 'invalid', mode === 'text' ? 'subjectTemplate' : 'htmlTemplate');
   }
-  const template = adminTemplates.compile<TemplateContext>(source, options);
+  const template = adminTemplates.compile<AnyTemplateContext>(source, options);
   return (context) => template(context);
 }
 
@@ -101,14 +141,14 @@ export function compileTemplate(source: string, mode: 'html' | 'text' = 'html'):
  * Refuses a template that does not compile or fails on realistic data (an
  * unknown helper or partial only shows when rendering).
  */
-export function validateTemplate(template: EmailTemplate): void {
+export function validateTemplate(template: EmailTemplate, sample: AnyTemplateContext = SAMPLE_CONTEXT): void {
   for (const [field, source, mode] of [
     ['subjectTemplate', template.subjectTemplate, 'text'],
     ['htmlTemplate', template.htmlTemplate, 'html'],
   ] as const) {
     const render = compileTemplate(source, mode);
     try {
-      render(SAMPLE_CONTEXT);
+      render(sample);
     } catch (error) {
       throw new RuleError('TEMPLATE_DOES_NOT_COMPILE', templateDoesNotCompile(compileReason(error)), 'invalid', field);
     }
@@ -116,7 +156,7 @@ export function validateTemplate(template: EmailTemplate): void {
 }
 
 /** Renders subject, HTML and a plain-text alternative. */
-export function renderEmail(template: EmailTemplate, context: TemplateContext): RenderedEmail {
+export function renderEmail(template: EmailTemplate, context: AnyTemplateContext): RenderedEmail {
   const subject = oneLine(compileTemplate(template.subjectTemplate, 'text')(context));
   const html = compileTemplate(template.htmlTemplate, 'html')(context);
   return { subject, html, text: htmlToText(html) };
