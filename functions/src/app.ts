@@ -37,14 +37,15 @@ export function createServices(deps: ApiDependencies) {
     theme,
   });
   const onMailQueued = deps.deliverMailOnCommit === false ? undefined : () => mail.kick();
+  const uploads = createUploadService({ files: deps.files });
   return {
     mail,
     theme,
     events: createEventService(deps),
-    sponsors: createSponsorService(deps.store),
+    sponsors: createSponsorService({ store: deps.store, clock: deps.clock, uploads }),
     rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued }),
     checkins: createCheckInService({ store: deps.store, clock: deps.clock }),
-    uploads: createUploadService({ files: deps.files }),
+    uploads,
     payments: createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued }),
   };
 }
@@ -68,7 +69,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     checkInRoutes(api, services.checkins, guards, { siteUrl: deps.siteUrl });
     themeRoutes(api, services.theme, guards);
     eventRoutes(api, services.events, guards);
-    sponsorRoutes(api, services.sponsors);
+    sponsorRoutes(api, services.sponsors, guards);
     paymentRoutes(api, deps.payments, services.payments, { publicWriteLimit: limit, requireAdmin: guards.requireRole('admin') });
     mailRoutes(api, services.mail, guards, {
       publicWriteLimit: limit,

@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   // Uploads.
   'FILE_TOO_LARGE',
   'INVALID_IMAGE',
+  // Sponsors.
+  'SPONSOR_NOT_FOUND',
+  'SPONSOR_ORDER_MISMATCH',
   // E-mail.
   'UNKNOWN_TEMPLATE',
   'TEMPLATE_DOES_NOT_COMPILE',

@@ -1,21 +1,87 @@
-import type { Sponsor } from '../shared/sponsors-model.js';
-import { collection, type DocumentStore, type StoredDocument } from '../store/port.js';
+import type { Clock } from '../clock.js';
+import { newId } from '../ids.js';
+import { RuleError } from '../rule-error.js';
+import { SPONSOR_MESSAGES, type Sponsor, type SponsorInput } from '../shared/sponsors-model.js';
+import { collection, type DocumentStore, type Transaction } from '../store/port.js';
+import type { UploadService } from '../uploads/service.js';
+import { isSameSponsorSet, logoForStrip, sortSponsors, toSponsorView, type StoredSponsor } from './rules.js';
 
-export type StoredSponsor = Omit<Sponsor, 'id'>;
+export { toSponsorView, type StoredSponsor } from './rules.js';
 
 /** The sponsors collection, declared once: the seed and tests import it. */
 export const SPONSORS = collection<StoredSponsor>('sponsors');
 
-/** A sponsor as the API returns it: every field listed, never a spread of the stored document. */
-export function toSponsorView(doc: StoredDocument<StoredSponsor>): Sponsor {
-  return { id: doc.id, name: doc.data.name, logo: doc.data.logo, createdAt: doc.data.createdAt };
+/** What the upload is called when it goes through the upload service. */
+const LOGO_UPLOAD_NAME = 'sponsorLogo';
+
+/** Every sponsor in the strip's order, read inside `tx`. */
+async function orderedIn(tx: Transaction) {
+  return sortSponsors(await tx.query(SPONSORS));
 }
 
-export function createSponsorService(store: DocumentStore) {
+/** Gives each sponsor its place as a number 0..n-1 (writing only those that move), so later moves are plain swaps. */
+function placeAll(tx: Transaction, ordered: readonly { id: string; data: StoredSponsor }[]) {
+  ordered.forEach((doc, index) => {
+    if (doc.data.order !== index) tx.update(SPONSORS, doc.id, { order: index });
+  });
+}
+
+export function createSponsorService(deps: { store: DocumentStore; clock: Clock; uploads: UploadService }) {
+  const { store, clock, uploads } = deps;
   return {
+    /** The public strip's list (GET /sponsors), in the admin's order. */
     async list(): Promise<Sponsor[]> {
-      const docs = await store.query(SPONSORS, { orderBy: [['createdAt', 'asc']] });
-      return docs.map(toSponsorView);
+      return sortSponsors(await store.query(SPONSORS)).map(toSponsorView);
+    },
+
+    /**
+     * Adds a sponsor at the end of the strip. The logo goes through the upload service (type
+     * sniffed from the bytes, 5MB, re-encoded to WebP); its refusals keep their code and status
+     * and say 'Error uploading sponsor logo: <why>'. Nothing is stored when the logo is refused.
+     */
+    async add(input: SponsorInput): Promise<Sponsor> {
+      let logo: string;
+      try {
+        const uploaded = await uploads.upload({ name: LOGO_UPLOAD_NAME, imageData: input.imageData, fileName: input.fileName, mimeType: input.mimeType });
+        logo = logoForStrip(uploaded);
+      } catch (error) {
+        if (error instanceof RuleError) throw new RuleError(error.code, `${SPONSOR_MESSAGES.logoUploadFailed}: ${error.message}`, error.kind, 'imageData');
+        throw error;
+      }
+      const id = newId();
+      const data: StoredSponsor = { name: input.name, logo, createdAt: clock.now().toISOString() };
+      return store.runTransaction(async (tx) => {
+        const ordered = await orderedIn(tx);
+        placeAll(tx, ordered);
+        const stored = { ...data, order: ordered.length };
+        tx.create(SPONSORS, id, stored);
+        return toSponsorView({ id, data: stored });
+      });
+    },
+
+    /** Removes a sponsor (DELETE /sponsors/{id}); 404 when there is none. Its logo files stay: they are named by content and may be used elsewhere. */
+    async remove(id: string): Promise<void> {
+      await store.runTransaction(async (tx) => {
+        const doc = await tx.get(SPONSORS, id);
+        if (!doc) throw new RuleError('SPONSOR_NOT_FOUND', SPONSOR_MESSAGES.notFound, 'not-found');
+        tx.delete(SPONSORS, id);
+      });
+    },
+
+    /**
+     * Puts the sponsors in the order of `ids` (PUT /sponsors/order). The list must name every
+     * stored sponsor exactly once: one from a screen that missed an addition or a deletion is
+     * refused (409) and the order stays as it was.
+     */
+    async reorder(ids: readonly string[]): Promise<Sponsor[]> {
+      return store.runTransaction(async (tx) => {
+        const current = await tx.query(SPONSORS);
+        if (!isSameSponsorSet(ids, current)) throw new RuleError('SPONSOR_ORDER_MISMATCH', SPONSOR_MESSAGES.orderMismatch, 'conflict', 'ids');
+        const place = new Map(ids.map((id, index) => [id, index]));
+        const ordered = [...current].sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
+        placeAll(tx, ordered);
+        return ordered.map((doc, index) => toSponsorView({ id: doc.id, data: { ...doc.data, order: index } }));
+      });
     },
   };
 }
