@@ -1,13 +1,14 @@
 import type { RequestListener } from 'node:http';
-import { createAuthGuards } from './auth/middleware.js';
+import { createAuthGuards, requireSignedIn } from './auth/middleware.js';
 import { checkInRoutes } from './checkin/routes.js';
 import { createCheckInService } from './checkin/service.js';
 import { storedRoles } from './admins/roles.js';
-import { sessionRoutes } from './admins/routes.js';
+import { adminRoutes, sessionRoutes } from './admins/routes.js';
+import { createAdminService } from './admins/service.js';
 import { eventRoutes } from './events/routes.js';
 import { createEventService } from './events/service.js';
 import { fileRoutes } from './files/routes.js';
-import { publicWriteLimit } from './http/rate-limit.js';
+import { DIRECT_CLIENT_ADDRESS, publicWriteLimit } from './http/rate-limit.js';
 import { httpHandler } from './http/server.js';
 import type { LocalOutbox } from './mail/local-outbox.js';
 import { mailRoutes } from './mail/routes.js';
@@ -42,8 +43,9 @@ export function createServices(deps: ApiDependencies) {
     mail,
     theme,
     events: createEventService(deps),
+    admins: createAdminService({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl, sendInvitation: (input) => mail.sendAdminInvitation(input) }),
     sponsors: createSponsorService({ store: deps.store, clock: deps.clock, uploads }),
-    rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued }),
+    rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, intents: deps.payments }),
     checkins: createCheckInService({ store: deps.store, clock: deps.clock }),
     uploads,
     payments: createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued }),
@@ -58,7 +60,12 @@ export type Services = ReturnType<typeof createServices>;
  */
 export function createApi(deps: ApiDependencies, services: Services = createServices(deps)): Promise<RequestListener> {
   const guards = createAuthGuards({ identity: deps.identity, roles: storedRoles(deps.store) });
-  const limit = publicWriteLimit(deps.publicWritesPerMinute);
+  const limit = publicWriteLimit({
+    perMinute: deps.publicWritesPerMinute,
+    store: deps.store,
+    clock: deps.clock,
+    source: deps.clientAddress ?? DIRECT_CLIENT_ADDRESS,
+  });
   // The mailbox page exists only where the local outbox is the mailer.
   const outbox = deps.mailer.kind === 'local-outbox' ? (deps.mailer as LocalOutbox) : undefined;
 
@@ -78,6 +85,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
       timeZone: deps.timeZone,
     });
     sessionRoutes(api, guards);
+    adminRoutes(api, services.admins, guards, requireSignedIn(deps.identity));
     fileRoutes(api, deps.files);
     uploadRoutes(api, services.uploads, guards);
   });

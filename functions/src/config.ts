@@ -10,11 +10,18 @@ import { sendgridMailer } from './mail/sendgrid.js';
 import { offlineGateway } from './payments/offline.js';
 import { stripeGateway } from './payments/stripe.js';
 import { systemClock } from './clock.js';
+import { DIRECT_CLIENT_ADDRESS, FIREBASE_HOSTING_CLIENT_ADDRESS, type ClientAddressSource } from './http/rate-limit.js';
 import type { ApiDependencies } from './ports.js';
 import { firestoreStore } from './store/firestore.js';
 import { openSqliteStore } from './store/sqlite.js';
 
-export const DEFAULT_PUBLIC_WRITES_PER_MINUTE = 30;
+/**
+ * Per client address: a school group of 40 behind one address, each making up to
+ * three public writes for a paid ticket (RSVP, payment intent, confirmation), all
+ * register within a minute. The weight against abuse is on the per-e-mail and
+ * per-recipient limits, not here.
+ */
+export const DEFAULT_PUBLIC_WRITES_PER_MINUTE = 150;
 /** Signs the offline gateway's notifications; it only ever runs on a developer's machine. */
 const OFFLINE_WEBHOOK_SECRET = 'whsec_offline_local_only';
 
@@ -46,6 +53,7 @@ export function dependenciesFromEnvironment(env: NodeJS.ProcessEnv = process.env
   const identity = firebaseIdentity(firebaseApp);
   const publicWritesPerMinute = Number(env.PUBLIC_WRITES_PER_MINUTE) || DEFAULT_PUBLIC_WRITES_PER_MINUTE;
   const local = env.STORE_ADAPTER === 'sqlite';
+  const clientAddress = clientAddressFromEnvironment(env, local);
   if (env.STORE_ADAPTER && !['sqlite', 'firestore'].includes(env.STORE_ADAPTER)) {
     throw new Error(`Unknown STORE_ADAPTER "${env.STORE_ADAPTER}": use "firestore" (default) or "sqlite".`);
   }
@@ -92,6 +100,24 @@ export function dependenciesFromEnvironment(env: NodeJS.ProcessEnv = process.env
     siteUrl,
     mailFrom,
     publicWritesPerMinute,
+    clientAddress,
     deliverMailOnCommit: env.DELIVER_MAIL_ON_COMMIT !== 'false',
   };
+}
+
+/**
+ * Which proxies to trust for the client address: CLIENT_IP_HEADER (default
+ * x-forwarded-for) and TRUSTED_PROXY_HOPS (default 2 in production, for Firebase
+ * Hosting in front of the function; 0 locally, where the emulators add no header).
+ */
+export function clientAddressFromEnvironment(env: NodeJS.ProcessEnv, local: boolean): ClientAddressSource {
+  const fallback = local ? DIRECT_CLIENT_ADDRESS : FIREBASE_HOSTING_CLIENT_ADDRESS;
+  const header = env.CLIENT_IP_HEADER?.trim().toLowerCase() || fallback.header;
+  const hopsText = env.TRUSTED_PROXY_HOPS?.trim();
+  if (!hopsText) return { header, trustedHops: fallback.trustedHops };
+  const trustedHops = Number(hopsText);
+  if (!Number.isInteger(trustedHops) || trustedHops < 0 || trustedHops > 10) {
+    throw new Error(`TRUSTED_PROXY_HOPS must be a whole number from 0 to 10, not "${hopsText}".`);
+  }
+  return { header, trustedHops };
 }

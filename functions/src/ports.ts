@@ -3,6 +3,7 @@ import type { FileStore } from './files/port.js';
 import type { MailSender } from './mail/port.js';
 import type { PaymentGateway } from './payments/port.js';
 import type { Clock } from './clock.js';
+import type { ClientAddressSource } from './http/rate-limit.js';
 import type { DocumentStore } from './store/port.js';
 
 /** Everything the API depends on, chosen by configuration (see config.ts). */
@@ -19,8 +20,10 @@ export interface ApiDependencies {
   siteUrl: string;
   /** Sender of every e-mail, e.g. 'Zion Events <events@example.org>'. */
   mailFrom: string;
-  /** Public writes (RSVP, payment, contact) allowed per client and minute. */
+  /** Public writes (RSVP, payment, contact) allowed per client address and minute, over all instances. */
   publicWritesPerMinute: number;
+  /** Where a request's client address is read (the trusted proxies in front); default: the socket address. */
+  clientAddress?: ClientAddressSource;
   /**
    * Start delivering e-mail right after the commit that queued it (default).
    * Off, the queued jobs wait for the scheduled sweep or the Firestore trigger.

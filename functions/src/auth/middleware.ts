@@ -2,7 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { MESSAGES } from '../shared/messages.js';
 import type { Role } from '../shared/session-model.js';
 import { HttpError } from '../http/errors.js';
-import type { IdentityVerifier, RoleLookup } from './port.js';
+import type { IdentityVerifier, RoleLookup, VerifiedIdentity } from './port.js';
 
 export interface Viewer {
   uid: string;
@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who called, once a guard has resolved it; undefined for anonymous callers. */
     viewer?: Viewer;
+    /** The verified account behind the bearer token, set by requireSignedIn (role or not). */
+    identity?: VerifiedIdentity;
   }
 }
 
@@ -59,12 +61,38 @@ export function createAuthGuards(deps: { identity: IdentityVerifier; roles: Role
     };
   }
 
-  /** Public routes that show more to staff: anonymous callers pass, a bad token still answers 401. */
+  /**
+   * Public routes that show more to staff: anonymous callers pass, and so does a
+   * signed-in account without a role (a visitor who happens to be signed in reads
+   * what any visitor reads). A token that does not verify still answers 401, so
+   * staff with an expired session are told to sign in rather than shown less.
+   */
   const optionalStaff: preHandlerAsyncHookHandler = async (request) => {
-    request.viewer = await resolveViewer(request, 'staff', false);
+    try {
+      request.viewer = await resolveViewer(request, 'staff', false);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 403) request.viewer = undefined;
+      else throw error;
+    }
   };
 
   return { requireRole, optionalStaff };
 }
 
 export type AuthGuards = ReturnType<typeof createAuthGuards>;
+
+/**
+ * A verified account, with or without a role: accepting an admin invitation (the invited
+ * person has no role yet). Revocation is checked, since the call can grant a role.
+ */
+export function requireSignedIn(identity: IdentityVerifier): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, MESSAGES.authRequired);
+    try {
+      request.identity = await identity.verifyIdToken(token, { checkRevoked: true });
+    } catch {
+      throw new HttpError(401, MESSAGES.authRequired);
+    }
+  };
+}

@@ -27,6 +27,12 @@ describe('roles', () => {
     expect(decideRole({ ...identity, emailVerified: false }, record(), 'staff')).toEqual({ allowed: false, reason: 'unverified' });
     expect(decideRole({ ...identity, emailVerified: false }, record({ uid: 'u1' }), 'staff')).toEqual({ allowed: true, role: 'staff' });
   });
+
+  it('honours a role bound to an account only for that account, verified or not', () => {
+    expect(decideRole(identity, record({ uid: 'u1' }), 'staff')).toEqual({ allowed: true, role: 'staff' });
+    expect(decideRole({ ...identity, uid: 'u2' }, record({ uid: 'u1' }), 'staff')).toEqual({ allowed: false, reason: 'no-role' });
+    expect(decideRole({ ...identity, uid: 'u2', emailVerified: false }, record({ uid: 'u1' }), 'staff')).toEqual({ allowed: false, reason: 'no-role' });
+  });
 });
 
 describe('theme resolution', () => {

@@ -61,13 +61,17 @@ export function uniqueEmail(label: string) {
 export async function createTestApi(
   options: {
     publicWritesPerMinute?: number;
+    /** Which proxies the API trusts for the client address (default: the socket address). */
+    clientAddress?: ApiDependencies['clientAddress'];
+    /** Another store connection to the same file: a second instance of the API (see `sharedWith`). */
+    storeFile?: string;
     /** Stands in for the payment provider: the offline gateway, changed (e.g. `refundsRefused`). */
     payments?: (gateway: OfflineGateway) => OfflineGateway;
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'zion-api-'));
   const clock = fixedClock();
-  const store = openSqliteStore(join(dir, 'store.sqlite'));
+  const store = openSqliteStore(options.storeFile ?? join(dir, 'store.sqlite'));
   const deps: ApiDependencies = {
     store,
     files: localFileStore(join(dir, 'files')),
@@ -79,6 +83,7 @@ export async function createTestApi(
     siteUrl: 'https://events.example.org',
     mailFrom: 'Zion Events <events@example.org>',
     publicWritesPerMinute: options.publicWritesPerMinute ?? 10_000,
+    ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
   };
   const users: Record<'admin' | 'staff' | 'outsider', { email: string; token: string; uid: string }> = {} as never;
   for (const [label, role] of [['admin', 'admin'], ['staff', 'staff'], ['outsider', null]] as [keyof typeof users, Role | null][]) {
@@ -99,6 +104,8 @@ export async function createTestApi(
     app,
     request,
     bearer: (who: keyof typeof users) => ({ Authorization: `Bearer ${users[who].token}` }),
+    /** The SQLite file of the store: another API opened on it is a second instance. */
+    storeFile: options.storeFile ?? join(dir, 'store.sqlite'),
     async close() {
       await services.mail.whenIdle();
       await deps.store.close();

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantRole } from '../../src/admins/roles.js';
+import { clientAddressFromEnvironment } from '../../src/config.js';
+import { clientAddress, FIREBASE_HOSTING_CLIENT_ADDRESS, RATE_COUNTERS } from '../../src/http/rate-limit.js';
+import { MESSAGES } from '../../src/shared/messages.js';
+import { createTestApi, createTestEvent, signInAs, uniqueEmail, type TestApi } from '../support/api.js';
+
+// Issue 12: the public-write limit is keyed on what the trusted proxy saw and
+// shared across instances; a signed-in visitor reads what visitors read; a role
+// bound to an account is that account's alone.
+
+const request = (forwardedFor?: string, socket = '10.0.0.99') => ({
+  headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+  socket: { remoteAddress: socket },
+});
+
+describe('client address', () => {
+  it('behind Firebase Hosting takes the entry the CDN appended, whatever the client wrote before it', () => {
+    const source = FIREBASE_HOSTING_CLIENT_ADDRESS;
+    expect(clientAddress(request('203.0.113.7, 10.1.1.1') as never, source)).toBe('203.0.113.7');
+    expect(clientAddress(request('1.2.3.4, 203.0.113.7, 10.1.1.1') as never, source)).toBe('203.0.113.7');
+    expect(clientAddress(request('evil, 5.6.7.8, 203.0.113.7, 10.1.1.1') as never, source)).toBe('203.0.113.7');
+  });
+
+  it('falls back to the leftmost entry when fewer proxies wrote, and to the socket without a header', () => {
+    expect(clientAddress(request('198.51.100.1') as never, FIREBASE_HOSTING_CLIENT_ADDRESS)).toBe('198.51.100.1');
+    expect(clientAddress(request() as never, FIREBASE_HOSTING_CLIENT_ADDRESS)).toBe('10.0.0.99');
+  });
+
+  it('with no trusted proxy ignores the header altogether', () => {
+    expect(clientAddress(request('1.2.3.4') as never, { header: 'x-forwarded-for', trustedHops: 0 })).toBe('10.0.0.99');
+  });
+
+  it('is configured by CLIENT_IP_HEADER and TRUSTED_PROXY_HOPS, defaulting to Hosting in production and the socket locally', () => {
+    expect(clientAddressFromEnvironment({}, false)).toEqual({ header: 'x-forwarded-for', trustedHops: 2 });
+    expect(clientAddressFromEnvironment({}, true)).toEqual({ header: 'x-forwarded-for', trustedHops: 0 });
+    expect(clientAddressFromEnvironment({ CLIENT_IP_HEADER: 'X-Real-IP', TRUSTED_PROXY_HOPS: '1' }, false)).toEqual({
+      header: 'x-real-ip',
+      trustedHops: 1,
+    });
+    expect(() => clientAddressFromEnvironment({ TRUSTED_PROXY_HOPS: 'two' }, false)).toThrow(/TRUSTED_PROXY_HOPS/);
+    expect(() => clientAddressFromEnvironment({ TRUSTED_PROXY_HOPS: '-1' }, false)).toThrow(/TRUSTED_PROXY_HOPS/);
+  });
+});
+
+describe('the public-write limit', () => {
+  let first: TestApi;
+  let second: TestApi;
+  beforeAll(async () => {
+    first = await createTestApi({ publicWritesPerMinute: 3, clientAddress: FIREBASE_HOSTING_CLIENT_ADDRESS });
+    // A second instance of the API on the same store, as a second process or function instance would be.
+    second = await createTestApi({ publicWritesPerMinute: 3, clientAddress: FIREBASE_HOSTING_CLIENT_ADDRESS, storeFile: first.storeFile });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  const contact = (api: TestApi, forwardedFor: string) => api.request.post('/api/contact').set('X-Forwarded-For', forwardedFor).send({});
+
+  it('is not dodged by forging the forwarding header', async () => {
+    first.clock.set('2026-11-21T12:00:00.000Z');
+    second.clock.set('2026-11-21T12:00:00.000Z');
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await contact(first, `10.9.9.${i}, 203.0.113.7, 10.1.1.1`)).status);
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    const refused = await contact(first, 'another-forgery, 203.0.113.7, 10.1.1.1');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ success: false, code: 'RATE_LIMITED', message: MESSAGES.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another visitor is not affected.
+    expect((await contact(first, '198.51.100.20, 10.1.1.1')).status).toBe(400);
+  });
+
+  it('is one count across instances, and a new minute starts afresh', async () => {
+    first.clock.set('2026-11-21T12:05:00.000Z');
+    second.clock.set('2026-11-21T12:05:00.000Z');
+    const client = '192.0.2.44, 10.1.1.1';
+    const statuses = [
+      (await contact(first, client)).status,
+      (await contact(second, client)).status,
+      (await contact(first, client)).status,
+      (await contact(second, client)).status,
+    ];
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    first.clock.set('2026-11-21T12:06:00.000Z');
+    second.clock.set('2026-11-21T12:06:00.000Z');
+    expect((await contact(second, client)).status).toBe(400);
+  });
+
+  it('keeps no client address in the store', async () => {
+    const counters = await first.deps.store.query(RATE_COUNTERS);
+    expect(counters.length).toBeGreaterThan(0);
+    expect(JSON.stringify(counters)).not.toMatch(/192\.0\.2\.44|203\.0\.113\.7/);
+  });
+});
+
+describe('signed-in visitors and bound roles', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('a signed-in account without a role reads public events as a visitor, not refused', async () => {
+    const event = await createTestEvent(api, { title: 'Visitor view' });
+    const anonymous = await api.request.get(`/api/events/${event.id}`);
+    const signedIn = await api.request.get(`/api/events/${event.id}`).set(api.bearer('outsider'));
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toEqual(anonymous.body);
+    const list = await api.request.get('/api/events').set(api.bearer('outsider'));
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual((await api.request.get('/api/events')).body);
+  });
+
+  it('a forged token on a public read still answers 401', async () => {
+    const response = await api.request.get('/api/events').set('Authorization', 'Bearer forged.token.value');
+    expect(response.status).toBe(401);
+  });
+
+  it('a role bound to one account is not honoured for another account with the same e-mail', async () => {
+    const email = uniqueEmail('rebound');
+    const { token, uid } = await signInAs(email);
+    await grantRole(api.deps.store, { email, role: 'admin', addedBy: 'test', uid: 'the-original-account', now: new Date() });
+    const refused = await api.request.get('/api/session').set('Authorization', `Bearer ${token}`);
+    expect(refused.status).toBe(403);
+    await grantRole(api.deps.store, { email, role: 'admin', addedBy: 'test', uid, now: new Date() });
+    expect((await api.request.get('/api/session').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+  });
+});
