@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Sponsor } from '@shared/sponsors-model.js';
+import { ApiError, type RequestOptions } from '../../api/client.js';
+import { renderStaff } from '../../test/staff.js';
+import SponsorsTab from './SponsorsTab.js';
+
+// The first bytes of a PNG file: enough for the browser side, which checks only size and type.
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+const PNG_BASE64 = btoa(String.fromCharCode(...PNG_BYTES));
+const pngFile = () => new File([PNG_BYTES], 'logo.png', { type: 'image/png' });
+
+const sponsor = (id: string, name: string): Sponsor => ({ id, name, logo: `/api/files/uploads/${id}-480.webp`, createdAt: '2026-01-01T00:00:00.000Z' });
+
+let sponsors: Sponsor[];
+let write: (path: string, options: RequestOptions) => Promise<unknown>;
+const request = vi.fn(async (path: string, options: RequestOptions = {}) => {
+  if (!options.method && path === '/sponsors') return { success: true, sponsors };
+  if (options.method) return write(path, options);
+  throw new Error(`unexpected ${path}`);
+});
+
+const calls = (method: string) => request.mock.calls.filter(([, options]) => options?.method === method);
+const row = (name: string) => screen.getByRole('listitem', { name });
+const names = () => screen.getAllByRole('listitem').map((item) => within(item).getByText(/./, { selector: '.sponsors-admin-name' }).textContent);
+
+describe('SponsorsTab', () => {
+  beforeEach(() => {
+    request.mockClear();
+    sponsors = [sponsor('a', 'Canyon Outfitters'), sponsor('b', 'Red Rock Bank'), sponsor('c', 'Virgin River Foundation')];
+    write = async () => ({ success: true });
+  });
+
+  it('lists the sponsors in order with their logos, and the add form’s hint', async () => {
+    renderStaff(<SponsorsTab />, { request });
+    const first = await screen.findByRole('listitem', { name: 'Canyon Outfitters' });
+    expect(names()).toEqual(['Canyon Outfitters', 'Red Rock Bank', 'Virgin River Foundation']);
+    expect(within(first).getByRole('img', { name: 'Canyon Outfitters logo' }).getAttribute('src')).toBe('/api/files/uploads/a-480.webp');
+    expect(within(first).getByRole('button', { name: 'Move Canyon Outfitters up' })).toHaveProperty('disabled', true);
+    expect(within(row('Virgin River Foundation')).getByRole('button', { name: 'Move Virgin River Foundation down' })).toHaveProperty('disabled', true);
+    expect(screen.getByText(/recommended 150x80px, under 100KB/)).toBeTruthy();
+  });
+
+  it('says when there are none, and when the list cannot be loaded (with a retry)', async () => {
+    sponsors = [];
+    const { unmount } = renderStaff(<SponsorsTab />, { request });
+    expect(await screen.findByText('No sponsors yet')).toBeTruthy();
+    unmount();
+
+    sponsors = [sponsor('b', 'Red Rock Bank')];
+    request.mockImplementationOnce(async () => {
+      throw new ApiError('Failed to load sponsors', 500);
+    });
+    renderStaff(<SponsorsTab />, { request });
+    expect(await screen.findByText('Failed to load sponsors')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('listitem', { name: 'Red Rock Bank' })).toBeTruthy();
+  });
+
+  it('needs both a name and a logo: “Please provide both sponsor name and logo”, nothing sent', async () => {
+    const user = userEvent.setup();
+    renderStaff(<SponsorsTab />, { request });
+    await screen.findByRole('listitem', { name: 'Red Rock Bank' });
+
+    await user.click(screen.getByRole('button', { name: 'Add Sponsor' }));
+    expect(await screen.findAllByText('Please provide both sponsor name and logo')).toHaveLength(2);
+
+    await user.type(screen.getByLabelText(/Sponsor name/), 'Zion Coffee');
+    await user.click(screen.getByRole('button', { name: 'Add Sponsor' }));
+    await waitFor(() => expect(screen.getAllByText('Please provide both sponsor name and logo')).toHaveLength(1));
+    expect(screen.getByLabelText(/Logo/, { selector: 'input' }).getAttribute('aria-invalid')).toBe('true');
+    expect(calls('POST')).toHaveLength(0);
+  });
+
+  it('refuses a file over 5MB in the browser: “File too large. Maximum size is 5MB.”', async () => {
+    const user = userEvent.setup();
+    renderStaff(<SponsorsTab />, { request });
+    await user.type(screen.getByLabelText(/Sponsor name/), 'Zion Coffee');
+    await user.upload(screen.getByLabelText(/Logo/, { selector: 'input' }), new File([new Uint8Array(6 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('File too large. Maximum size is 5MB.');
+    await user.click(screen.getByRole('button', { name: 'Add Sponsor' }));
+    expect(calls('POST')).toHaveLength(0);
+  });
+
+  it('adds a sponsor: name and logo sent as base64, the form cleared, the list reloaded', async () => {
+    const added = sponsor('d', 'Zion Coffee');
+    write = async () => {
+      sponsors = [...sponsors, added];
+      return { success: true, message: 'Sponsor added', sponsor: added };
+    };
+    const user = userEvent.setup();
+    renderStaff(<SponsorsTab />, { request });
+    await screen.findByRole('listitem', { name: 'Red Rock Bank' });
+
+    await user.type(screen.getByLabelText(/Sponsor name/), '  Zion Coffee ');
+    await user.upload(screen.getByLabelText(/Logo/, { selector: 'input' }), pngFile());
+    expect(((await screen.findByRole('img', { name: 'Chosen logo preview' })) as HTMLImageElement).src).toBe(`data:image/png;base64,${PNG_BASE64}`);
+    await user.click(screen.getByRole('button', { name: 'Add Sponsor' }));
+
+    expect(await screen.findByText('Sponsor added (Zion Coffee)')).toBeTruthy();
+    expect(calls('POST')).toEqual([
+      ['/sponsors', { method: 'POST', body: { name: 'Zion Coffee', imageData: PNG_BASE64, fileName: 'logo.png', mimeType: 'image/png' } }, 'Error adding sponsor'],
+    ]);
+    expect(await screen.findByRole('listitem', { name: 'Zion Coffee' })).toBeTruthy();
+    expect((screen.getByLabelText(/Sponsor name/) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('img', { name: 'Chosen logo preview' })).toBeNull();
+  });
+
+  it('a logo the server refuses says “Error uploading sponsor logo: …” at the logo; other failures “Error adding sponsor: …”', async () => {
+    write = async () => {
+      throw new ApiError(
+        'Error uploading sponsor logo: Please select a valid image file.',
+        400,
+        'Error uploading sponsor logo: Please select a valid image file.',
+        { imageData: 'Error uploading sponsor logo: Please select a valid image file.' },
+        'INVALID_IMAGE',
+      );
+    };
+    const user = userEvent.setup();
+    renderStaff(<SponsorsTab />, { request });
+    await user.type(screen.getByLabelText(/Sponsor name/), 'Zion Coffee');
+    await user.upload(screen.getByLabelText(/Logo/, { selector: 'input' }), pngFile());
+    await screen.findByRole('img', { name: 'Chosen logo preview' });
+    await user.click(screen.getByRole('button', { name: 'Add Sponsor' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error uploading sponsor logo: Please select a valid image file.');
+
+    // A body refused on its size has no field errors: still said at the logo.
+    write = async () => {
+      throw new ApiError('Error uploading sponsor logo: File too large. Maximum size is 5MB.', 413, 'Error uploading sponsor logo: File too large. Maximum size is 5MB.', undefined, 'FILE_TOO_LARGE');
+    };
+    await user.click(screen.getByRole('button', { name: 'Add Sponsor' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error uploading sponsor logo: File too large. Maximum size is 5MB.'));
+
+    write = async () => {
+      throw new ApiError('Network error occurred', 0);
+    };
+    await user.click(screen.getByRole('button', { name: 'Add Sponsor' }));
+    expect(await screen.findByText('Error adding sponsor: Network error occurred')).toBeTruthy();
+  });
+
+  it('moves a sponsor: the list changes at once, the order is saved, the focus stays on the sponsor', async () => {
+    write = async (_path, options) => {
+      const ids = (options.body as { ids: string[] }).ids;
+      sponsors = ids.map((id) => sponsors.find((s) => s.id === id) as Sponsor);
+      return { success: true, sponsors };
+    };
+    const user = userEvent.setup();
+    renderStaff(<SponsorsTab />, { request });
+    await screen.findByRole('listitem', { name: 'Red Rock Bank' });
+
+    await user.click(within(row('Red Rock Bank')).getByRole('button', { name: 'Move Red Rock Bank up' }));
+
+    expect(names()).toEqual(['Red Rock Bank', 'Canyon Outfitters', 'Virgin River Foundation']);
+    expect(calls('PUT')).toEqual([['/sponsors/order', { method: 'PUT', body: { ids: ['b', 'a', 'c'] } }, 'Failed to save the sponsor order']]);
+    // At the top now: its Up button is disabled, so the focus goes to Down.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Red Rock Bank down'));
+    expect(screen.getByText('Red Rock Bank moved to position 1 of 3')).toBeTruthy();
+
+    await user.click(within(row('Canyon Outfitters')).getByRole('button', { name: 'Move Canyon Outfitters down' }));
+    await waitFor(() => expect(calls('PUT')).toHaveLength(2));
+    expect(calls('PUT')[1][1]).toEqual({ method: 'PUT', body: { ids: ['b', 'c', 'a'] } });
+    await waitFor(() => expect(names()).toEqual(['Red Rock Bank', 'Virgin River Foundation', 'Canyon Outfitters']));
+  });
+
+  it('a refused move puts the list back and says why', async () => {
+    write = async () => {
+      throw new ApiError('The sponsor list has changed meanwhile. Reload it and try again.', 409, 'x', undefined, 'SPONSOR_ORDER_MISMATCH');
+    };
+    const user = userEvent.setup();
+    renderStaff(<SponsorsTab />, { request });
+    await screen.findByRole('listitem', { name: 'Red Rock Bank' });
+    await user.click(within(row('Red Rock Bank')).getByRole('button', { name: 'Move Red Rock Bank down' }));
+    expect(await screen.findByText('Failed to save the sponsor order: The sponsor list has changed meanwhile. Reload it and try again.')).toBeTruthy();
+    await waitFor(() => expect(names()).toEqual(['Canyon Outfitters', 'Red Rock Bank', 'Virgin River Foundation']));
+  });
+
+  it('deletes only after the confirmation; a failure is said in the dialog', async () => {
+    const user = userEvent.setup();
+    renderStaff(<SponsorsTab />, { request });
+    await screen.findByRole('listitem', { name: 'Red Rock Bank' });
+
+    await user.click(within(row('Red Rock Bank')).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete "Red Rock Bank"?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls('DELETE')).toHaveLength(0);
+
+    write = async () => {
+      throw new ApiError('Something went wrong. Please try again.', 500);
+    };
+    await user.click(within(row('Red Rock Bank')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await within(screen.getByRole('alertdialog')).findByText('Error deleting sponsor: Something went wrong. Please try again.')).toBeTruthy();
+
+    write = async () => {
+      sponsors = sponsors.filter((s) => s.id !== 'b');
+      return { success: true, message: 'Sponsor deleted' };
+    };
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Sponsor deleted (Red Rock Bank)')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls('DELETE').at(-1)).toEqual(['/sponsors/b', { method: 'DELETE' }, 'Error deleting sponsor']);
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Red Rock Bank' })).toBeNull());
+  });
+});
