@@ -1,10 +1,13 @@
-import type { EventRecord } from '../shared/events-model.js';
+import { DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, PUBLIC_EVENT_FIELDS, type EventRecord, type PublicEventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
 
 /** An event document: the record without its id (the document's key). */
-export type StoredEvent = Omit<EventRecord, 'id'>;
+export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail'> & {
+  /** Absent on events stored before the limit existed: read as the default. */
+  maxRegistrationsPerEmail?: number;
+};
 
 /** The events collection, declared once: tests and the bench import it. */
 export const EVENTS = collection<StoredEvent>('events');
@@ -40,10 +43,16 @@ export function toEventView(doc: StoredDocument<StoredEvent>): EventRecord {
     rsvpOnlyMode: event.rsvpOnlyMode,
     allowAdditionalInfo: event.allowAdditionalInfo,
     customUrl: event.customUrl,
+    maxRegistrationsPerEmail: event.maxRegistrationsPerEmail ?? DEFAULT_MAX_REGISTRATIONS_PER_EMAIL,
     attendeeCount: event.attendeeCount,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
   };
+}
+
+/** The event as visitors see it: only the fields listed in PUBLIC_EVENT_FIELDS (no Mailchimp settings, no timestamps). */
+export function toPublicEventView(event: EventRecord): PublicEventRecord {
+  return Object.fromEntries(PUBLIC_EVENT_FIELDS.map((field) => [field, event[field]])) as PublicEventRecord;
 }
 
 export function findEvent(store: DocumentStore, id: string): Promise<StoredDocument<StoredEvent> | null> {

@@ -58,6 +58,7 @@ export function eventFieldsFromInput(input: EventInput, timeZone: string, option
     rsvpOnlyMode: !input.generateTickets,
     allowAdditionalInfo: input.allowAdditionalInfo,
     customUrl: input.customUrl,
+    maxRegistrationsPerEmail: input.maxRegistrationsPerEmail,
   };
 }
 
@@ -80,6 +81,7 @@ export function eventToInput(event: EventRecord): EventInput {
     generateTickets: event.generateTickets,
     allowAdditionalInfo: event.allowAdditionalInfo,
     customUrl: event.customUrl,
+    maxRegistrationsPerEmail: event.maxRegistrationsPerEmail,
   };
 }
 

@@ -1,11 +1,11 @@
 import { eventInputSchema, type EventInput, type EventListQuery, type EventUpdate } from '../shared/events.js';
-import { isReservedSlug, type EventRecord } from '../shared/events-model.js';
+import { isReservedSlug, type EventRecord, type PublicEventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { newId } from '../ids.js';
 import type { Clock } from '../clock.js';
 import type { DocumentStore, Transaction, WhereClause } from '../store/port.js';
 import { validateOrRefuse } from '../rule-error.js';
-import { EVENTS, EventNotFoundError, toEventView, type StoredEvent } from './repository.js';
+import { EVENTS, EventNotFoundError, toEventView, toPublicEventView, type StoredEvent } from './repository.js';
 import {
   EventRuleError,
   archived,
@@ -49,36 +49,42 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
     });
   }
 
+  async function listEvents(query: EventListQuery, isStaff: boolean): Promise<EventRecord[]> {
+    const where: WhereClause[] = [];
+    if (!isStaff) {
+      where.push(['isActive', '==', true], ['isArchived', '==', false]);
+    } else {
+      const archivedFilter = query.archived ?? 'false';
+      if (archivedFilter !== 'all') where.push(['isArchived', '==', archivedFilter === 'true']);
+      if (query.active && query.active !== 'all') where.push(['isActive', '==', query.active === 'true']);
+    }
+    const docs = await store.query(EVENTS, { where, orderBy: [['date', 'asc']] });
+    return docs.map(toEventView).filter((event) => matchesTags(event, query.tags));
+  }
+
   return {
-    /** Visitors get active, non-archived events whatever they ask; staff may filter. */
-    async list(query: EventListQuery, isStaff: boolean): Promise<EventRecord[]> {
-      const where: WhereClause[] = [];
-      if (!isStaff) {
-        where.push(['isActive', '==', true], ['isArchived', '==', false]);
-      } else {
-        const archivedFilter = query.archived ?? 'false';
-        if (archivedFilter !== 'all') where.push(['isArchived', '==', archivedFilter === 'true']);
-        if (query.active && query.active !== 'all') where.push(['isActive', '==', query.active === 'true']);
-      }
-      const docs = await store.query(EVENTS, { where, orderBy: [['date', 'asc']] });
-      return docs.map(toEventView).filter((event) => matchesTags(event, query.tags));
+    /** Visitors get active, non-archived events whatever they ask, as the public projection; staff may filter and see every field. */
+    async list(query: EventListQuery, isStaff: boolean): Promise<EventRecord[] | PublicEventRecord[]> {
+      const events = await listEvents(query, isStaff);
+      return isStaff ? events : events.map(toPublicEventView);
     },
 
     async tags(isStaff: boolean): Promise<string[]> {
-      const events = await this.list({ archived: 'all' }, isStaff);
+      const events = await listEvents({ archived: 'all' }, isStaff);
       return [...new Set(events.flatMap((event) => event.tags))].sort((a, b) => a.localeCompare(b));
     },
 
-    /** By custom URL first, then by id; reserved words and hidden events are not found for visitors. */
-    async get(idOrSlug: string, isStaff: boolean): Promise<EventRecord> {
+    /** By custom URL first, then by id; reserved words and hidden events are not found for visitors, who get the public projection. */
+    async get(idOrSlug: string, isStaff: boolean): Promise<EventRecord | PublicEventRecord> {
       const key = idOrSlug.trim();
       if (isReservedSlug(key)) throw new EventNotFoundError();
       const [bySlug] = await store.query(EVENTS, { where: [['customUrl', '==', key.toLowerCase()]], limit: 1 });
       const doc = bySlug ?? (await store.get(EVENTS, key));
       if (!doc) throw new EventNotFoundError();
       const event = toEventView(doc);
-      if (!isStaff && !isPublic(event)) throw new EventNotFoundError();
-      return event;
+      if (isStaff) return event;
+      if (!isPublic(event)) throw new EventNotFoundError();
+      return toPublicEventView(event);
     },
 
     async create(input: EventInput): Promise<EventRecord> {

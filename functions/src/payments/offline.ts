@@ -17,6 +17,9 @@ export const OFFLINE_REFUND_ERRORS = {
   alreadyRefunded: 'This payment has already been refunded',
 } as const;
 
+/** The offline gateway's refusal to cancel a paid intent, worded like the provider's. */
+export const OFFLINE_CANCEL_REFUSED = 'You cannot cancel this PaymentIntent because it has a status of succeeded';
+
 /** The offline gateway's intents (local runs and tests only). */
 export const OFFLINE_INTENTS = collection<StoredIntent>('offlinePaymentIntents');
 
@@ -90,6 +93,17 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
       });
     },
 
+    // Like Stripe: an unpaid intent becomes 'canceled' and can no longer be paid; a paid one cannot be cancelled.
+    async cancelIntent(intentId) {
+      await store.runTransaction(async (tx) => {
+        const doc = await tx.get(OFFLINE_INTENTS, intentId);
+        if (!doc) throw new Error(OFFLINE_REFUND_ERRORS.unknownIntent);
+        if (doc.data.status === 'canceled') return;
+        if (doc.data.status === 'succeeded') throw new Error(OFFLINE_CANCEL_REFUSED);
+        tx.update(OFFLINE_INTENTS, intentId, { status: 'canceled' });
+      });
+    },
+
     verifyWebhook(rawBody, signature): PaymentEvent {
       const payload = rawBody.toString('utf8');
       verifySignature(payload, signature, webhookSecret);
@@ -108,6 +122,8 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
         throw new CardDeclinedError('CARD_INCOMPLETE', PAYMENT_MESSAGES.incompleteCard);
       }
       if (intent.status === 'succeeded') return { outcome: 'succeeded', ...signedEvent('payment_intent.succeeded', intent) };
+      // A cancelled intent (its RSVP was cancelled) takes no payment, as with Stripe.
+      if (intent.status === 'canceled') throw new CardDeclinedError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound);
       if (card.cardNumber !== OFFLINE_TEST_CARDS.succeeds) {
         return { outcome: 'declined', message: PAYMENT_MESSAGES.declined, ...signedEvent('payment_intent.payment_failed', intent) };
       }

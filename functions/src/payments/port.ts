@@ -30,6 +30,8 @@ export interface PaymentGateway {
   }): Promise<PaymentIntent>;
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
   refund(intentId: string, idempotencyKey: string): Promise<void>;
+  /** Cancels an unpaid intent so it can no longer be paid; an intent already cancelled is fine. Throws when it was paid meanwhile. */
+  cancelIntent(intentId: string): Promise<void>;
   /** Verifies a webhook's signature on the raw body; throws when it does not verify. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

@@ -54,7 +54,10 @@ export function paymentRoutes(
 
   api.post('/create-payment-intent', limited, async (request) => payments.createIntent(parseWith(createPaymentIntentSchema, request.body)));
 
-  api.post('/payments/confirm', limited, async (request) => payments.confirm(parseWith(confirmPaymentSchema, request.body).paymentIntentId));
+  api.post('/payments/confirm', limited, async (request) => {
+    const { paymentIntentId, clientSecret } = parseWith(confirmPaymentSchema, request.body);
+    return payments.confirm(paymentIntentId, clientSecret);
+  });
 
   if (gateway.provider === 'offline') {
     const offline = gateway as OfflineGateway;

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { CURRENCY } from '../shared/constants.js';
 import type { EventRecord } from '../shared/events-model.js';
 import { PAYMENT_MESSAGES, type ConfirmPaymentReply, type CreatePaymentIntentReply } from '../shared/payments-model.js';
@@ -8,12 +9,11 @@ import { readEventInTransaction } from '../events/repository.js';
 import { queueMail } from '../outbox/outbox.js';
 import type { Clock } from '../clock.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
-import { confirmationMailKind, hasFreeSeat, isRefundable, ticketPriceCents } from '../rsvps/rules.js';
+import { assertAcceptingRegistrations, confirmationMailKind, hasFreeSeat, isActiveRegistration, isRefundable, ticketPriceCents } from '../rsvps/rules.js';
+import { alreadyRegistered } from '../rsvps/service.js';
 import {
   attachPaymentIntent,
   cancelAndRefund,
-  createRsvp,
-  extendHold,
   findExpiredHolds,
   findRsvp,
   markPaid,
@@ -22,8 +22,10 @@ import {
   readRsvp,
   readRsvpWithEvent,
   refund,
+  register,
   releaseHold,
   toRsvpView,
+  type RsvpDocument,
 } from '../rsvps/repository.js';
 import { collection, type DocumentStore } from '../store/port.js';
 import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
@@ -35,6 +37,8 @@ export interface AppliedPaymentEvent {
   intentId: string;
   rsvpId: string;
   outcome?: PaymentOutcome;
+  /** Why a refunded payment was given back. */
+  refundReason?: string;
   at: string;
 }
 
@@ -64,20 +68,47 @@ function providerReason(error: unknown): string {
 /** What applying a successful payment to its RSVP comes to. */
 export type PaymentOutcome = 'confirmed' | 'already-confirmed' | 'refund' | 'ignored';
 
+/** Why a succeeded payment is given back, as recorded on the RSVP and the payment event. */
+export const REFUND_REASONS = {
+  cancelled: 'The RSVP was cancelled before the payment arrived',
+  noSeat: 'The hold had run out and the event was full when the payment arrived',
+  notOwnIntent: "The payment is not the RSVP's own payment intent",
+  amountMismatch: 'The amount received is not the amount due',
+} as const;
+export type RefundReason = (typeof REFUND_REASONS)[keyof typeof REFUND_REASONS];
+
+export type PaymentDecision = { outcome: Exclude<PaymentOutcome, 'refund'> } | { outcome: 'refund'; reason: RefundReason; ownIntent: boolean };
+
 /**
  * Decides what a succeeded payment does to its RSVP (pure, so every case is
- * unit-tested): confirm a held seat; re-take a released seat when one is free;
- * otherwise refund, because no ticket exists without a seat.
+ * unit-tested). The payment must be the RSVP's own intent, for exactly the amount
+ * due; then it confirms a held seat, or re-takes a lapsed hold's seat when one is
+ * free. A payment for a cancelled RSVP, without a seat, of another intent or of
+ * another amount is refunded: no ticket is issued for it.
  */
 export function decideSucceededPayment(
-  rsvp: Pick<RsvpRecord, 'status' | 'paymentStatus'>,
+  rsvp: Pick<RsvpRecord, 'status' | 'paymentStatus' | 'paymentIntentId' | 'amountDue'>,
   event: Pick<EventRecord, 'maxAttendees' | 'attendeeCount'> | null,
-): PaymentOutcome {
-  if (rsvp.paymentStatus === 'paid' || rsvp.paymentStatus === 'refunded') return 'already-confirmed';
-  if (rsvp.status === 'pending_payment') return 'confirmed';
-  if ((rsvp.status === 'released' || rsvp.status === 'cancelled') && event && hasFreeSeat(event)) return 'confirmed';
-  if (rsvp.status === 'released' || rsvp.status === 'cancelled') return 'refund';
-  return 'ignored';
+  intent: Pick<PaymentIntent, 'id' | 'amountReceived' | 'currency'>,
+): PaymentDecision {
+  if (rsvp.paymentIntentId !== intent.id) return { outcome: 'refund', reason: REFUND_REASONS.notOwnIntent, ownIntent: false };
+  if (rsvp.paymentStatus === 'paid' || rsvp.paymentStatus === 'refunded') return { outcome: 'already-confirmed' };
+  if (intent.amountReceived !== rsvp.amountDue || intent.currency.toUpperCase() !== CURRENCY) {
+    return { outcome: 'refund', reason: REFUND_REASONS.amountMismatch, ownIntent: true };
+  }
+  if (rsvp.status === 'cancelled') return { outcome: 'refund', reason: REFUND_REASONS.cancelled, ownIntent: true };
+  if (rsvp.status === 'pending_payment') return { outcome: 'confirmed' };
+  if (rsvp.status === 'released') {
+    return event && hasFreeSeat(event) ? { outcome: 'confirmed' } : { outcome: 'refund', reason: REFUND_REASONS.noSeat, ownIntent: true };
+  }
+  return { outcome: 'ignored' };
+}
+
+/** A client secret compared in constant time (it is what proves the caller started this payment). */
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && b.length > 0 && timingSafeEqual(a, b);
 }
 
 export function createPaymentService({ store, clock, payments, onMailQueued }: PaymentServiceDeps) {
@@ -86,32 +117,33 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
     const rsvpId = event.intent.metadata.rsvpId;
     if (!rsvpId) return 'ignored';
     const now = clock.now();
-    const outcome = await store.runTransaction(async (tx) => {
-      if (await tx.get(PAYMENT_EVENTS, event.id)) return 'already-confirmed' as const;
+    const at = now.toISOString();
+    const record = { type: event.type, intentId: event.intent.id, rsvpId, at };
+    const decision = await store.runTransaction(async (tx): Promise<PaymentDecision> => {
+      if (await tx.get(PAYMENT_EVENTS, event.id)) return { outcome: 'already-confirmed' };
       const { rsvp, event: eventDoc } = await readRsvpWithEvent(tx, rsvpId);
-      if (!rsvp) return 'ignored' as const;
-      const decision = decideSucceededPayment(rsvp.data, eventDoc?.data ?? null);
+      if (!rsvp) return { outcome: 'ignored' };
+      const decided = decideSucceededPayment(rsvp.data, eventDoc?.data ?? null, event.intent);
       // A refund is recorded as applied only once the provider accepted it, so a retried event retries it.
-      if (decision !== 'refund') {
-        tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId: event.intent.id, rsvpId, outcome: decision, at: now.toISOString() });
-      }
-      if (decision === 'confirmed') {
-        markPaid(tx, rsvp, eventDoc, { intentId: event.intent.id, amountPaid: event.intent.amountReceived || event.intent.amount });
+      if (decided.outcome !== 'refund') tx.set(PAYMENT_EVENTS, event.id, { ...record, outcome: decided.outcome });
+      if (decided.outcome === 'confirmed') {
+        markPaid(tx, rsvp, eventDoc, { intentId: event.intent.id, amountPaid: event.intent.amountReceived });
         queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId, to: rsvp.data.email }, now);
       }
-      if (decision === 'refund') markRefundDue(tx, rsvp, event.intent.id);
-      return decision;
+      // Another intent naming this RSVP leaves the RSVP's own payment alone; only the record says why it was refunded.
+      if (decided.outcome === 'refund' && decided.ownIntent) markRefundDue(tx, rsvp, eventDoc, decided.reason);
+      return decided;
     });
-    if (outcome === 'confirmed') onMailQueued?.();
-    if (outcome === 'refund') {
+    if (decision.outcome === 'confirmed') onMailQueued?.();
+    if (decision.outcome === 'refund') {
       await payments.refund(event.intent.id, `refund-${event.intent.id}`);
       await store.runTransaction(async (tx) => {
-        const rsvp = await readRsvp(tx, rsvpId);
-        tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId: event.intent.id, rsvpId, outcome: 'refund', at: now.toISOString() });
-        refund(tx, rsvp);
+        const rsvp: RsvpDocument | null = decision.ownIntent ? await readRsvp(tx, rsvpId) : null;
+        tx.set(PAYMENT_EVENTS, event.id, { ...record, outcome: 'refund', refundReason: decision.reason });
+        refund(tx, rsvp, at);
       });
     }
-    return outcome;
+    return decision.outcome;
   }
 
   /** A failed or cancelled intent gives its held seat back. */
@@ -133,23 +165,35 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
      */
     async createIntent(input: CreatePaymentIntentInput): Promise<CreatePaymentIntentReply> {
       const now = clock.now();
-      const { rsvpId, amount } = await store.runTransaction(async (tx) => {
+      const held = await store.runTransaction(async (tx) => {
         const event = await readEventInTransaction(tx, input.eventId);
         const existing = input.rsvpId ? await readRsvp(tx, input.rsvpId) : null;
-        if (existing && existing.data.eventId === event.id && existing.data.status === 'pending_payment') {
+        if (existing && existing.data.eventId === event.id && isActiveRegistration(existing.data, now.toISOString()) && existing.data.status === 'pending_payment') {
+          assertAcceptingRegistrations(event, now);
           const price = ticketPriceCents(event, existing.data.ticketType);
           if (input.amount !== price) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
-          // Trying again extends the hold rather than taking a second seat.
-          extendHold(tx, existing, now);
+          // Paying again pays the same hold: its expiry was fixed when it was created and is never moved.
           return { rsvpId: existing.id, amount: price };
         }
         const person = validateOrRefuse(rsvpInputSchema, { name: input.name, email: input.email, ticketType: input.ticketType });
         if (!event.requiresPayment) throw new RuleError('INVALID_TICKET', RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
-        // A mismatch aborts the transaction, so the buffered RSVP and seat are never written.
-        const { rsvpId: id, rsvp } = createRsvp(tx, event, person, now);
-        if (input.amount !== rsvp.amountDue) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
-        return { rsvpId: id, amount: rsvp.amountDue };
+        const registration = await register(tx, event, person, now);
+        if (registration.outcome === 'already-registered') {
+          const { rsvp, resend } = registration;
+          if (resend) queueMail(tx, { kind: confirmationMailKind(event), rsvpId: rsvp.id, to: rsvp.data.email }, now);
+          return { alreadyRegistered: true as const, mailQueued: resend };
+        }
+        const rsvpId = registration.outcome === 'created' ? registration.rsvpId : registration.rsvp.id;
+        const amountDue = registration.outcome === 'created' ? registration.rsvp.amountDue : registration.rsvp.data.amountDue;
+        // A mismatch aborts the transaction, so a buffered RSVP and seat are never written.
+        if (input.amount !== amountDue) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
+        return { rsvpId, amount: amountDue };
       });
+      if ('alreadyRegistered' in held) {
+        if (held.mailQueued) onMailQueued?.();
+        throw alreadyRegistered();
+      }
+      const { rsvpId, amount } = held;
       const intent = await payments.createIntent({
         amount,
         currency: CURRENCY.toLowerCase(),
@@ -169,14 +213,19 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
       else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') await applyFailed(event);
     },
 
-    /** The payment-success page asks; the provider's own record of the intent decides. */
-    async confirm(paymentIntentId: string): Promise<ConfirmPaymentReply> {
+    /**
+     * The payment-success page asks; the provider's own record of the intent decides. Only
+     * a caller holding the intent's client secret (the browser that paid) is answered: an
+     * intent id alone, which may travel in links and logs, tells nobody the ticket id.
+     */
+    async confirm(paymentIntentId: string, clientSecret: string): Promise<ConfirmPaymentReply> {
       const intent: PaymentIntent | null = await payments.retrieveIntent(paymentIntentId);
-      if (!intent) throw new RuleError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound, 'not-found');
+      if (!intent || !sameSecret(clientSecret, intent.clientSecret)) throw new RuleError('PAYMENT_NOT_FOUND', PAYMENT_MESSAGES.notFound, 'not-found');
       if (intent.status === 'succeeded') await applySucceeded({ id: `confirm:${intent.id}`, type: 'payment_intent.succeeded', intent });
       const rsvpId = intent.metadata.rsvpId ?? null;
       const rsvp = rsvpId ? await findRsvp(store, rsvpId) : null;
-      const confirmed = rsvp?.data.status === 'confirmed' && rsvp.data.paymentStatus === 'paid';
+      // The ticket is this intent's only when the RSVP was paid with it.
+      const confirmed = rsvp?.data.status === 'confirmed' && rsvp.data.paymentStatus === 'paid' && rsvp.data.paymentIntentId === intent.id;
       return {
         success: true,
         status: intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : 'failed',

@@ -53,6 +53,17 @@ export function stripeGateway(config: { secretKey: string; webhookSecret: string
       }
     },
 
+    async cancelIntent(intentId) {
+      try {
+        await stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' });
+      } catch (error) {
+        // Cancelled already (a retry, or Stripe cancelled it): what was asked for is done.
+        const { code, payment_intent: intent } = error as { code?: string; payment_intent?: { status?: string } };
+        if (code === 'payment_intent_unexpected_state' && intent?.status === 'canceled') return;
+        throw error;
+      }
+    },
+
     verifyWebhook(rawBody, signature): PaymentEvent {
       const event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
       const object = event.data.object as Stripe.PaymentIntent;

@@ -1,11 +1,22 @@
 import type { EventRecord } from '../shared/events-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
-import { PAYMENT_HOLD_MS, RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
+import { RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
 import { readEvent, type StoredEvent } from '../events/repository.js';
 import { newId } from '../ids.js';
 import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
-import { assertOpenForRegistration, holdsSeat, newRsvp, resolveTicketType, ticketPriceCents } from './rules.js';
+import {
+  assertAcceptingRegistrations,
+  assertFreeSeat,
+  assertUnderEmailLimit,
+  canResendOnRepeat,
+  findSamePerson,
+  holdsSeat,
+  isActiveRegistration,
+  newRsvp,
+  resolveTicketType,
+  ticketPriceCents,
+} from './rules.js';
 import { giveSeatBack, takeSeat } from './seats.js';
 
 /*
@@ -30,6 +41,10 @@ export type StoredRsvp = Omit<RsvpRecord, 'id' | 'amountRefunded' | 'refundedAt'
   checkInUndoneAt?: string | null;
   /** Every check-in an admin undid, oldest first: who admitted the ticket and when, who undid it and when. */
   undoneCheckIns?: UndoneCheckIn[];
+  /** When a repeated registration last sent the ticket (or confirmation) e-mail again. */
+  repeatResentAt?: string | null;
+  /** Why a payment for this RSVP was given back automatically (e.g. it arrived after an admin cancelled it). */
+  refundReason?: string | null;
 };
 
 export interface UndoneCheckIn {
@@ -109,23 +124,47 @@ export async function readRsvpWithEvent(tx: Transaction, rsvpId: string): Promis
 
 // Transitions.
 
+/** One e-mail address's registrations for an event that count (confirmed, or an unpaid hold not run out). */
+export async function readActiveRegistrations(tx: Transaction, eventId: string, email: string, nowIso: string): Promise<RsvpDocument[]> {
+  const docs = await tx.query(RSVPS, { where: [['eventId', '==', eventId], ['email', '==', email.trim().toLowerCase()]] });
+  return docs.filter((doc) => isActiveRegistration(doc.data, nowIso));
+}
+
+/** What asking to register came to. */
+export type Registration =
+  /** A new RSVP holding a seat: confirmed when free, held pending payment otherwise. */
+  | { outcome: 'created'; rsvpId: string; rsvp: StoredRsvp }
+  /** The same person's unpaid hold of the same ticket type, still running: pay that one (no new seat, expiry unchanged). */
+  | { outcome: 'existing-hold'; rsvp: RsvpDocument }
+  /** The same person is already registered; `resend` when the e-mail is to go again (the stamp is written). */
+  | { outcome: 'already-registered'; rsvp: RsvpDocument; resend: boolean };
+
 /**
- * Registers one person for an open event and takes the seat: confirmed when
- * the ticket is free, held pending payment otherwise.
+ * Registers one person for an event that is public and has not started, unless the
+ * same name and e-mail already hold a registration (a repeat takes no second seat) or
+ * the e-mail has reached the event's limit. Reads first, then writes (DESIGN §3): the
+ * event document was read by the caller in this transaction, and every registration
+ * writes it (attendeeCount), so two registrations of one event never interleave.
  */
-export function createRsvp(tx: Transaction, event: EventRecord, input: RsvpInput, now: Date): { rsvpId: string; rsvp: StoredRsvp } {
-  assertOpenForRegistration(event);
+export async function register(tx: Transaction, event: EventRecord, input: RsvpInput, now: Date): Promise<Registration> {
+  assertAcceptingRegistrations(event, now);
   const ticketType = resolveTicketType(event, input.ticketType);
-  const rsvp = newRsvp(event, input, ticketType, ticketPriceCents(event, ticketType), now);
+  const amountDue = ticketPriceCents(event, ticketType);
+  const active = await readActiveRegistrations(tx, event.id, input.email, now.toISOString());
+  const same = findSamePerson(active, input.name);
+  if (same) {
+    if (same.data.status === 'pending_payment' && same.data.ticketType === ticketType) return { outcome: 'existing-hold', rsvp: same };
+    const resend = same.data.status === 'confirmed' && canResendOnRepeat(same.data.repeatResentAt, now);
+    if (resend) tx.update(RSVPS, same.id, { repeatResentAt: now.toISOString() });
+    return { outcome: 'already-registered', rsvp: same, resend };
+  }
+  assertUnderEmailLimit(event, active.length);
+  assertFreeSeat(event);
+  const rsvp = newRsvp(event, input, ticketType, amountDue, now);
   const rsvpId = newId();
   tx.create(RSVPS, rsvpId, rsvp);
   takeSeat(tx, { id: event.id, data: event });
-  return { rsvpId, rsvp };
-}
-
-/** Paying again: the pending RSVP keeps its seat for another hold period rather than taking a second one. */
-export function extendHold(tx: Transaction, rsvp: RsvpDocument, now: Date) {
-  tx.update(RSVPS, rsvp.id, { holdExpiresAt: new Date(now.getTime() + PAYMENT_HOLD_MS).toISOString() });
+  return { outcome: 'created', rsvpId, rsvp };
 }
 
 /** Records the provider's intent on the RSVP it pays for (when the RSVP still exists). */
@@ -162,14 +201,23 @@ export function releaseHold(tx: Transaction, rsvp: RsvpDocument, event: EventDoc
   return true;
 }
 
-/** A payment arrived for an RSVP that has no seat any more: it is to be refunded (no ticket without a seat). */
-export function markRefundDue(tx: Transaction, rsvp: RsvpDocument, paymentIntentId: string) {
-  tx.update(RSVPS, rsvp.id, { paymentStatus: 'failed', paymentIntentId });
+/**
+ * A payment of the RSVP's own intent that is to be given back (no seat for it, the RSVP
+ * was cancelled, the amount is not the amount due): recorded with the reason before the
+ * provider is asked, and a hold still running gives its seat back (no ticket comes of it).
+ */
+export function markRefundDue(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, refundReason: string) {
+  if (rsvp.data.status === 'pending_payment') {
+    tx.update(RSVPS, rsvp.id, { status: 'released', paymentStatus: 'failed', holdExpiresAt: null, refundReason });
+    giveSeatBack(tx, event);
+    return;
+  }
+  tx.update(RSVPS, rsvp.id, { paymentStatus: 'failed', refundReason });
 }
 
-/** The provider accepted the refund. */
-export function refund(tx: Transaction, rsvp: RsvpDocument | null) {
-  if (rsvp) tx.update(RSVPS, rsvp.id, { paymentStatus: 'refunded' });
+/** The provider accepted the refund of the RSVP's own payment. */
+export function refund(tx: Transaction, rsvp: RsvpDocument | null, nowIso: string) {
+  if (rsvp) tx.update(RSVPS, rsvp.id, { paymentStatus: 'refunded', refundedAt: nowIso });
 }
 
 /**

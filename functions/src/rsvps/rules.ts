@@ -1,8 +1,15 @@
-import { defaultTicketType, type EventRecord } from '../shared/events-model.js';
+import { defaultTicketType, hasStarted, type EventRecord } from '../shared/events-model.js';
 import { dollarsToCents } from '../shared/payments-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { RuleError } from '../rule-error.js';
-import { PAYMENT_HOLD_MS, RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
+import {
+  comparableName,
+  PAYMENT_HOLD_MS,
+  REPEAT_RESEND_INTERVAL_MS,
+  registrationLimitMessage,
+  RSVP_MESSAGES,
+  type RsvpRecord,
+} from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 
 /** The ticket type asked for, or the default (General when offered, else the first type). */
@@ -25,9 +32,42 @@ export function hasFreeSeat(event: Pick<EventRecord, 'maxAttendees' | 'attendeeC
   return event.maxAttendees === null || event.attendeeCount < event.maxAttendees;
 }
 
-export function assertOpenForRegistration(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'maxAttendees' | 'attendeeCount'>) {
+/** Visitors register for public events that have not started yet (the clock is the injected one). */
+export function assertAcceptingRegistrations(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'date'>, now: Date) {
   if (!event.isActive || event.isArchived) throw new RuleError('EVENT_NOT_FOUND', MESSAGES.eventNotFound, 'not-found');
+  if (hasStarted(event, now.getTime())) throw new RuleError('REGISTRATION_CLOSED', RSVP_MESSAGES.registrationClosed, 'conflict');
+}
+
+export function assertFreeSeat(event: Pick<EventRecord, 'maxAttendees' | 'attendeeCount'>) {
   if (!hasFreeSeat(event)) throw new RuleError('EVENT_FULL', RSVP_MESSAGES.eventFull, 'conflict');
+}
+
+/**
+ * A registration that counts toward the per-e-mail limit and makes a repeat a duplicate:
+ * confirmed, or an unpaid card hold that has not run out. Cancelled, refunded and
+ * released ones do not.
+ */
+export function isActiveRegistration(rsvp: Pick<RsvpRecord, 'status' | 'holdExpiresAt'>, nowIso: string): boolean {
+  if (rsvp.status === 'confirmed') return true;
+  return rsvp.status === 'pending_payment' && rsvp.holdExpiresAt !== null && rsvp.holdExpiresAt > nowIso;
+}
+
+/** The registration among `active` (one e-mail's) made under the same name, compared loosely. */
+export function findSamePerson<T extends { data: Pick<RsvpRecord, 'name'> }>(active: T[], name: string): T | undefined {
+  const wanted = comparableName(name);
+  return active.find((doc) => comparableName(doc.data.name) === wanted);
+}
+
+/** One e-mail address may hold at most the event's maxRegistrationsPerEmail registrations. */
+export function assertUnderEmailLimit(event: Pick<EventRecord, 'maxRegistrationsPerEmail'>, activeForEmail: number) {
+  if (activeForEmail >= event.maxRegistrationsPerEmail) {
+    throw new RuleError('REGISTRATION_LIMIT_REACHED', registrationLimitMessage(event.maxRegistrationsPerEmail), 'conflict', 'email');
+  }
+}
+
+/** A repeated registration sends the e-mail again at most once an hour per RSVP. */
+export function canResendOnRepeat(lastResentAt: string | null | undefined, now: Date): boolean {
+  return !lastResentAt || now.getTime() - Date.parse(lastResentAt) >= REPEAT_RESEND_INTERVAL_MS;
 }
 
 /** A new RSVP: confirmed when free, holding its seat until paid otherwise. */

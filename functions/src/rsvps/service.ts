@@ -5,9 +5,10 @@ import type { RsvpInput } from '../shared/rsvps.js';
 import { listAllEvents, readEventInTransaction } from '../events/repository.js';
 import { queueMail } from '../outbox/outbox.js';
 import type { Clock } from '../clock.js';
+import { RuleError } from '../rule-error.js';
 import type { DocumentStore } from '../store/port.js';
 import { confirmationMailKind, holdsSeat } from './rules.js';
-import { cancelRsvp, createRsvp, listAllRsvps, listRsvpsOfEvent, readRsvpWithEvent, toRsvpView } from './repository.js';
+import { cancelRsvp, listAllRsvps, listRsvpsOfEvent, readRsvpWithEvent, register, toRsvpView } from './repository.js';
 import { csvFileName, rsvpsToCsv } from './csv.js';
 
 export interface RsvpServiceDeps {
@@ -17,9 +18,17 @@ export interface RsvpServiceDeps {
   timeZone: string;
   /** Called after a commit that queued mail, so delivery starts at once rather than on the next sweep. */
   onMailQueued?: () => void;
+  /** The card provider, as far as cancelling an unpaid hold's intent goes (the payments port's cancelIntent). */
+  intents: { cancelIntent(intentId: string): Promise<void> };
+  logger?: Pick<Console, 'error'>;
 }
 
-export function createRsvpService({ store, clock, timeZone, onMailQueued }: RsvpServiceDeps) {
+/** The refusal of a repeated registration, thrown once the transaction (and any resend it queued) committed. */
+export function alreadyRegistered() {
+  return new RuleError('ALREADY_REGISTERED', RSVP_MESSAGES.alreadyRegistered, 'conflict');
+}
+
+export function createRsvpService({ store, clock, timeZone, onMailQueued, intents, logger = console }: RsvpServiceDeps) {
   return {
     /**
      * Registers one person. The seat is taken in the same transaction that
@@ -28,18 +37,33 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued }: Rsvp
      */
     async create(eventIdOrSlug: string, input: RsvpInput): Promise<RsvpReply> {
       const now = clock.now();
-      const reply = await store.runTransaction(async (tx) => {
+      const result = await store.runTransaction(async (tx) => {
         const event = await readEventInTransaction(tx, eventIdOrSlug);
-        const { rsvpId, rsvp } = createRsvp(tx, event, input, now);
+        const registration = await register(tx, event, input, now);
+        if (registration.outcome === 'already-registered') {
+          // The same person again: no second seat; their e-mail goes again (at most hourly), in this same transaction.
+          const { rsvp, resend } = registration;
+          if (resend) queueMail(tx, { kind: confirmationMailKind(event), rsvpId: rsvp.id, to: rsvp.data.email }, now);
+          return { alreadyRegistered: true as const, mailQueued: resend };
+        }
+        if (registration.outcome === 'existing-hold') {
+          // Their unpaid hold is still running: they continue paying it (its expiry is not moved).
+          const reply: RsvpReply = { success: true, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId: registration.rsvp.id };
+          return { reply, mailQueued: false };
+        }
+        const { rsvpId, rsvp } = registration;
         if (rsvp.status === 'confirmed') {
           queueMail(tx, { kind: confirmationMailKind(event), rsvpId, to: rsvp.email }, now);
           const message = event.generateTickets ? RSVP_MESSAGES.registered : RSVP_MESSAGES.registeredNoTicket;
-          return { success: true as const, message, requiresPayment: false, rsvpId };
+          const reply: RsvpReply = { success: true, message, requiresPayment: false, rsvpId };
+          return { reply, mailQueued: true };
         }
-        return { success: true as const, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId };
+        const reply: RsvpReply = { success: true, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId };
+        return { reply, mailQueued: false };
       });
-      if (!reply.requiresPayment) onMailQueued?.();
-      return reply;
+      if (result.mailQueued) onMailQueued?.();
+      if ('alreadyRegistered' in result) throw alreadyRegistered();
+      return result.reply;
     },
 
     /** The RSVPs holding a seat; with includeCancelled also the cancelled and refunded ones (never lapsed holds). */
@@ -76,16 +100,29 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued }: Rsvp
       return stats;
     },
 
-    /** Admin cancel: frees the seat. Money is never returned silently: a paid RSVP says so. */
+    /**
+     * Admin cancel: frees the seat. Money is never returned silently: a paid RSVP says so.
+     * An unpaid hold's payment intent is cancelled with the provider once the RSVP is, so
+     * it can no longer be paid; a payment that slips through anyway is refunded by the webhook.
+     */
     async cancel(rsvpId: string): Promise<{ message: string }> {
-      return store.runTransaction(async (tx) => {
+      const cancelled = await store.runTransaction(async (tx) => {
         const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
-        const doc = cancelRsvp(tx, rsvp, event);
-        if (doc.data.paymentStatus === 'paid') {
-          return { message: `RSVP cancelled. The payment of ${formatCents(doc.data.amountPaid)} was not refunded automatically; refund it in the payment dashboard if due.` };
-        }
-        return { message: RSVP_MESSAGES.cancelled };
+        return cancelRsvp(tx, rsvp, event);
       });
+      const { paymentStatus, amountPaid, paymentIntentId, status } = cancelled.data;
+      if (paymentStatus === 'paid') {
+        return { message: `RSVP cancelled. The payment of ${formatCents(amountPaid)} was not refunded automatically; refund it in the payment dashboard if due.` };
+      }
+      if (status === 'pending_payment' && paymentIntentId) {
+        try {
+          await intents.cancelIntent(paymentIntentId);
+        } catch (error) {
+          logger.error(`Cancelling payment intent ${paymentIntentId} of RSVP ${rsvpId} failed`, error);
+          return { message: RSVP_MESSAGES.cancelledIntentOpen };
+        }
+      }
+      return { message: RSVP_MESSAGES.cancelled };
     },
   };
 }

@@ -30,13 +30,44 @@ export interface EventRecord {
   rsvpOnlyMode: boolean;
   allowAdditionalInfo: boolean;
   customUrl: string;
+  /** Registrations holding a seat that one e-mail address may have for this event (issue 12). */
+  maxRegistrationsPerEmail: number;
   attendeeCount: number;
   createdAt: string;
   updatedAt: string;
 }
 
+/**
+ * What visitors are told about an event (GET /events, /events/{idOrSlug}): the fields the
+ * public pages read, listed, so a new field stays private until it is added here. No
+ * Mailchimp settings, no per-e-mail limit, no internal timestamps.
+ */
+export const PUBLIC_EVENT_FIELDS = [
+  'id',
+  'title',
+  'description',
+  'date',
+  'location',
+  'maxAttendees',
+  'ticketTypes',
+  'ticketPrices',
+  'requiresPayment',
+  'eventImage',
+  'tags',
+  'isActive',
+  'isArchived',
+  'generateTickets',
+  'allowAdditionalInfo',
+  'customUrl',
+  'attendeeCount',
+] as const satisfies readonly (keyof EventRecord)[];
+export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[number]>;
+
+/** A new event's limit of registrations per e-mail address: a family, not a bot. */
+export const DEFAULT_MAX_REGISTRATIONS_PER_EMAIL = 4;
+
 /** Lengths and counts the event form accepts. */
-export const EVENT_LIMITS = { ticketTypeName: 60, tag: 60, customUrl: 80, mailchimpAudienceId: 100, maxPrice: 100_000 } as const;
+export const EVENT_LIMITS = { ticketTypeName: 60, tag: 60, customUrl: 80, mailchimpAudienceId: 100, maxPrice: 100_000, maxRegistrationsPerEmail: 50 } as const;
 
 /** Lower-cased words of a-z and 0-9 joined by single hyphens (SPEC §5). */
 export const CUSTOM_URL_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -91,4 +122,9 @@ export interface EventStats {
 export interface EventStatsReply {
   success: true;
   stats: Record<string, EventStats>;
+}
+
+/** Registration closes when the event starts (its date is an instant, so the zone is already in it). */
+export function hasStarted(event: Pick<EventRecord, 'date'>, now: number): boolean {
+  return Date.parse(event.date) <= now;
 }

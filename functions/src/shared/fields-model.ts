@@ -24,3 +24,16 @@ export function isSafeUrl(value: string): boolean {
   if (value.includes('\\')) return false;
   return value === '' || /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value) || /^#[\w-]*$/.test(value);
 }
+
+/**
+ * True when a text holds a web address: http(s)://, www., an IP address or a bare
+ * domain such as example.com or evil.co.uk. Names are printed in e-mails we send, so a
+ * name must not carry a link (issue 12). 'J. Smith' and "Mary-Jane O'Neil" pass: a
+ * domain has no space after its dots.
+ */
+const WEB_ADDRESS_PATTERN =
+  /https?:|www\.|\b\d{1,3}(?:\.\d{1,3}){3}\b|[a-z0-9-]\.(?:[a-z]{2}|com|net|org|info|biz|xyz|top|site|online|app|dev|io|link|click|shop|store|club|live|pro|win|vip|icu|buzz|cam|gov|edu)\b/i;
+
+export function containsWebAddress(value: string): boolean {
+  return WEB_ADDRESS_PATTERN.test(value);
+}

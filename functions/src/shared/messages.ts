@@ -35,4 +35,5 @@ export const MESSAGES = {
   notFound: 'Not found',
   internal: 'Something went wrong. Please try again.',
   pageNotFound: 'Page Not Found',
+  nameWithWebAddress: 'Please enter your name without web addresses',
 } as const;

@@ -19,6 +19,7 @@ export const PAYMENT_MESSAGES = {
   incompleteCard: 'Please enter your card number, expiry date and CVC.',
   notFound: 'Payment not found',
   paymentIdRequired: 'Payment ID is required',
+  clientSecretRequired: 'The payment could not be checked from this link. Your confirmation e-mail has your ticket.',
 } as const;
 
 /** Test cards of the offline gateway, as in Stripe's test mode. */
@@ -62,6 +63,12 @@ export interface OfflineCardRequest {
   cardNumber: string;
   expiry: string;
   cvc: string;
+}
+
+/** POST /payments/confirm: the intent and its client secret, which only the browser that paid holds. */
+export interface ConfirmPaymentRequest {
+  paymentIntentId: string;
+  clientSecret: string;
 }
 
 export interface ConfirmPaymentReply {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_MESSAGES, type OfflineCardRequest, type PaymentIntentRequest } from './payments-model.js';
+import { PAYMENT_MESSAGES, type ConfirmPaymentRequest, type OfflineCardRequest, type PaymentIntentRequest } from './payments-model.js';
 import type { Same } from './type-checks.js';
 
 /** POST /create-payment-intent (SPEC §7). `amount` is in cents and only compared, never trusted. */
@@ -26,13 +26,18 @@ export const offlineConfirmSchema = z
   })
   .strip();
 
-/** POST /payments/confirm: the payment-success page asks the server to check the intent. */
+/** POST /payments/confirm: the payment-success page asks the server to check the intent, proving it paid with the client secret. */
 export const confirmPaymentSchema = z
-  .object({ paymentIntentId: z.string({ error: PAYMENT_MESSAGES.paymentIdRequired }).trim().min(1, PAYMENT_MESSAGES.paymentIdRequired).max(200) })
+  .object({
+    paymentIntentId: z.string({ error: PAYMENT_MESSAGES.paymentIdRequired }).trim().min(1, PAYMENT_MESSAGES.paymentIdRequired).max(200),
+    clientSecret: z.string({ error: PAYMENT_MESSAGES.clientSecretRequired }).trim().min(1, PAYMENT_MESSAGES.clientSecretRequired).max(300),
+  })
   .strip();
 
 // The model's request types are the bodies these schemas take.
 const _intentRequest: Same<Omit<z.input<typeof createPaymentIntentSchema>, 'amount'>, Omit<PaymentIntentRequest, 'amount'>> = true;
 const _offlineRequest: Same<z.input<typeof offlineConfirmSchema>, OfflineCardRequest> = true;
+const _confirmRequest: Same<z.input<typeof confirmPaymentSchema>, ConfirmPaymentRequest> = true;
+void _confirmRequest;
 void _intentRequest;
 void _offlineRequest;

@@ -3,8 +3,13 @@
  * time and the shapes the API returns. rsvps.ts builds the validator from these.
  */
 
+/** Standalone, for the public event page: the landing bundle carries this one string, not every RSVP message. */
+export const REGISTRATION_CLOSED = 'Registration for this event has closed';
+
 /** Messages of the registration journey (SPEC §8 and issue wording). */
 export const RSVP_MESSAGES = {
+  alreadyRegistered: 'You are already registered for this event',
+  registrationClosed: REGISTRATION_CLOSED,
   nameAndEmailRequired: 'Name and email are required',
   invalidEmail: 'Please enter a valid email address',
   invalidTicket: 'Invalid ticket type or pricing',
@@ -18,10 +23,27 @@ export const RSVP_MESSAGES = {
   ticketNotFound: 'Ticket not found',
   cancelFailed: 'Failed to cancel RSVP',
   cancelled: 'RSVP cancelled',
+  cancelledIntentOpen: 'RSVP cancelled. Its card payment could not be stopped with the payment provider; if it is paid anyway, it is refunded automatically.',
   refunded: 'RSVP cancelled and refunded',
   notRefundable: 'Only a paid RSVP can be refunded',
   refundFailed: 'The refund failed, so the RSVP was left as it was',
 } as const;
+
+/** Refusal of a registration past the event's per-e-mail limit. */
+export function registrationLimitMessage(limit: number): string {
+  return `This e-mail address already has ${limit} registration${limit === 1 ? '' : 's'} for this event, the most allowed`;
+}
+
+/** How often a repeated registration may send the ticket (or confirmation) e-mail again. */
+export const REPEAT_RESEND_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * A name as compared to find the same person registering again: trimmed, spaces
+ * collapsed, case ignored ('  ada   LOVELACE ' is 'ada lovelace').
+ */
+export function comparableName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
 
 /** POST /events/{id}/rsvp body (SPEC §7); optional fields may be left out. */
 export interface RsvpRequest {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './fields-model.js';
+import { containsWebAddress, EMAIL_PATTERN } from './fields-model.js';
+import { MESSAGES } from './messages.js';
 import { RSVP_FIELD_LIMITS, RSVP_MESSAGES, type RsvpRequest } from './rsvps-model.js';
 import type { Same } from './type-checks.js';
 
@@ -25,6 +26,9 @@ export const rsvpInputSchema = z
       ctx.addIssue({ code: 'custom', path: [value.name ? 'email' : 'name'], message: RSVP_MESSAGES.nameAndEmailRequired });
       return;
     }
+    if (containsWebAddress(value.name)) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: MESSAGES.nameWithWebAddress });
+    }
     if (!emailShape.safeParse(value.email).success) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: RSVP_MESSAGES.invalidEmail });
     }
@@ -36,3 +40,14 @@ void _request;
 
 /** GET /events/{id}/rsvps query: `include=cancelled` adds the cancelled and refunded RSVPs to those holding a seat. */
 export const rsvpListQuerySchema = z.object({ include: z.enum(['cancelled']).optional() }).strip();
+
+/**
+ * A person's name field refusing web addresses ('Please enter your name without web
+ * addresses'), for any form that sends a name we later print in an e-mail (the contact form).
+ */
+export const personNameField = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .refine((name) => !containsWebAddress(name), MESSAGES.nameWithWebAddress);

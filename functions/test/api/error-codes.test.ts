@@ -97,7 +97,7 @@ describe('refusals of the rules', () => {
   it('registration: event full, invalid ticket type, unknown RSVP and ticket', async () => {
     const full = await createEvent({ maxAttendees: 1 });
     await api.request.post(`/api/events/${full.id}/rsvp`).send(buyer).expect(201);
-    expectRefusal(await api.request.post(`/api/events/${full.id}/rsvp`).send(buyer), 409, 'EVENT_FULL');
+    expectRefusal(await api.request.post(`/api/events/${full.id}/rsvp`).send({ ...buyer, name: 'Second Guest' }), 409, 'EVENT_FULL');
     const open = await createEvent();
     expectRefusal(await api.request.post(`/api/events/${open.id}/rsvp`).send({ ...buyer, ticketType: 'Backstage' }), 400, 'INVALID_TICKET');
     expectRefusal(await api.request.post('/api/events/no-such-event/rsvp').send(buyer), 404, 'EVENT_NOT_FOUND');
@@ -115,7 +115,7 @@ describe('refusals of the rules', () => {
     expectRefusal(await confirmCard({ ...card, cardNumber: '42' }), 402, 'CARD_INCOMPLETE');
     expectRefusal(await confirmCard({ ...card, cardNumber: '4000000000000002' }), 402, 'CARD_DECLINED');
     expectRefusal(await confirmCard({ ...card, clientSecret: 'wrong', cardNumber: '4242424242424242' }), 402, 'PAYMENT_NOT_FOUND');
-    expectRefusal(await api.request.post('/api/payments/confirm').send({ paymentIntentId: 'pi_unknown' }), 404, 'PAYMENT_NOT_FOUND');
+    expectRefusal(await api.request.post('/api/payments/confirm').send({ paymentIntentId: 'pi_unknown', clientSecret: 'pi_unknown_secret' }), 404, 'PAYMENT_NOT_FOUND');
 
     const webhook = await api.request.post('/api/stripe-webhook').set('Content-Type', 'application/json').set('Stripe-Signature', 't=1,v1=bad').send('{}');
     expectRefusal(webhook, 400, 'INVALID_WEBHOOK_SIGNATURE');

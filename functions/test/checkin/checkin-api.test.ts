@@ -71,13 +71,14 @@ describe('POST /checkin/{id}', () => {
       [new Date(now - OFFLINE_CHECKIN_MAX_AGE_MS - 60_000).toISOString(), recordedAt],
       [new Date(now + 60 * 60_000).toISOString(), recordedAt],
     ];
-    for (const [sent, expected] of cases) {
-      const ticketId = await register(event.id);
+    for (const [index, [sent, expected]] of cases.entries()) {
+      // A different person each time: the same name and e-mail again would be a repeat registration.
+      const ticketId = await register(event.id, { name: `Guest ${index}`, email: `guest${index}@example.org` });
       const response = await checkIn(ticketId, { checkedInAt: sent });
       expect(response.body.ticket.checkedInAt, sent).toBe(expected);
       expect((await api.deps.store.get(RSVPS, ticketId))!.data).toMatchObject({ checkedInAt: expected, checkInRecordedAt: recordedAt });
     }
-    expectRefusal(await checkIn(await register(event.id), { checkedInAt: 'yesterday' }), 400, 'INVALID_INPUT');
+    expectRefusal(await checkIn(await register(event.id, { name: 'Last Guest', email: 'last@example.org' }), { checkedInAt: 'yesterday' }), 400, 'INVALID_INPUT');
   });
 
   it('refuses what cannot be admitted with 409 and a plain reason, changing nothing', async () => {

@@ -85,6 +85,7 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): Omit<EventRec
     rsvpOnlyMode: false,
     allowAdditionalInfo: false,
     customUrl: 'night-sky-walk',
+    maxRegistrationsPerEmail: 4,
     attendeeCount: 1,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',

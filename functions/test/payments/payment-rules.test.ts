@@ -1,21 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { decideSucceededPayment } from '../../src/payments/service.js';
+import { decideSucceededPayment, REFUND_REASONS } from '../../src/payments/service.js';
 import { hasFreeSeat, resolveTicketType, ticketPriceCents } from '../../src/rsvps/rules.js';
 
 describe('a succeeded payment', () => {
   const open = { maxAttendees: 2, attendeeCount: 1 };
   const full = { maxAttendees: 2, attendeeCount: 2 };
+  const own = { paymentIntentId: 'pi_own', amountDue: 3500 };
+  const paid = { id: 'pi_own', amountReceived: 3500, currency: 'usd' };
   it.each([
-    [{ status: 'pending_payment', paymentStatus: 'pending' }, full, 'confirmed'],
-    [{ status: 'confirmed', paymentStatus: 'paid' }, open, 'already-confirmed'],
-    [{ status: 'released', paymentStatus: 'refunded' }, open, 'already-confirmed'],
-    [{ status: 'released', paymentStatus: 'failed' }, open, 'confirmed'],
-    [{ status: 'released', paymentStatus: 'failed' }, full, 'refund'],
-    [{ status: 'cancelled', paymentStatus: 'pending' }, full, 'refund'],
-    [{ status: 'released', paymentStatus: 'failed' }, null, 'refund'],
-    [{ status: 'confirmed', paymentStatus: 'free' }, open, 'ignored'],
-  ] as const)('%j with %j → %s', (rsvp, event, outcome) => {
-    expect(decideSucceededPayment(rsvp, event)).toBe(outcome);
+    [{ status: 'pending_payment', paymentStatus: 'pending' }, full, { outcome: 'confirmed' }],
+    [{ status: 'confirmed', paymentStatus: 'paid' }, open, { outcome: 'already-confirmed' }],
+    [{ status: 'released', paymentStatus: 'refunded' }, open, { outcome: 'already-confirmed' }],
+    [{ status: 'released', paymentStatus: 'failed' }, open, { outcome: 'confirmed' }],
+    [{ status: 'released', paymentStatus: 'failed' }, full, { outcome: 'refund', reason: REFUND_REASONS.noSeat, ownIntent: true }],
+    [{ status: 'released', paymentStatus: 'failed' }, null, { outcome: 'refund', reason: REFUND_REASONS.noSeat, ownIntent: true }],
+    // An admin cancelled it: refunded even when a seat is free (issue 12).
+    [{ status: 'cancelled', paymentStatus: 'pending' }, open, { outcome: 'refund', reason: REFUND_REASONS.cancelled, ownIntent: true }],
+    [{ status: 'cancelled', paymentStatus: 'pending' }, full, { outcome: 'refund', reason: REFUND_REASONS.cancelled, ownIntent: true }],
+    [{ status: 'confirmed', paymentStatus: 'free' }, open, { outcome: 'ignored' }],
+  ] as const)('%j with %j → %j', (rsvp, event, decision) => {
+    expect(decideSucceededPayment({ ...rsvp, ...own }, event, paid)).toEqual(decision);
+  });
+
+  it("refunds another intent naming the RSVP, without touching the RSVP's own payment", () => {
+    const rsvp = { status: 'pending_payment', paymentStatus: 'pending', ...own } as const;
+    expect(decideSucceededPayment(rsvp, open, { ...paid, id: 'pi_other' })).toEqual({ outcome: 'refund', reason: REFUND_REASONS.notOwnIntent, ownIntent: false });
+    expect(decideSucceededPayment({ ...rsvp, status: 'confirmed', paymentStatus: 'paid' }, open, { ...paid, id: 'pi_other' })).toMatchObject({ outcome: 'refund', ownIntent: false });
+    expect(decideSucceededPayment({ ...rsvp, paymentIntentId: null }, open, paid)).toMatchObject({ outcome: 'refund', reason: REFUND_REASONS.notOwnIntent });
+  });
+
+  it.each([
+    [{ amountReceived: 100 }],
+    [{ amountReceived: 3501 }],
+    [{ amountReceived: 0 }],
+    [{ currency: 'eur' }],
+  ])('refunds a payment of another amount or currency: %j', (change) => {
+    const rsvp = { status: 'pending_payment', paymentStatus: 'pending', ...own } as const;
+    expect(decideSucceededPayment(rsvp, open, { ...paid, ...change })).toEqual({ outcome: 'refund', reason: REFUND_REASONS.amountMismatch, ownIntent: true });
   });
 });
 

@@ -112,7 +112,7 @@ describe('paying', () => {
     expect(await attendees(event.id)).toBe(1);
     expect(await ticketMails(intent.rsvpId)).toBe(1);
     expect((await api.request.get(`/api/checkin/${intent.rsvpId}?format=json`)).body.ticket.attendee.ticketType).toBe('Member');
-    const confirm = await api.request.post('/api/payments/confirm').send({ paymentIntentId: intent.paymentIntentId });
+    const confirm = await api.request.post('/api/payments/confirm').send({ paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret });
     expect(confirm.body).toMatchObject({ success: true, status: 'succeeded', rsvpId: intent.rsvpId, eventId: event.id, ticketId: intent.rsvpId });
     expect(await ticketMails(intent.rsvpId)).toBe(1);
   });
@@ -126,7 +126,7 @@ describe('paying', () => {
     expect(await rsvp(intent.rsvpId)).toMatchObject({ status: 'released', paymentStatus: 'failed' });
     expect(await attendees(event.id)).toBe(0);
     expect((await api.request.get(`/api/checkin/${intent.rsvpId}?format=json`)).status).toBe(404);
-    const confirm = await api.request.post('/api/payments/confirm').send({ paymentIntentId: intent.paymentIntentId });
+    const confirm = await api.request.post('/api/payments/confirm').send({ paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret });
     expect(confirm.body).toMatchObject({ status: 'failed', ticketId: null });
   });
 

@@ -98,7 +98,7 @@ describe('POST /events/{id}/rsvp', () => {
   it('a full event answers 409 with a clear message', async () => {
     const event = await createEvent({ maxAttendees: 1 });
     await api.request.post(`/api/events/${event.id}/rsvp`).send(person).expect(201);
-    const response = await api.request.post(`/api/events/${event.id}/rsvp`).send(person);
+    const response = await api.request.post(`/api/events/${event.id}/rsvp`).send({ ...person, name: 'Grace Hopper', email: 'grace@example.org' });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ success: false, code: 'EVENT_FULL', message: RSVP_MESSAGES.eventFull });
   });
@@ -180,7 +180,7 @@ describe('rate limit on public writes', () => {
         await limited.request.post('/api/events').set(limited.bearer('admin')).send({ title: 'T', date: '2026-12-05T19:30', location: 'L' })
       ).body.event;
       const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await limited.request.post(`/api/events/${event.id}/rsvp`).send(person)).status);
+      for (let i = 0; i < 4; i++) statuses.push((await limited.request.post(`/api/events/${event.id}/rsvp`).send({ ...person, name: `Guest ${i}` })).status);
       expect(statuses).toEqual([201, 201, 201, 429]);
       const refused = await limited.request.post(`/api/events/${event.id}/rsvp`).send(person);
       expect(refused.body).toEqual({ success: false, code: 'RATE_LIMITED', message: MESSAGES.tooManyRequests });
