@@ -2,6 +2,7 @@ import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { apiRuntimeSettings } from './api-settings.js';
 import { createApi, createServices, runScheduledWork, type Services } from './app.js';
 import { dependenciesFromEnvironment } from './config.js';
 import { MAIL_JOBS } from './outbox/outbox.js';
@@ -26,8 +27,14 @@ function api() {
   return built;
 }
 
+/**
+ * Instances, concurrency, memory, CPU and timeout from API_* settings (api-settings.ts, README
+ * "Production settings"); read when the functions are deployed, so a bad value stops the deploy.
+ */
+const settings = apiRuntimeSettings();
+
 /** The `api` HTTPS function: every call of SPEC §7. */
-export const apiFunction = onRequest({ region: 'us-central1', memory: '512MiB', concurrency: 80, secrets }, async (req, res) => {
+export const apiFunction = onRequest({ region: 'us-central1', ...settings, secrets }, async (req, res) => {
   (await api().app)(req, res);
 });
 
