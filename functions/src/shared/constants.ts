@@ -14,6 +14,8 @@ export const SWIPE_THRESHOLD_PX = 50;
 export const EVENT_EXCERPT_LENGTH = 150;
 export const SUCCESS_MESSAGE_CLEAR_MS = 3000;
 export const INVITE_REDIRECT_MS = 2000;
+/** An admin invitation can be accepted for this long after it was sent (issue 14). */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const SCANNER_RESTART_DELAY_MS = 500;
 export const CHECKIN_FORM_CLEAR_MS = 3000;
 export const CHECKIN_EVENT_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -54,7 +54,18 @@ export const ERROR_CODES = [
   // E-mail.
   'UNKNOWN_TEMPLATE',
   'TEMPLATE_DOES_NOT_COMPILE',
+  'TEMPLATE_UNESCAPED_FIELD',
+  'MAIL_SEND_FAILED',
   'CONTACT_UNAVAILABLE',
+  // The admin team and its invitations.
+  'ALREADY_ON_TEAM',
+  'CANNOT_REMOVE_SELF',
+  'LAST_ADMIN',
+  'TEAM_MEMBER_NOT_FOUND',
+  'INVITATION_NOT_FOUND',
+  'INVALID_INVITATION',
+  'INVITATION_WRONG_ACCOUNT',
+  'INVITATION_SEND_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
