@@ -88,7 +88,8 @@ test.describe('other routes', () => {
         json: { success: true, status: 'succeeded', paymentIntentId: 'pi_123abc', rsvpId: 't1', eventId: 'e1', ticketId: 't1' },
       }),
     );
-    await page.goto('/payment-success?payment_intent=pi_123abc&eventId=condor-dinner');
+    // Stripe's own redirect carries the client secret this way; the payment step passes it in the history state.
+    await page.goto('/payment-success?payment_intent=pi_123abc&payment_intent_client_secret=pi_123abc_secret_x&eventId=condor-dinner');
     await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
     await expect(page.getByText('pi_123abc')).toBeVisible();
     const main = page.getByRole('main');
@@ -98,9 +99,21 @@ test.describe('other routes', () => {
   });
 
   test('a payment the provider does not know is never shown as successful', async ({ page }) => {
-    await page.goto('/payment-success?payment_intent=pi_unknown&eventId=condor-dinner');
+    await page.goto('/payment-success?payment_intent=pi_unknown&payment_intent_client_secret=pi_unknown_secret_x&eventId=condor-dinner');
     await expect(page.getByRole('heading', { name: 'Payment information not found' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Payment Successful' })).toHaveCount(0);
+  });
+
+  test('a payment link without its client secret asks nothing of the server and says why', async ({ page }) => {
+    let asked = false;
+    await page.route('**/api/payments/confirm', (route) => {
+      asked = true;
+      return route.fulfill({ json: { success: true, status: 'succeeded', paymentIntentId: 'pi_123abc', rsvpId: 't1', eventId: 'e1', ticketId: 't1' } });
+    });
+    await page.goto('/payment-success?payment_intent=pi_123abc&eventId=condor-dinner');
+    await expect(page.getByRole('heading', { name: 'Payment information not found' })).toBeVisible();
+    await expect(page.getByText('This payment can only be checked in the browser that made it.', { exact: false })).toBeVisible();
+    expect(asked).toBe(false);
   });
 
   test('payment success page without a payment says so', async ({ page }) => {

@@ -19,7 +19,7 @@ export const PAYMENT_MESSAGES = {
   incompleteCard: 'Please enter your card number, expiry date and CVC.',
   notFound: 'Payment not found',
   paymentIdRequired: 'Payment ID is required',
-  clientSecretRequired: 'The payment could not be checked from this link. Your confirmation e-mail has your ticket.',
+  clientSecretRequired: 'This payment can only be checked in the browser that made it. If it went through, your ticket is on its way by e-mail.',
 } as const;
 
 /** Test cards of the offline gateway, as in Stripe's test mode. */

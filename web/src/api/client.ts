@@ -181,8 +181,8 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
         { method: 'POST', body, signal },
         PAYMENT_PROCESSING_FAILED,
       ),
-    confirmPayment: (paymentIntentId: string, signal?: AbortSignal) =>
-      request<ConfirmPaymentReply>('/payments/confirm', { method: 'POST', body: { paymentIntentId }, signal }, PAYMENT_PROCESSING_FAILED),
+    confirmPayment: (paymentIntentId: string, clientSecret: string, signal?: AbortSignal) =>
+      request<ConfirmPaymentReply>('/payments/confirm', { method: 'POST', body: { paymentIntentId, clientSecret }, signal }, PAYMENT_PROCESSING_FAILED),
     sendContact: (body: ContactRequest, signal?: AbortSignal) =>
       request<{ message?: string }>('/contact', { method: 'POST', body, signal }),
     /** GET /session: the signed-in user's e-mail and role (needs the authenticated client). */

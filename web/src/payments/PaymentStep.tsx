@@ -8,7 +8,7 @@ import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { Spinner } from '../ui/Spinner.js';
 import type { Payer } from './cardForm.js';
 import { OfflineCardForm } from './OfflineCardForm.js';
-import { initFailureDetail, PAYMENT_TEXT, paymentSuccessPath, totalText } from './paymentFlow.js';
+import { initFailureDetail, PAYMENT_TEXT, paymentSuccessPath, totalText, type PaymentSuccessState } from './paymentFlow.js';
 import './payment-step.css';
 
 // Stripe's React bindings and Stripe.js itself load only when the site uses Stripe.
@@ -62,9 +62,14 @@ function PaymentSession({ event, payer, amount, rsvpId, onCancel, onDeclined, on
     return () => controller.abort();
   }, [event.id, payer.ticketType, payer.name, payer.email, amount, rsvpId]);
 
+  // The success page proves the payment is this visitor's with the intent's client secret.
+  const clientSecret = session.status === 'ready' ? session.intent.clientSecret : '';
   const onSucceeded = useCallback(
-    (paymentIntentId: string) => navigate(paymentSuccessPath(paymentIntentId, event)),
-    [navigate, event],
+    (paymentIntentId: string) => {
+      const state: PaymentSuccessState = { clientSecret };
+      return navigate(paymentSuccessPath(paymentIntentId, event), { state });
+    },
+    [navigate, event, clientSecret],
   );
   const onInitFailed = useCallback((detail: string | null) => setSession({ status: 'error', detail }), []);
 

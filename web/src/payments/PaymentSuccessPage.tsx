@@ -1,24 +1,33 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import { api } from '../api/client.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
-import { confirmViewTitle, nextPollDelay, viewFromConfirm, viewFromConfirmError, type ConfirmView } from './paymentFlow.js';
+import { confirmViewTitle, nextPollDelay, successClientSecret, viewFromConfirm, viewFromConfirmError, type ConfirmView } from './paymentFlow.js';
 import { CheckmarkIcon } from '../ui/icons.js';
 import './payments.css';
 
 /** /payment-success?payment_intent=...&eventId=... (SPEC §2): asks the server whether the payment went through. */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const paymentIntent = params.get('payment_intent')?.trim() ?? '';
+  const clientSecret = successClientSecret(location.state, params);
   const eventId = params.get('eventId')?.trim() ?? '';
 
   return (
     <PublicLayout>
       <div className="container payment-page">
-        {paymentIntent ? <PaymentCheck key={paymentIntent} paymentIntent={paymentIntent} eventId={eventId} /> : <PaymentMissing />}
+        {!paymentIntent ? (
+          <PaymentMissing />
+        ) : !clientSecret ? (
+          // A link without the payment's secret (opened elsewhere, or shared): the server would not say more.
+          <PaymentMissing message={PAYMENT_MESSAGES.clientSecretRequired} />
+        ) : (
+          <PaymentCheck key={paymentIntent} paymentIntent={paymentIntent} clientSecret={clientSecret} eventId={eventId} />
+        )}
       </div>
     </PublicLayout>
   );
@@ -55,7 +64,7 @@ function CheckIcon() {
   );
 }
 
-function PaymentCheck({ paymentIntent, eventId }: { paymentIntent: string; eventId: string }) {
+function PaymentCheck({ paymentIntent, clientSecret, eventId }: { paymentIntent: string; clientSecret: string; eventId: string }) {
   const [view, setView] = useState<ConfirmView>({ kind: 'checking' });
   // 'Check Again' runs the checks once more.
   const [round, setRound] = useState(0);
@@ -66,7 +75,7 @@ function PaymentCheck({ paymentIntent, eventId }: { paymentIntent: string; event
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = (attempt: number) => {
       api
-        .confirmPayment(paymentIntent, controller.signal)
+        .confirmPayment(paymentIntent, clientSecret, controller.signal)
         .then((reply) => {
           if (controller.signal.aborted) return;
           const next = viewFromConfirm(reply, attempt);
@@ -83,7 +92,7 @@ function PaymentCheck({ paymentIntent, eventId }: { paymentIntent: string; event
       controller.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [paymentIntent, round]);
+  }, [paymentIntent, clientSecret, round]);
 
   const checkAgain = () => {
     setView({ kind: 'checking' });

@@ -11,6 +11,7 @@ import {
   payLabel,
   paymentErrorText,
   paymentSuccessPath,
+  successClientSecret,
   totalText,
   viewFromConfirm,
   viewFromConfirmError,
@@ -51,6 +52,14 @@ describe('payment step text', () => {
   it('sends a paid registration to the success page with the payment and the event', () => {
     expect(paymentSuccessPath('pi_1', { id: 'e1', customUrl: 'spring-walk' })).toBe('/payment-success?payment_intent=pi_1&eventId=spring-walk');
     expect(paymentSuccessPath('pi 2', { id: 'e1', customUrl: '' })).toBe('/payment-success?payment_intent=pi+2&eventId=e1');
+  });
+
+  it("hands the success page the client secret from the payment step, else from Stripe's redirect", () => {
+    const params = new URLSearchParams('payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_url');
+    expect(successClientSecret({ clientSecret: 'pi_1_secret_state' }, params)).toBe('pi_1_secret_state');
+    expect(successClientSecret(null, params)).toBe('pi_1_secret_url');
+    expect(successClientSecret({ clientSecret: ' ' }, new URLSearchParams('payment_intent=pi_1'))).toBe('');
+    expect(successClientSecret(undefined, new URLSearchParams())).toBe('');
   });
 });
 

@@ -51,6 +51,25 @@ export function paymentSuccessPath(paymentIntentId: string, event: { id: string;
   return `/payment-success?${query.toString()}`;
 }
 
+/**
+ * What the payment step hands the success page beside the address: the intent's client
+ * secret, which the server asks for before it names the ticket. It travels in the page's
+ * history state, not the address, so a shared or logged link does not carry it.
+ */
+export interface PaymentSuccessState {
+  clientSecret: string;
+}
+
+/**
+ * The client secret the success page sends: the payment step's history state, else
+ * Stripe's redirect parameter (payment_intent_client_secret); '' when neither is there.
+ */
+export function successClientSecret(state: unknown, params: URLSearchParams): string {
+  const fromState = (state as Partial<PaymentSuccessState> | null)?.clientSecret;
+  if (typeof fromState === 'string' && fromState.trim()) return fromState.trim();
+  return params.get('payment_intent_client_secret')?.trim() ?? '';
+}
+
 /* ---- The payment success page ---- */
 
 /** Delays between checks while the payment is still processing: about 10 s in all. */

@@ -69,6 +69,17 @@ describe('event form values <-> request', () => {
     expect(zero.error?.issues[0].path).toEqual(['maxAttendees']);
   });
 
+  it('registrations per e-mail: 4 for a new event, the stored number when editing, a whole number from 1 to 50', () => {
+    expect(emptyEventValues().maxRegistrationsPerEmail).toBe('4');
+    expect(parseEventValues(valid()).data?.maxRegistrationsPerEmail).toBe(4);
+    expect(eventToValues(eventRecord({ maxRegistrationsPerEmail: 10 })).maxRegistrationsPerEmail).toBe('10');
+    expect(parseEventValues(valid({ maxRegistrationsPerEmail: ' 50 ' })).data?.maxRegistrationsPerEmail).toBe(50);
+    for (const typed of ['0', '51', '2.5', '', 'many']) {
+      const refused = parseEventValues(valid({ maxRegistrationsPerEmail: typed }));
+      expect(refused.error?.issues[0], typed).toMatchObject({ path: ['maxRegistrationsPerEmail'], message: 'Registrations per e-mail address must be a whole number from 1 to 50' });
+    }
+  });
+
   it('prices: numbers from text, rounded to cents, empty left out, negative refused on its row', () => {
     const tickets = [
       { name: 'Adult', price: '12.345' },
@@ -135,6 +146,7 @@ describe('partial update', () => {
     expect(changed({ title: 'Condor Talk & Dinner', isActive: false })).toEqual({ title: 'Condor Talk & Dinner', isActive: false });
     expect(changed({ date: '2027-07-03T19:00' })).toEqual({ date: '2027-07-03T19:00' });
     expect(changed({ maxAttendees: '' })).toEqual({ maxAttendees: null });
+    expect(changed({ maxRegistrationsPerEmail: '2' })).toEqual({ maxRegistrationsPerEmail: 2 });
   });
 
   it('the same tags typed differently are no change', () => {

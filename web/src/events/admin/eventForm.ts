@@ -2,7 +2,7 @@
 // type (text for numbers and tag lists, a list of ticket rows); the request is the shape
 // eventInputSchema validates (ticket type names and a price map). Pure, unit-tested.
 import { DEFAULT_TICKET_TYPE, ORGANISATION_TIME_ZONE } from '@shared/constants.js';
-import type { EventRecord } from '@shared/events-model.js';
+import { DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, type EventRecord } from '@shared/events-model.js';
 import { eventInputSchema, type EventInput, type EventUpdate } from '@shared/events.js';
 import type { FormMapping } from '../../ui/form.js';
 
@@ -20,6 +20,8 @@ export interface EventFormValues {
   location: string;
   /** Empty means unlimited. */
   maxAttendees: string;
+  /** A whole number from 1 to 50, as typed. */
+  maxRegistrationsPerEmail: string;
   tickets: TicketRow[];
   requiresPayment: boolean;
   eventImage: string;
@@ -78,6 +80,7 @@ export function emptyEventValues(): EventFormValues {
     date: '',
     location: '',
     maxAttendees: '',
+    maxRegistrationsPerEmail: String(DEFAULT_MAX_REGISTRATIONS_PER_EMAIL),
     tickets: [{ name: DEFAULT_TICKET_TYPE, price: '' }],
     requiresPayment: false,
     eventImage: '',
@@ -99,6 +102,7 @@ export function eventToValues(event: EventRecord): EventFormValues {
     date: toWallClock(event.date),
     location: event.location,
     maxAttendees: event.maxAttendees === null ? '' : String(event.maxAttendees),
+    maxRegistrationsPerEmail: String(event.maxRegistrationsPerEmail),
     tickets: types.map((name) => ({ name, price: typeof event.ticketPrices[name] === 'number' ? String(event.ticketPrices[name]) : '' })),
     requiresPayment: event.requiresPayment,
     eventImage: event.eventImage,
@@ -119,6 +123,7 @@ export function valuesToInput(values: EventFormValues) {
     date: values.date,
     location: values.location,
     maxAttendees: values.maxAttendees.trim(),
+    maxRegistrationsPerEmail: String(values.maxRegistrationsPerEmail).trim(),
     ticketTypes: values.tickets.map((row) => row.name.trim()),
     ticketPrices: Object.fromEntries(values.tickets.filter((row) => String(row.price).trim() !== '').map((row) => [row.name.trim(), String(row.price).trim()])),
     requiresPayment: values.requiresPayment,
