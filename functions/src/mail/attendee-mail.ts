@@ -67,7 +67,7 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
         if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
         if (!event) throw new RuleError('EVENT_NOT_FOUND', MESSAGES.eventNotFound, 'not-found');
         const kind = confirmationMailKind(event.data);
-        const jobId = queueMail(tx, { kind, rsvpId, to: rsvp.data.email }, now);
+        const jobId = queueMail(tx, { kind, rsvpId, to: rsvp.data.email, trigger: 'staff' }, now);
         return { kind, jobId, message: kind === 'ticket' ? MAIL_MESSAGES.ticketQueued : MAIL_MESSAGES.confirmationQueued };
       });
     },

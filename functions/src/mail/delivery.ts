@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { newId } from '../ids.js';
 import type { DocumentStore } from '../store/port.js';
-import { MAIL_JOBS, type MailJob } from '../outbox/outbox.js';
+import { MAIL_JOBS, type MailJob, type MailKind } from '../outbox/outbox.js';
+import { collection } from '../store/port.js';
 import type { MailMessage, MailSender } from './port.js';
 
 /*
@@ -15,6 +17,29 @@ export const MAX_ATTEMPTS = 8;
 /** How long a claimed job belongs to its sender; after that another sender may take it over. */
 export const LEASE_MS = 2 * 60 * 1000;
 const MINUTE = 60 * 1000;
+
+/**
+ * E-mails a visitor's action may cause to one address in an hour (tickets,
+ * confirmations, contact-form receipts): whoever types a stranger's address into
+ * our forms cannot make us flood them. Staff resends and mail to the
+ * organisation itself are not counted.
+ */
+export const PUBLIC_MAIL_PER_RECIPIENT_PER_HOUR = 5;
+const HOUR = 60 * MINUTE;
+const PUBLIC_KINDS: readonly MailKind[] = ['ticket', 'rsvpConfirmation', 'contactReceipt'];
+export const RECIPIENT_LIMIT_REASON = `Recipient limit: at most ${PUBLIC_MAIL_PER_RECIPIENT_PER_HOUR} e-mails an hour from visitors' actions`;
+
+/** Per recipient (hashed) and hour: how many visitor-caused e-mails were let through. */
+export type RecipientCount = { windowStart: string; count: number; expiresAt: string };
+export const MAIL_RECIPIENT_COUNTS = collection<RecipientCount>('mailRecipientCounts');
+
+export function recipientKey(address: string): string {
+  return createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 40);
+}
+
+function countsTowardRecipientLimit(job: MailJob): boolean {
+  return job.attempts === 0 && job.trigger !== 'staff' && PUBLIC_KINDS.includes(job.kind);
+}
 
 /** Back-off after the n-th failed attempt: 1 min, 2, 4, ... capped at 1 h. */
 export function retryDelayMs(attempts: number): number {
@@ -48,7 +73,7 @@ function errorText(error: unknown): string {
 
 export function createMailDelivery({ store, mailer, clock, compose, logger }: MailDeliveryDeps) {
   /** Takes a due job (or one whose sender's lease ran out) in a transaction; null when someone else has it. */
-  async function claim(id: string): Promise<Claim | 'failed' | null> {
+  async function claim(id: string): Promise<Claim | 'failed' | 'skipped' | null> {
     return store.runTransaction(async (tx) => {
       const doc = await tx.get<MailJob>(MAIL_JOBS, id);
       if (!doc) return null;
@@ -58,6 +83,22 @@ export function createMailDelivery({ store, mailer, clock, compose, logger }: Ma
       const due = job.status === 'pending' && job.nextAttemptAt <= nowIso;
       const abandoned = job.status === 'sending' && typeof job.leaseUntil === 'string' && job.leaseUntil <= nowIso;
       if (!due && !abandoned) return null;
+      if (countsTowardRecipientLimit(job)) {
+        // Counted once, on a job's first claim; a retry of a counted job is not a new e-mail.
+        const windowStart = Math.floor(now.getTime() / HOUR) * HOUR;
+        const counterId = recipientKey(job.to);
+        const counter = await tx.get(MAIL_RECIPIENT_COUNTS, counterId);
+        const count = counter && Date.parse(counter.data.windowStart) === windowStart ? counter.data.count : 0;
+        if (count >= PUBLIC_MAIL_PER_RECIPIENT_PER_HOUR) {
+          tx.update(MAIL_JOBS, id, { status: 'skipped', lastError: RECIPIENT_LIMIT_REASON, finishedAt: nowIso, leaseUntil: null, leaseId: null });
+          return 'skipped' as const;
+        }
+        tx.set(MAIL_RECIPIENT_COUNTS, counterId, {
+          windowStart: new Date(windowStart).toISOString(),
+          count: count + 1,
+          expiresAt: new Date(windowStart + 2 * HOUR).toISOString(),
+        });
+      }
       if (job.attempts >= MAX_ATTEMPTS) {
         tx.update(MAIL_JOBS, id, {
           status: 'failed',
@@ -98,7 +139,7 @@ export function createMailDelivery({ store, mailer, clock, compose, logger }: Ma
         await finish(claimed, { status: 'skipped', lastError: composed.skip, finishedAt: clock.now().toISOString() }, true);
         return 'skipped';
       }
-      await mailer.send(composed.message);
+      await mailer.send({ ...composed.message, jobId: claimed.id });
     } catch (error) {
       const attempts = claimed.job.attempts;
       const nowMs = clock.now().getTime();
@@ -133,7 +174,7 @@ export function createMailDelivery({ store, mailer, clock, compose, logger }: Ma
     for (const candidate of [...abandoned, ...due].slice(0, limit)) {
       try {
         const claimed = await claim(candidate.id);
-        if (claimed === 'failed') counts.failed++;
+        if (claimed === 'failed' || claimed === 'skipped') counts[claimed]++;
         else if (claimed) counts[await deliver(claimed)]++;
       } catch (error) {
         // The store failed around this job; its lease (if taken) lapses and a later run retries it.

@@ -17,6 +17,8 @@ export type StoredMailboxMessage = {
   text: string | null;
   attachments: { filename: string; contentType: string; contentId: string | null; content: string }[];
   sentAt: string;
+  /** The outbox job it delivers, if any; also its document id, so a redelivery replaces rather than repeats it. */
+  jobId?: string | null;
 };
 
 export const MAILBOX = collection<StoredMailboxMessage>('mailbox');
@@ -47,8 +49,9 @@ export function localOutbox(store: DocumentStore, clock: Clock = systemClock) {
           content: attachment.content.toString('base64'),
         })),
         sentAt: clock.now().toISOString(),
+        jobId: message.jobId ?? null,
       };
-      await store.set(MAILBOX, newId(), record);
+      await store.set(MAILBOX, message.jobId ?? newId(), record);
     },
 
     /** Newest first; `to` filters by recipient (case-insensitive). */

@@ -66,6 +66,10 @@ export function sendgridMailer(options: SendgridOptions): MailSender {
           subject: message.subject,
           content: content as [{ type: string; value: string }],
           ...(attachments?.length ? { attachments } : {}),
+          // The outbox job id travels with the message (custom args reach SendGrid's event
+          // webhook and activity feed; the header reaches the recipient's copy), so a
+          // redelivery after a crash is recognisable: delivery is at-least-once.
+          ...(message.jobId ? { customArgs: { mail_job_id: message.jobId }, headers: { 'X-Mail-Job-Id': message.jobId } } : {}),
         });
       } catch (error) {
         throw new Error(describeSendgridError(error), { cause: error });

@@ -42,6 +42,8 @@ export type MailJob = {
   /** When the job reached 'failed' or 'skipped'. */
   finishedAt?: string | null;
   payload?: ContactPayload;
+  /** 'staff' when a staff member asked for it (a resend): not counted toward the per-recipient limit. */
+  trigger?: 'public' | 'staff';
 };
 
 export const MAIL_JOBS = collection<MailJob>('mailJobs');
@@ -51,6 +53,8 @@ export interface QueuedMail {
   rsvpId?: string | null;
   to: string;
   payload?: ContactPayload;
+  /** Who caused the message; default 'public' (a visitor's registration, payment or message). */
+  trigger?: 'public' | 'staff';
 }
 
 export function queueMail(tx: Transaction, job: QueuedMail, now: Date): string {
@@ -66,6 +70,7 @@ export function queueMail(tx: Transaction, job: QueuedMail, now: Date): string {
     lastError: null,
     sentAt: null,
     ...(job.payload ? { payload: job.payload } : {}),
+    ...(job.trigger === 'staff' ? { trigger: 'staff' as const } : {}),
   };
   tx.create(MAIL_JOBS, id, record);
   return id;

@@ -46,6 +46,25 @@ describe('sendgridMailer', () => {
     });
   });
 
+  it('carries the outbox job id, so a redelivery after a crash can be recognised', async () => {
+    let posted: Record<string, unknown> = {};
+    nock(API)
+      .post('/v3/mail/send', (body) => {
+        posted = body;
+        return true;
+      })
+      .reply(202, '');
+    await sendgridMailer({ apiKey: 'SG.test-key' }).send({
+      to: 'alex@example.org',
+      from: 'events@zion.example.org',
+      subject: 'Ticket',
+      html: '<p>Hi</p>',
+      jobId: 'job-123',
+    });
+    expect(posted.custom_args).toEqual({ mail_job_id: 'job-123' });
+    expect(posted.headers).toEqual({ 'X-Mail-Job-Id': 'job-123' });
+  });
+
   it('uses its own sender when the message has none, and sends HTML alone when there is no text', async () => {
     let posted: Record<string, unknown> = {};
     nock(API)
