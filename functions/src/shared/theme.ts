@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FEATURE_ICON_LENGTH, LIMITS, MAX_SLIDES, MIN_SLIDES } from './constants.js';
 import { hexColour, longText, safeUrl, shortText } from './fields.js';
-import { SLIDE_ID_PATTERN, THEME_COLOUR_FIELDS, type AboutSection, type Feature, type SlideContent, type SocialLinks, type Theme } from './theme-model.js';
+import { iconLength, SLIDE_ID_PATTERN, THEME_COLOUR_FIELDS, THEME_MESSAGES, type AboutSection, type Feature, type SlideContent, type SocialLinks, type Theme } from './theme-model.js';
 import type { Same } from './type-checks.js';
 
 /** Slide ids are slide1, slide2, ...: the theme keys its images and texts by them. */
@@ -19,7 +19,7 @@ export const featureSchema = z.object({
   icon: z
     .string()
     .trim()
-    .refine((icon) => [...icon].length <= FEATURE_ICON_LENGTH, `Icon allows ${FEATURE_ICON_LENGTH} characters`)
+    .refine((icon) => iconLength(icon) <= FEATURE_ICON_LENGTH, THEME_MESSAGES.iconTooLong)
     .default(''),
   title: shortText.default(''),
   description: shortText.default(''),
@@ -59,22 +59,34 @@ export const themeSchema = z
     headerText: shortText,
     headerSubtext: shortText,
     footerText: shortText,
-    // Custom CSS lands in a <style> element: without '<' it can never close it.
-    customCSS: z
-      .string()
-      .max(LIMITS.customCss)
-      .transform((css) => css.replace(/</g, '')),
+    // Custom CSS lands in a <style> element: without '<' it can never close it. Refused, not
+    // silently edited, so the admin sees why and what is stored is what they wrote.
+    customCSS: z.string().max(LIMITS.customCss).refine((css) => !css.includes('<'), THEME_MESSAGES.customCssAngle),
     socialLinks: socialLinksSchema,
     sliderImages: z.record(slideId, safeUrl),
     activeSlides: z
       .array(slideId)
-      .min(MIN_SLIDES, `At least ${MIN_SLIDES} slide must be active`)
-      .max(MAX_SLIDES, `At most ${MAX_SLIDES} slides`)
-      .refine((ids) => new Set(ids).size === ids.length, 'Each slide may be listed once'),
+      .min(MIN_SLIDES, THEME_MESSAGES.minSlides)
+      .max(MAX_SLIDES, THEME_MESSAGES.maxSlides)
+      .refine((ids) => new Set(ids).size === ids.length, THEME_MESSAGES.duplicateSlide),
     sliderContent: z.record(slideId, slideContentSchema),
     aboutSection: aboutSectionSchema,
   })
-  .strip();
+  .strip()
+  // The slides agree with each other: every active slide has its texts, and no texts or image
+  // are kept for a slide that is not shown (so at most MAX_SLIDES of each are ever stored).
+  .superRefine((theme, ctx) => {
+    const active = new Set(theme.activeSlides);
+    for (const id of theme.activeSlides) {
+      if (!theme.sliderContent[id]) ctx.addIssue({ code: 'custom', path: ['sliderContent', id], message: THEME_MESSAGES.slideWithoutContent });
+    }
+    for (const id of Object.keys(theme.sliderContent)) {
+      if (!active.has(id)) ctx.addIssue({ code: 'custom', path: ['sliderContent', id], message: THEME_MESSAGES.inactiveSlideContent });
+    }
+    for (const id of Object.keys(theme.sliderImages)) {
+      if (!active.has(id)) ctx.addIssue({ code: 'custom', path: ['sliderImages', id], message: THEME_MESSAGES.inactiveSlideImage });
+    }
+  });
 
 // The model's types are exactly what these validators produce.
 const _slide: Same<z.infer<typeof slideContentSchema>, SlideContent> = true;

@@ -29,3 +29,23 @@ export interface UploadReply {
 
 /** The widths a photo is re-encoded to (px); smaller photos keep their own width. */
 export const UPLOAD_WIDTHS = [480, 960, 1600] as const;
+
+/**
+ * Where the upload service stores the copy of an image `width` px wide: named by the image's
+ * content hash and the copy's width, so every copy's address follows from the widest one's.
+ */
+export function uploadCopyPath(name: string, width: number): string {
+  return `uploads/${name}-${width}.webp`;
+}
+
+/**
+ * The `srcset` of an uploaded image from its stored URL (the widest copy, as POST /upload
+ * answers it; local `/api/files/uploads/<hash>-1600.webp` or Cloud Storage's
+ * `...o/images%2Fuploads%2F<hash>-1600.webp?alt=media`): every width of UPLOAD_WIDTHS below
+ * it, then itself. Undefined for any other address (seed images, links): those have one size.
+ */
+export function uploadSrcset(url: string): string | undefined {
+  // Terse on purpose: the landing page's JavaScript budget counts every byte of this.
+  const m = /^(.*uploads(?:\/|%2F)[0-9a-f]{24}-)(\d+)(\.webp.*)$/.exec(url);
+  return m ? [...UPLOAD_WIDTHS.filter((w) => w < +m[2]), m[2]].map((w) => `${m[1]}${w}${m[3]} ${w}w`).join() : undefined;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, THEME_COLOUR_FIELDS } from '../../src/shared/theme-model.js';
+import { DEFAULT_THEME, THEME_COLOUR_FIELDS, THEME_MESSAGES } from '../../src/shared/theme-model.js';
 import { MESSAGES } from '../../src/shared/messages.js';
 import { createTestApi, type TestApi } from '../support/api.js';
 import { SETTINGS } from '../../src/theme/service.js';
@@ -42,7 +42,14 @@ describe('GET /theme', () => {
 
 describe('PUT /theme', () => {
   it('saves a whole theme and drops unknown fields', async () => {
-    const theme = { ...DEFAULT_THEME, siteName: 'Zion Friends', primaryColor: '#aa5500', extra: 'dropped', activeSlides: ['slide1'] };
+    const theme = {
+      ...DEFAULT_THEME,
+      siteName: 'Zion Friends',
+      primaryColor: '#aa5500',
+      extra: 'dropped',
+      activeSlides: ['slide1'],
+      sliderContent: { slide1: DEFAULT_THEME.sliderContent.slide1 },
+    };
     const response = await api.request.put('/api/theme').set(api.bearer('admin')).send(theme);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ success: true, message: MESSAGES.themeSaved });
@@ -75,12 +82,13 @@ describe('PUT /theme', () => {
     expect(response.status).toBe(200);
   });
 
-  it('strips anything that could close the style element from custom CSS', async () => {
+  it('refuses custom CSS that could close its style element, and keeps the stored CSS', async () => {
+    await api.request.put('/api/theme').set(api.bearer('admin')).send({ ...DEFAULT_THEME, customCSS: 'body { color: red; }' }).expect(200);
     const customCSS = 'body { color: red; }</style><script>alert(1)</script>';
-    await api.request.put('/api/theme').set(api.bearer('admin')).send({ ...DEFAULT_THEME, customCSS }).expect(200);
-    const stored = (await api.request.get('/api/theme')).body.theme.customCSS as string;
-    expect(stored).not.toContain('<');
-    expect(stored).toContain('body { color: red; }');
+    const response = await api.request.put('/api/theme').set(api.bearer('admin')).send({ ...DEFAULT_THEME, customCSS });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.customCSS).toBe(THEME_MESSAGES.customCssAngle);
+    expect((await api.request.get('/api/theme')).body.theme.customCSS).toBe('body { color: red; }');
   });
 });
 
