@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './fields-model.js';
+import { containsWebAddress, EMAIL_PATTERN } from './fields-model.js';
+import { MESSAGES } from './messages.js';
 import { CONTACT_LIMITS, MAIL_MESSAGES, TEMPLATE_LIMITS, type ContactRequest, type EmailTemplate } from './mail-model.js';
 import type { Same } from './type-checks.js';
 
@@ -25,7 +26,9 @@ export const contactMessageSchema = z
       .string({ error: MAIL_MESSAGES.nameRequired })
       .trim()
       .min(1, MAIL_MESSAGES.nameRequired)
-      .max(CONTACT_LIMITS.name, MAIL_MESSAGES.nameTooLong),
+      .max(CONTACT_LIMITS.name, MAIL_MESSAGES.nameTooLong)
+      // The receipt quotes the name back to the address given: no links in it (issue 12).
+      .refine((name) => !containsWebAddress(name), MESSAGES.nameWithWebAddress),
     email: z
       .string({ error: MAIL_MESSAGES.emailRequired })
       .trim()

@@ -3,6 +3,7 @@ import { grantRole } from '../../src/admins/roles.js';
 import { clientAddressFromEnvironment } from '../../src/config.js';
 import { clientAddress, FIREBASE_HOSTING_CLIENT_ADDRESS, RATE_COUNTERS } from '../../src/http/rate-limit.js';
 import { MESSAGES } from '../../src/shared/messages.js';
+import { MAIL_JOBS } from '../../src/outbox/outbox.js';
 import { createTestApi, createTestEvent, signInAs, uniqueEmail, type TestApi } from '../support/api.js';
 
 // Issue 12: the public-write limit is keyed on what the trusted proxy saw and
@@ -111,6 +112,16 @@ describe('signed-in visitors and bound roles', () => {
     const list = await api.request.get('/api/events').set(api.bearer('outsider'));
     expect(list.status).toBe(200);
     expect(list.body).toEqual((await api.request.get('/api/events')).body);
+  });
+
+  it('the contact form refuses a name carrying a web address, and queues nothing', async () => {
+    const before = (await api.deps.store.query(MAIL_JOBS)).length;
+    const response = await api.request
+      .post('/api/contact')
+      .send({ name: 'Claim your prize at www.evil.example', email: uniqueEmail('victim'), message: 'Hello' });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.name).toBe(MESSAGES.nameWithWebAddress);
+    expect((await api.deps.store.query(MAIL_JOBS)).length).toBe(before);
   });
 
   it('a forged token on a public read still answers 401', async () => {
