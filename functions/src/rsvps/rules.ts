@@ -1,4 +1,4 @@
-import { defaultTicketType, hasStarted, type EventRecord } from '../shared/events-model.js';
+import { defaultTicketType, type EventRecord } from '../shared/events-model.js';
 import { dollarsToCents } from '../shared/payments-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { RuleError } from '../rule-error.js';
@@ -6,6 +6,7 @@ import {
   comparableName,
   PAYMENT_HOLD_MS,
   REPEAT_RESEND_INTERVAL_MS,
+  registrationHasClosed,
   registrationLimitMessage,
   RSVP_MESSAGES,
   type RsvpRecord,
@@ -35,7 +36,7 @@ export function hasFreeSeat(event: Pick<EventRecord, 'maxAttendees' | 'attendeeC
 /** Visitors register for public events that have not started yet (the clock is the injected one). */
 export function assertAcceptingRegistrations(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'date'>, now: Date) {
   if (!event.isActive || event.isArchived) throw new RuleError('EVENT_NOT_FOUND', MESSAGES.eventNotFound, 'not-found');
-  if (hasStarted(event, now.getTime())) throw new RuleError('REGISTRATION_CLOSED', RSVP_MESSAGES.registrationClosed, 'conflict');
+  if (registrationHasClosed(event, now.getTime())) throw new RuleError('REGISTRATION_CLOSED', RSVP_MESSAGES.registrationClosed, 'conflict');
 }
 
 export function assertFreeSeat(event: Pick<EventRecord, 'maxAttendees' | 'attendeeCount'>) {

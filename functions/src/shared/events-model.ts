@@ -65,9 +65,11 @@ export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[n
 
 /** A new event's limit of registrations per e-mail address: a family, not a bot. */
 export const DEFAULT_MAX_REGISTRATIONS_PER_EMAIL = 4;
+/** The highest limit an event may set (standalone, not in EVENT_LIMITS: the landing page loads that object). */
+export const MAX_REGISTRATIONS_PER_EMAIL_LIMIT = 50;
 
 /** Lengths and counts the event form accepts. */
-export const EVENT_LIMITS = { ticketTypeName: 60, tag: 60, customUrl: 80, mailchimpAudienceId: 100, maxPrice: 100_000, maxRegistrationsPerEmail: 50 } as const;
+export const EVENT_LIMITS = { ticketTypeName: 60, tag: 60, customUrl: 80, mailchimpAudienceId: 100, maxPrice: 100_000 } as const;
 
 /** Lower-cased words of a-z and 0-9 joined by single hyphens (SPEC §5). */
 export const CUSTOM_URL_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -122,9 +124,4 @@ export interface EventStats {
 export interface EventStatsReply {
   success: true;
   stats: Record<string, EventStats>;
-}
-
-/** Registration closes when the event starts (its date is an instant, so the zone is already in it). */
-export function hasStarted(event: Pick<EventRecord, 'date'>, now: number): boolean {
-  return Date.parse(event.date) <= now;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TICKET_TYPE, LIMITS } from './constants.js';
 import { safeUrl } from './fields.js';
-import { CUSTOM_URL_PATTERN, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, EVENT_LIMITS } from './events-model.js';
+import { CUSTOM_URL_PATTERN, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, EVENT_LIMITS, MAX_REGISTRATIONS_PER_EMAIL_LIMIT } from './events-model.js';
 import { MESSAGES } from './messages.js';
 
 /** Comma-separated text or a list: trimmed, empties dropped, duplicates removed (SPEC §5). */
@@ -41,12 +41,12 @@ const optionalCapacity = z
   .union([z.literal(''), z.null(), z.coerce.number().int('Maximum attendees must be a whole number').min(1, 'Maximum attendees must be at least 1')])
   .transform((value) => (value === '' || value === null ? null : value));
 
-const perEmailMessage = `Registrations per e-mail address must be a whole number from 1 to ${EVENT_LIMITS.maxRegistrationsPerEmail}`;
+const perEmailMessage = `Registrations per e-mail address must be a whole number from 1 to ${MAX_REGISTRATIONS_PER_EMAIL_LIMIT}`;
 const registrationsPerEmail = z.coerce
   .number({ error: perEmailMessage })
   .int(perEmailMessage)
   .min(1, perEmailMessage)
-  .max(EVENT_LIMITS.maxRegistrationsPerEmail, perEmailMessage);
+  .max(MAX_REGISTRATIONS_PER_EMAIL_LIMIT, perEmailMessage);
 
 /**
  * The event form's fields without defaults (SPEC §3, §5). The create schema adds the

@@ -3,13 +3,10 @@
  * time and the shapes the API returns. rsvps.ts builds the validator from these.
  */
 
-/** Standalone, for the public event page: the landing bundle carries this one string, not every RSVP message. */
-export const REGISTRATION_CLOSED = 'Registration for this event has closed';
-
 /** Messages of the registration journey (SPEC §8 and issue wording). */
 export const RSVP_MESSAGES = {
   alreadyRegistered: 'You are already registered for this event',
-  registrationClosed: REGISTRATION_CLOSED,
+  registrationClosed: 'Registration for this event has closed',
   nameAndEmailRequired: 'Name and email are required',
   invalidEmail: 'Please enter a valid email address',
   invalidTicket: 'Invalid ticket type or pricing',
@@ -28,6 +25,14 @@ export const RSVP_MESSAGES = {
   notRefundable: 'Only a paid RSVP can be refunded',
   refundFailed: 'The refund failed, so the RSVP was left as it was',
 } as const;
+
+/**
+ * Registration closes when the event starts: its date is an instant, so the organisation's
+ * zone is already in it. `now` is the injected clock's (server) or the browser's time.
+ */
+export function registrationHasClosed(event: { date: string }, now: number): boolean {
+  return Date.parse(event.date) <= now;
+}
 
 /** Refusal of a registration past the event's per-e-mail limit. */
 export function registrationLimitMessage(limit: number): string {

@@ -4,6 +4,7 @@ import { eventLoadErrorText, eventsLoadErrorText } from '../events/errors.js';
 import { ApiError, buildRequestInit, createApiClient, errorFromReply, errorText, type FetchLike } from './client.js';
 import { getTicket } from '../checkin/ticket.js';
 import { createRsvp } from '../rsvps/registration.js';
+import { confirmPayment } from '../payments/paymentFlow.js';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -151,7 +152,7 @@ describe('registration, payment, ticket and contact calls', () => {
     );
     await client.createPaymentIntent({ eventId: 'e1', ticketType: 'General', name: 'Ann', email: 'a@b.co', amount: 3500, rsvpId: 'r1' });
     await client.confirmOfflinePayment('pi_1', { clientSecret: 's', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
-    await expect(client.confirmPayment('pi_1', 'pi_1_secret')).resolves.toMatchObject({ status: 'succeeded', ticketId: 'r1' });
+    await expect(confirmPayment(client, 'pi_1', 'pi_1_secret')).resolves.toMatchObject({ status: 'succeeded', ticketId: 'r1' });
     expect(calls.map((c) => c.url)).toEqual(['/api/create-payment-intent', '/api/offline-payments/pi_1/confirm', '/api/payments/confirm']);
     expect(calls[0].body).toMatchObject({ amount: 3500, rsvpId: 'r1' });
     expect(calls[2].body).toEqual({ paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret' });

@@ -3,7 +3,7 @@ import { codeForStatus, type ErrorCode } from '@shared/error-codes.js';
 import type { EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import type { ContactRequest } from '@shared/mail-model.js';
-import type { ConfirmPaymentReply, CreatePaymentIntentReply, OfflineCardRequest, PaymentConfigReply, PaymentIntentRequest } from '@shared/payments-model.js';
+import type { CreatePaymentIntentReply, OfflineCardRequest, PaymentConfigReply, PaymentIntentRequest } from '@shared/payments-model.js';
 import { PAYMENT_INIT_FAILED, PAYMENT_PROCESSING_FAILED } from '@shared/payments-model.js';
 import type { RsvpRequest } from '@shared/rsvps-model.js';
 
@@ -162,7 +162,7 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
   }
 
   // Calls with wording the landing page does not need live with their screens (rsvps/registration.ts,
-  // checkin/ticket.ts), so RSVP_MESSAGES stays out of the landing page's bundle.
+  // checkin/ticket.ts, payments/paymentFlow.ts), so RSVP_MESSAGES stays out of the landing page's bundle.
   return {
     request,
     getTheme: (signal?: AbortSignal) => request<{ theme: Theme }>('/theme', { signal }, MESSAGES.themeLoadFailed).then((r) => r.theme),
@@ -181,8 +181,6 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
         { method: 'POST', body, signal },
         PAYMENT_PROCESSING_FAILED,
       ),
-    confirmPayment: (paymentIntentId: string, clientSecret: string, signal?: AbortSignal) =>
-      request<ConfirmPaymentReply>('/payments/confirm', { method: 'POST', body: { paymentIntentId, clientSecret }, signal }, PAYMENT_PROCESSING_FAILED),
     sendContact: (body: ContactRequest, signal?: AbortSignal) =>
       request<{ message?: string }>('/contact', { method: 'POST', body, signal }),
     /** GET /session: the signed-in user's e-mail and role (needs the authenticated client). */

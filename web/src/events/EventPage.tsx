@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { hasStarted, isReservedSlug, type EventRecord } from '@shared/events-model.js';
+import { isReservedSlug, type EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
-import { REGISTRATION_CLOSED } from '@shared/rsvps-model.js';
 import { api } from '../api/client.js';
 import { paragraphs } from '../ui/content.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
@@ -175,18 +174,11 @@ function EventDetails({ event }: { event: EventRecord }) {
               </ul>
             </>
           )}
-          {hasStarted(event, Date.now()) ? (
-            // The server refuses registrations once the event has started; the page says so instead of offering the form.
-            <p className="event-register-closed" role="status">
-              {REGISTRATION_CLOSED}
-            </p>
-          ) : (
-            <ChunkBoundary fallback={<p className="event-register-note">The registration form could not be loaded. Please reload the page.</p>}>
-              <Suspense fallback={<Spinner label="Loading registration form..." />}>
-                <RegistrationForm event={event} />
-              </Suspense>
-            </ChunkBoundary>
-          )}
+          <ChunkBoundary fallback={<p className="event-register-note">The registration form could not be loaded. Please reload the page.</p>}>
+            <Suspense fallback={<Spinner label="Loading registration form..." />}>
+              <RegistrationForm event={event} />
+            </Suspense>
+          </ChunkBoundary>
         </Card>
       </div>
     </article>

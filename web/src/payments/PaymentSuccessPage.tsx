@@ -5,7 +5,7 @@ import { api } from '../api/client.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
-import { confirmViewTitle, nextPollDelay, successClientSecret, viewFromConfirm, viewFromConfirmError, type ConfirmView } from './paymentFlow.js';
+import { confirmPayment, confirmViewTitle, nextPollDelay, successClientSecret, viewFromConfirm, viewFromConfirmError, type ConfirmView } from './paymentFlow.js';
 import { CheckmarkIcon } from '../ui/icons.js';
 import './payments.css';
 
@@ -74,8 +74,7 @@ function PaymentCheck({ paymentIntent, clientSecret, eventId }: { paymentIntent:
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = (attempt: number) => {
-      api
-        .confirmPayment(paymentIntent, clientSecret, controller.signal)
+      confirmPayment(api, paymentIntent, clientSecret, controller.signal)
         .then((reply) => {
           if (controller.signal.aborted) return;
           const next = viewFromConfirm(reply, attempt);

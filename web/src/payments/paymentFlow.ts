@@ -1,6 +1,6 @@
-import { formatCents, PAYMENT_MESSAGES, type ConfirmPaymentReply } from '@shared/payments-model.js';
+import { formatCents, PAYMENT_MESSAGES, type ConfirmPaymentReply, type ConfirmPaymentRequest } from '@shared/payments-model.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
-import { ApiError } from '../api/client.js';
+import { ApiError, type ApiClient } from '../api/client.js';
 
 /** 'Total: $35.00'. */
 export function totalText(cents: number): string {
@@ -71,6 +71,12 @@ export function successClientSecret(state: unknown, params: URLSearchParams): st
 }
 
 /* ---- The payment success page ---- */
+
+/** POST /payments/confirm: the server checks the intent with the provider; the client secret proves this browser paid. */
+export function confirmPayment(client: Pick<ApiClient, 'request'>, paymentIntentId: string, clientSecret: string, signal?: AbortSignal) {
+  const body: ConfirmPaymentRequest = { paymentIntentId, clientSecret };
+  return client.request<ConfirmPaymentReply>('/payments/confirm', { method: 'POST', body, signal }, PAYMENT_MESSAGES.processingFailed);
+}
 
 /** Delays between checks while the payment is still processing: about 10 s in all. */
 export const CONFIRM_POLL_DELAYS_MS = [1500, 2000, 3000, 3500] as const;

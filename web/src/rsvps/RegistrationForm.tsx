@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
 import type { EventRecord } from '@shared/events-model.js';
 import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
+import { registrationHasClosed, RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import { api } from '../api/client.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { Spinner } from '../ui/Spinner.js';
@@ -73,6 +74,15 @@ export default function RegistrationForm({ event }: { event: EventRecord }) {
         headingRef={stepHeading}
         onReset={() => dispatch({ type: 'reset', values: initialValues(event) })}
       />
+    );
+  }
+
+  // Once the event has started the server refuses registrations: the form gives way to the notice.
+  if (registrationHasClosed(event, Date.now())) {
+    return (
+      <p className="registration-full" role="status">
+        {RSVP_MESSAGES.registrationClosed}
+      </p>
     );
   }
 

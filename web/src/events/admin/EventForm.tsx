@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { ORGANISATION_TIME_ZONE } from '@shared/constants.js';
-import { EVENT_LIMITS, type EventRecord } from '@shared/events-model.js';
+import { MAX_REGISTRATIONS_PER_EMAIL_LIMIT, type EventRecord } from '@shared/events-model.js';
 import { eventInputSchema, type EventInput } from '@shared/events.js';
 import { MESSAGES } from '@shared/messages.js';
 import { UPLOAD_MESSAGES } from '@shared/uploads-model.js';
@@ -131,10 +131,10 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
         <Field
           label="Registrations per e-mail address"
           required
-          hint={`At most this many people can register for the event with one e-mail address (1 to ${EVENT_LIMITS.maxRegistrationsPerEmail}): room for a family, not for someone holding every seat.`}
+          hint={`At most this many people can register for the event with one e-mail address (1 to ${MAX_REGISTRATIONS_PER_EMAIL_LIMIT}): room for a family, not for someone holding every seat.`}
           error={errors.maxRegistrationsPerEmail?.message}
         >
-          <input type="number" inputMode="numeric" min={1} max={EVENT_LIMITS.maxRegistrationsPerEmail} step={1} {...register('maxRegistrationsPerEmail')} />
+          <input type="number" inputMode="numeric" min={1} max={MAX_REGISTRATIONS_PER_EMAIL_LIMIT} step={1} {...register('maxRegistrationsPerEmail')} />
         </Field>
       </fieldset>
 
