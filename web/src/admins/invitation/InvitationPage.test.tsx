@@ -1,0 +1,199 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from 'firebase/auth';
+import { createUserWithEmailAndPassword, signInWithEmailAndPassword } from 'firebase/auth';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_MESSAGES } from '@shared/admins-model.js';
+import { ApiError, type RequestOptions } from '../../api/client.js';
+import type { StaffApiClient } from '../../api/staffClient.js';
+import { AuthContext, type AuthState, type AuthStatus } from '../../auth/AuthContext.js';
+import { StaffApiContext } from '../../staff/StaffContext.js';
+import { InvitationPage } from './InvitationPage.js';
+import { INVITATION_TEXT } from './invitation.js';
+
+vi.mock('firebase/auth', () => ({ signInWithEmailAndPassword: vi.fn(), createUserWithEmailAndPassword: vi.fn() }));
+vi.mock('../../auth/firebase.js', () => ({ getFirebaseAuth: vi.fn(async () => ({ name: 'fake-auth' })) }));
+
+const signIn = vi.mocked(signInWithEmailAndPassword);
+const signUp = vi.mocked(createUserWithEmailAndPassword);
+
+/** A Firebase Auth error as the SDK throws it. */
+const authError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+
+const here = { current: '' };
+function Probe() {
+  const location = useLocation();
+  here.current = `${location.pathname}${location.search}`;
+  return null;
+}
+
+let request: ReturnType<typeof vi.fn<(path: string, options?: RequestOptions) => Promise<unknown>>>;
+let client: QueryClient;
+
+function renderAt(path: string, auth: { status: AuthStatus; user?: Partial<User> | null; signOut?: () => Promise<void> }) {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  client.setQueryData(['session', 'u1'], { email: 'old@example.org', role: 'staff' });
+  const state: AuthState = {
+    status: auth.status,
+    user: (auth.user ?? null) as User | null,
+    signIn: vi.fn(),
+    signOut: auth.signOut ?? vi.fn(async () => undefined),
+    getIdToken: async () => 'id-token',
+    retry: vi.fn(),
+  };
+  const wrap = (ui: ReactNode) => (
+    <MemoryRouter initialEntries={[path]}>
+      <QueryClientProvider client={client}>
+        <AuthContext.Provider value={state}>
+          <StaffApiContext.Provider value={{ request } as unknown as StaffApiClient}>
+            <Routes>
+              <Route path="/admin" element={ui} />
+              <Route path="/" element={<p>Home</p>} />
+            </Routes>
+            <Probe />
+          </StaffApiContext.Provider>
+        </AuthContext.Provider>
+      </QueryClientProvider>
+    </MemoryRouter>
+  );
+  return render(wrap(<InvitationPage />));
+}
+
+const signedOut = { status: 'signedOut' as const };
+const invited = { uid: 'u1', email: 'new@example.org' };
+
+async function submit(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (password) await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: /^(Sign In|Create Account)$/ }));
+  return user;
+}
+
+describe('InvitationPage', () => {
+  beforeEach(() => {
+    signIn.mockReset();
+    signUp.mockReset();
+    request = vi.fn(async () => ({ success: true, message: 'Welcome to the admin team!', email: 'new@example.org', role: 'admin' }));
+  });
+
+  it.each(['/admin?invite=', '/admin?invite=%20%20'])('without a token (%s): ❌ Invalid invitation link, nothing else', (path) => {
+    renderAt(path, signedOut);
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Invitation' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('❌ Invalid invitation link');
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Return Home' })).toBeTruthy();
+  });
+
+  it('with a token, signed out: the invitation is found, e-mail and password, the toggle and what happens next', () => {
+    renderAt('/admin?invite=tok', signedOut);
+    expect(screen.getByText('📧 Admin invitation found! Please sign in or create an account to continue.')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText(/^Password/).getAttribute('type')).toBe('password');
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  it('while sign-in is still loading: Checking authentication...', () => {
+    renderAt('/admin?invite=tok', { status: 'loading' });
+    expect(screen.getByText('Checking authentication...')).toBeTruthy();
+  });
+
+  it('toggles between sign in and create account', async () => {
+    renderAt('/admin?invite=tok', signedOut);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(screen.getByRole('heading', { name: 'Create an account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sign in instead' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it.each([
+    ['', ''],
+    ['new@example.org', ''],
+    ['', 'secret1'],
+    ['   ', 'secret1'],
+  ])('e-mail %j and password %j: ❌ Please enter email and password, the provider not asked', async (email, password) => {
+    renderAt('/admin?invite=tok', signedOut);
+    await submit(email, password);
+    expect(screen.getByRole('alert').textContent).toBe('❌ Please enter email and password');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('an account that does not exist: the message, and the form switches to create account', async () => {
+    signIn.mockRejectedValueOnce(authError('auth/user-not-found'));
+    renderAt('/admin?invite=tok', signedOut);
+    await submit('new@example.org', 'secret1');
+    expect(signIn).toHaveBeenCalledWith({ name: 'fake-auth' }, 'new@example.org', 'secret1');
+    expect(await screen.findByText('❌ Account not found. Please create an account or check your email.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
+  });
+
+  it('creating an account that exists: the message, and the form switches to sign in', async () => {
+    signUp.mockRejectedValueOnce(authError('auth/email-already-in-use'));
+    renderAt('/admin?invite=tok', signedOut);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    await submit(' new@example.org ', 'secret1');
+    expect(signUp).toHaveBeenCalledWith({ name: 'fake-auth' }, 'new@example.org', 'secret1');
+    expect(await screen.findByText('❌ Account already exists. Please sign in instead.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('another provider error says its text; anything else: ❌ Authentication failed', async () => {
+    signIn.mockRejectedValueOnce(authError('auth/wrong-password')).mockRejectedValueOnce(new TypeError('boom'));
+    renderAt('/admin?invite=tok', signedOut);
+    const user = await submit('new@example.org', 'secret1');
+    expect(await screen.findByText('❌ Invalid email or password.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('❌ Authentication failed')).toBeTruthy();
+  });
+
+  it('creating an account needs the provider’s minimum password length', async () => {
+    renderAt('/admin?invite=tok', signedOut);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Create an account' }));
+    await submit('new@example.org', '12345');
+    expect(screen.getByRole('alert').textContent).toBe(INVITATION_TEXT.passwordTooShort);
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it('signed in: Processing Admin Invitation with the e-mail, accepted once with the token, welcome, then /admin after 2 s with the session refetched', async () => {
+    renderAt('/admin?invite=tok-123', { status: 'signedIn', user: invited });
+    expect(screen.getByRole('heading', { name: 'Processing Admin Invitation' })).toBeTruthy();
+    expect(screen.getByText('new@example.org')).toBeTruthy();
+    expect(await screen.findByText('✅ Welcome to the admin team! Redirecting to dashboard...')).toBeTruthy();
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(request).toHaveBeenCalledWith(
+      '/admin/accept-invite',
+      { method: 'POST', body: { inviteToken: 'tok-123', userEmail: 'new@example.org' } },
+      ADMIN_MESSAGES.acceptFailed,
+    );
+    expect(client.getQueryData(['session', 'u1'])).toBeUndefined();
+    await new Promise((done) => setTimeout(done, 1500));
+    expect(here.current).toBe('/admin?invite=tok-123');
+    await waitFor(() => expect(here.current).toBe('/admin'), { timeout: 2000 });
+  });
+
+  it.each([
+    [new ApiError('Invalid or expired invitation', 404, 'Invalid or expired invitation'), '❌ Invalid or expired invitation'],
+    [new ApiError(ADMIN_MESSAGES.wrongAccount, 400, ADMIN_MESSAGES.wrongAccount), `❌ ${ADMIN_MESSAGES.wrongAccount}`],
+    [new ApiError(ADMIN_MESSAGES.acceptFailed, 500), '❌ Failed to accept invitation'],
+    [new ApiError('Network error occurred', 0), '❌ Failed to process invitation'],
+    [new TypeError('boom'), '❌ Failed to process invitation'],
+  ])('a refused accept (%s) says %j, offers another account, and stays', async (error, text) => {
+    request.mockRejectedValueOnce(error);
+    const signOut = vi.fn(async () => undefined);
+    renderAt('/admin?invite=tok', { status: 'signedIn', user: invited, signOut });
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(client.getQueryData(['session', 'u1'])).toBeDefined();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with another account' }));
+    expect(signOut).toHaveBeenCalled();
+    expect(here.current).toBe('/admin?invite=tok');
+  });
+});

@@ -1,0 +1,73 @@
+// The admin invitation screen's wording (SPEC §2, §4, §8) and its pure decisions, tested on their own.
+import { MIN_PASSWORD_LENGTH } from '@shared/constants.js';
+import { ApiError } from '../../api/client.js';
+import { authErrorMessage } from '../../auth/authErrors.js';
+
+export const INVITATION_TEXT = {
+  heading: 'Admin Invitation',
+  invalidLink: '❌ Invalid invitation link',
+  found: '📧 Admin invitation found! Please sign in or create an account to continue.',
+  missingFields: '❌ Please enter email and password',
+  accountNotFound: '❌ Account not found. Please create an account or check your email.',
+  accountExists: '❌ Account already exists. Please sign in instead.',
+  authenticationFailed: '❌ Authentication failed',
+  processing: 'Processing Admin Invitation',
+  welcome: '✅ Welcome to the admin team! Redirecting to dashboard...',
+  acceptFailed: '❌ Failed to accept invitation',
+  processFailed: '❌ Failed to process invitation',
+  passwordTooShort: `❌ Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  nextSteps: 'What happens next',
+} as const;
+
+/** Sign in with an existing account, or create one (SPEC §2: a toggle between the two). */
+export type AuthMode = 'signIn' | 'signUp';
+
+/** What a failed sign-in or sign-up says, and the mode it moves the screen to (SPEC §4: not found -> create, exists -> sign in). */
+export interface AuthFailure {
+  message: string;
+  mode?: AuthMode;
+}
+
+function authCode(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && code.startsWith('auth/')) return code;
+  // Some SDK paths only carry the code inside the message: 'Firebase: Error (auth/user-not-found).'
+  return typeof message === 'string' ? /\((auth\/[a-z-]+)\)/.exec(message)?.[1] : undefined;
+}
+
+/**
+ * SPEC §8: user-not-found -> 'Account not found...' and create mode; email-already-in-use ->
+ * 'Account already exists...' and sign-in mode; another provider error -> '❌ {its text}';
+ * anything that is not a provider error (sign-in could not even start) -> 'Authentication failed'.
+ */
+export function authFailure(error: unknown): AuthFailure {
+  const code = authCode(error);
+  if (code === 'auth/user-not-found') return { message: INVITATION_TEXT.accountNotFound, mode: 'signUp' };
+  if (code === 'auth/email-already-in-use') return { message: INVITATION_TEXT.accountExists, mode: 'signIn' };
+  if (code) return { message: `❌ ${authErrorMessage(error)}` };
+  return { message: INVITATION_TEXT.authenticationFailed };
+}
+
+/** The form's own check before the provider is asked (SPEC §5: both required). */
+export function credentialsProblem(email: string, password: string, mode: AuthMode): string | null {
+  if (!email.trim() || !password) return INVITATION_TEXT.missingFields;
+  if (mode === 'signUp' && password.length < MIN_PASSWORD_LENGTH) return INVITATION_TEXT.passwordTooShort;
+  return null;
+}
+
+/**
+ * SPEC §8: a refused accept says the API's message ('❌ Invalid or expired invitation'), or
+ * 'Failed to accept invitation' when it gave none; a call that never got an answer
+ * (network, no token) 'Failed to process invitation'.
+ */
+export function acceptFailure(error: unknown): string {
+  if (!(error instanceof ApiError) || error.isNetworkError) return INVITATION_TEXT.processFailed;
+  return error.serverMessage ? `❌ ${error.serverMessage}` : INVITATION_TEXT.acceptFailed;
+}
+
+/** The invitation token of the page's query: absent or blank is an invalid link. */
+export function inviteTokenOf(search: URLSearchParams): string | null {
+  const token = search.get('invite')?.trim();
+  return token ? token : null;
+}
