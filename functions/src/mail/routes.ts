@@ -4,7 +4,7 @@ import { notFound } from '../http/errors.js';
 import { parseWith } from '../http/validate.js';
 import type { IdParams } from '../http/server.js';
 import { ORGANISATION_TIME_ZONE } from '../shared/constants.js';
-import { MAIL_MESSAGES } from '../shared/mail-model.js';
+import { MAIL_MESSAGES, type EmailTemplate } from '../shared/mail-model.js';
 import { contactMessageSchema, emailTemplateSchema } from '../shared/mail.js';
 import { inlineCidImages, toMailboxMessageView, type LocalOutbox } from './local-outbox.js';
 import { MAILBOX_MESSAGE_CSP, MAILBOX_PAGE_CSP, mailboxPage, withMailboxBanner } from './mailbox-page.js';
@@ -23,6 +23,12 @@ export interface MailRouteOptions {
   timeZone?: string;
 }
 
+/** The test e-mail's optional draft: absent (or an empty body) means the saved template; a partial draft is refused. */
+function draftOf(body: unknown): EmailTemplate | undefined {
+  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  return empty ? undefined : parseWith(emailTemplateSchema, body);
+}
+
 /** E-mail templates (admin), ticket resend (admin), the contact form (public) and, locally, the mailbox. */
 export function mailRoutes(api: FastifyInstance, mail: MailService, guards: AuthGuards, options: MailRouteOptions) {
   const admin = guards.requireRole('admin');
@@ -37,6 +43,25 @@ export function mailRoutes(api: FastifyInstance, mail: MailService, guards: Auth
   api.put<{ Params: { name: string } }>('/email-templates/:name', { preHandler: admin, bodyLimit: TEMPLATE_BODY_LIMIT_BYTES }, async (request) => {
     const templates = await mail.templates.save(request.params.name, parseWith(emailTemplateSchema, request.body));
     return { success: true, message: MAIL_MESSAGES.templateSaved, templates };
+  });
+
+  api.delete<{ Params: { name: string } }>('/email-templates/:name', { preHandler: admin }, async (request) => {
+    const templates = await mail.templates.reset(request.params.name);
+    return { success: true, message: MAIL_MESSAGES.templateReset, templates };
+  });
+
+  api.post<{ Params: { name: string } }>(
+    '/email-templates/:name/preview',
+    { preHandler: admin, bodyLimit: TEMPLATE_BODY_LIMIT_BYTES },
+    async (request) => {
+      const { subject, html } = await mail.templates.preview(request.params.name, parseWith(emailTemplateSchema, request.body));
+      return { success: true, subject, html };
+    },
+  );
+
+  api.post<{ Params: { name: string } }>('/email-templates/:name/test', { preHandler: admin, bodyLimit: TEMPLATE_BODY_LIMIT_BYTES }, async (request) => {
+    const { message } = await mail.templates.sendTest(request.params.name, draftOf(request.body), request.viewer!.email);
+    return { success: true, message };
   });
 
   api.post<IdParams>('/rsvps/:id/resend-ticket', { preHandler: admin }, async (request) => {

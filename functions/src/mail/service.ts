@@ -8,6 +8,7 @@ import { createMailDelivery } from './delivery.js';
 import type { MailJob } from '../outbox/outbox.js';
 import { createInvitationMail, type AdminInvitationInput } from './invitation-mail.js';
 import type { MailSender } from './port.js';
+import { createTemplateAdmin } from './template-admin.js';
 import { createTemplateStore } from './template-store.js';
 
 export interface MailServiceDeps {
@@ -40,12 +41,20 @@ export function createMailService(deps: MailServiceDeps) {
     job.kind === 'contact' || job.kind === 'contactReceipt' ? contact.compose(job) : attendee.compose({ ...job, kind: job.kind });
   const delivery = createMailDelivery({ store, mailer, clock, compose, logger });
   const invitation = createInvitationMail({ mailer, templates, theme, timeZone, from, logger });
+  const templateAdmin = createTemplateAdmin({ mailer, templates, from, logger });
 
   return {
     deliverDue: delivery.deliverDue,
     kick: delivery.kick,
     whenIdle: delivery.whenIdle,
-    templates: { defaults: templates.defaults, get: templates.get, save: templates.save, reset: templates.reset },
+    templates: {
+      defaults: templates.defaults,
+      get: templates.get,
+      save: templates.save,
+      reset: templates.reset,
+      preview: templateAdmin.preview,
+      sendTest: templateAdmin.sendTest,
+    },
     queueResend: attendee.queueResend,
     queueContact: contact.queue,
     /**

@@ -4,7 +4,7 @@ import { MAIL_MESSAGES, TEMPLATE_NAMES, isTemplateName, type EmailTemplate, type
 import { collection, type DocumentStore } from '../store/port.js';
 import { CONFIRMATION_TEMPLATE } from './templates/confirmation.js';
 import { INVITATION_TEMPLATE } from './templates/invitation.js';
-import { SAMPLE_CONTEXTS, validateTemplate } from './templates/render.js';
+import { SAMPLE_CONTEXTS, validateTemplate, type RenderedEmail } from './templates/render.js';
 import { TICKET_TEMPLATE } from './templates/ticket.js';
 
 /** A stored override of one template. */
@@ -27,8 +27,8 @@ export function templateNameOrRefuse(name: string): TemplateName {
 }
 
 /** Refuses a template that does not compile, fails to render its sample values, or prints visitors' words unescaped. */
-export function checkTemplate(name: TemplateName, template: EmailTemplate): void {
-  validateTemplate(template, SAMPLE_CONTEXTS[name]);
+export function checkTemplate(name: TemplateName, template: EmailTemplate): RenderedEmail {
+  return validateTemplate(template, SAMPLE_CONTEXTS[name]);
 }
 
 function isTemplate(value: unknown): value is EmailTemplate {

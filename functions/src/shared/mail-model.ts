@@ -62,6 +62,9 @@ export const MAIL_MESSAGES = {
   htmlTooLong: `HTML allows at most ${TEMPLATE_LIMITS.html} characters`,
   /** Prefix of the message for a template that does not compile; see `templateDoesNotCompile`. */
   templateDoesNotCompilePrefix: 'Template does not compile: ',
+  templateReset: 'Template reset to default',
+  /** The test e-mail of the Emails tab; see `testEmailSent`. */
+  testEmailFailed: 'The test e-mail could not be sent. Please try again.',
   resendFailed: 'Failed to resend ticket',
   ticketQueued: 'Ticket e-mail queued',
   confirmationQueued: 'Confirmation e-mail queued',
@@ -77,6 +80,15 @@ export const MAIL_MESSAGES = {
 
 export function templateDoesNotCompile(reason: string): string {
   return `${MAIL_MESSAGES.templateDoesNotCompilePrefix}${reason}`;
+}
+
+/** A template printing what a visitor typed without HTML escaping (issue 12: never sent to strangers). */
+export function unescapedVisitorValue(where: string): string {
+  return `Use double braces for attendee details (${where}), e.g. {{rsvp.name}}: triple braces or {{& }} would let what a visitor typed add HTML to the e-mail.`;
+}
+
+export function testEmailSent(email: string): string {
+  return `Test e-mail sent to ${email}`;
 }
 
 /** An editable template: what PUT /email-templates/{name} takes (SPEC §7). */

@@ -2,8 +2,9 @@ import Handlebars from 'handlebars';
 import { DateTime } from 'luxon';
 import type { EventRecord } from '../../shared/events-model.js';
 import type { RsvpRecord } from '../../shared/rsvps-model.js';
-import { templateDoesNotCompile, type EmailTemplate, type TemplateName } from '../../shared/mail-model.js';
+import { templateDoesNotCompile, unescapedVisitorValue, type EmailTemplate, type TemplateName } from '../../shared/mail-model.js';
 import { RuleError } from '../../rule-error.js';
+import { firstUnescapedVisitorValue } from './safety.js';
 
 /**
  * E-mail rendering (DESIGN §2: template rendering is a plain, unit-tested rule).
@@ -116,9 +117,62 @@ export const SAMPLE_CONTEXTS: TemplateContexts = {
 
 type Render = (context: AnyTemplateContext) => string;
 
-function compileReason(error: unknown): string {
+type TemplateField = 'subjectTemplate' | 'htmlTemplate';
+
+/** Where in the template: 'line 3' of the HTML, 'subject, line 1' of the subject. */
+function where(field: TemplateField, line: number | undefined): string {
+  const at = line ? `line ${line}` : '';
+  if (field === 'htmlTemplate') return at || 'HTML';
+  return at ? `subject, ${at}` : 'subject';
+}
+
+function oneLineReason(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300) || 'unknown error';
+}
+
+/** The line a render-time error (unknown helper or partial) comes from, found in the syntax tree. */
+function lineOfRuntimeError(source: string, message: string): number | undefined {
+  const helper = /^Missing helper: "([^"]+)"/.exec(message)?.[1];
+  const partial = /^The partial (.+) could not be found/.exec(message)?.[1];
+  if (!helper && !partial) return undefined;
+  let line: number | undefined;
+  const visit = (node: unknown) => {
+    if (line !== undefined || !node || typeof node !== 'object') return;
+    const candidate = node as { type?: string; loc?: hbs.AST.SourceLocation; path?: { original?: unknown }; name?: { original?: unknown } };
+    if (helper && (candidate.type === 'MustacheStatement' || candidate.type === 'BlockStatement' || candidate.type === 'SubExpression') && candidate.path?.original === helper) {
+      line = candidate.loc?.start.line;
+      return;
+    }
+    if (partial && (candidate.type === 'PartialStatement' || candidate.type === 'PartialBlockStatement') && String(candidate.name?.original) === partial) {
+      line = candidate.loc?.start.line;
+      return;
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) value.forEach(visit);
+      else if (value && typeof value === 'object' && 'type' in value) visit(value);
+    }
+  };
+  visit(adminTemplates.parse(source));
+  return line;
+}
+
+/** A readable reason with its line, e.g. "line 3: a block is not closed (expecting '{{/...}}')". */
+function describeError(error: unknown, field: TemplateField, source: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\s+/g, ' ').trim().slice(0, 300) || 'unknown error';
+  const parse = /^Parse error on line (\d+):[\s\S]*\n(Expecting [\s\S]*)$/.exec(message);
+  if (parse) {
+    const reason = /got 'EOF'$/.test(parse[2]) ? 'the template ends inside a tag or an unclosed {{#block}}' : parse[2];
+    return `${where(field, Number(parse[1]))}: ${oneLineReason(reason)}`;
+  }
+  const lexical = /^Parse error on line (\d+):/.exec(message);
+  if (lexical) return `${where(field, Number(lexical[1]))}: ${oneLineReason(message.split('\n').slice(1).join(' '))}`;
+  const lineNumber = (error as { lineNumber?: unknown }).lineNumber;
+  if (typeof lineNumber === 'number') return `${where(field, lineNumber)}: ${oneLineReason(message.replace(/ - \d+:\d+$/, ''))}`;
+  return `${where(field, lineOfRuntimeError(source, message))}: ${oneLineReason(message)}`;
+}
+
+function refuseTemplate(error: unknown, field: TemplateField, source: string): never {
+  throw new RuleError('TEMPLATE_DOES_NOT_COMPILE', templateDoesNotCompile(describeError(error, field, source)), 'invalid', field);
 }
 
 /**
@@ -131,28 +185,34 @@ export function compileTemplate(source: string, mode: 'html' | 'text' = 'html'):
     // compile() is lazy: precompile() parses now and throws on a syntax error.
     adminTemplates.precompile(source, options);
   } catch (error) {
-    throw new RuleError('TEMPLATE_DOES_NOT_COMPILE', templateDoesNotCompile(compileReason(error)), 'invalid', mode === 'text' ? 'subjectTemplate' : 'htmlTemplate');
+    refuseTemplate(error, mode === 'text' ? 'subjectTemplate' : 'htmlTemplate', source);
   }
   const template = adminTemplates.compile<AnyTemplateContext>(source, options);
   return (context) => template(context);
 }
 
 /**
- * Refuses a template that does not compile or fails on realistic data (an
- * unknown helper or partial only shows when rendering).
+ * Refuses a template that does not compile, fails on realistic data (an
+ * unknown helper or partial only shows when rendering), or prints what a
+ * visitor typed unescaped. Answers the sample rendering.
  */
-export function validateTemplate(template: EmailTemplate, sample: AnyTemplateContext = SAMPLE_CONTEXT): void {
+export function validateTemplate(template: EmailTemplate, sample: AnyTemplateContext = SAMPLE_CONTEXT): RenderedEmail {
+  const rendered: Partial<Record<TemplateField, string>> = {};
   for (const [field, source, mode] of [
     ['subjectTemplate', template.subjectTemplate, 'text'],
     ['htmlTemplate', template.htmlTemplate, 'html'],
   ] as const) {
     const render = compileTemplate(source, mode);
+    const line = firstUnescapedVisitorValue(source);
+    if (line !== null) throw new RuleError('TEMPLATE_UNESCAPED_FIELD', unescapedVisitorValue(where(field, line)), 'invalid', field);
     try {
-      render(sample);
+      rendered[field] = render(sample);
     } catch (error) {
-      throw new RuleError('TEMPLATE_DOES_NOT_COMPILE', templateDoesNotCompile(compileReason(error)), 'invalid', field);
+      refuseTemplate(error, field, source);
     }
   }
+  const html = rendered.htmlTemplate ?? '';
+  return { subject: oneLine(rendered.subjectTemplate ?? ''), html, text: htmlToText(html) };
 }
 
 /** Renders subject, HTML and a plain-text alternative. */
