@@ -31,18 +31,12 @@ export interface UploadReply {
 export const UPLOAD_WIDTHS = [480, 960, 1600] as const;
 
 /**
- * Where the upload service stores the copy of an image `width` px wide: named by the image's
- * content hash and the copy's width, so every copy's address follows from the widest one's.
- */
-export function uploadCopyPath(name: string, width: number): string {
-  return `uploads/${name}-${width}.webp`;
-}
-
-/**
- * The `srcset` of an uploaded image from its stored URL (the widest copy, as POST /upload
- * answers it; local `/api/files/uploads/<hash>-1600.webp` or Cloud Storage's
- * `...o/images%2Fuploads%2F<hash>-1600.webp?alt=media`): every width of UPLOAD_WIDTHS below
- * it, then itself. Undefined for any other address (seed images, links): those have one size.
+ * The `srcset` of an uploaded image from its stored URL. The upload service names each copy
+ * `uploads/<content hash, 24 hex>-<width>.webp`, one per width of UPLOAD_WIDTHS below the
+ * original's and one at its own (at most the largest), and answers the widest one's URL (local
+ * `/api/files/uploads/<hash>-1600.webp` or Cloud Storage's
+ * `...o/images%2Fuploads%2F<hash>-1600.webp?alt=media`), so every copy's address follows from
+ * it (functions/test/api/theme-admin.test.ts checks this against the service). Undefined for any other address (seed images, links): those have one size.
  */
 export function uploadSrcset(url: string): string | undefined {
   // Terse on purpose: the landing page's JavaScript budget counts every byte of this.

@@ -4,6 +4,7 @@ import { Card } from '../ui/Card.js';
 import { paragraphs } from '../ui/content.js';
 import { resolveAboutSection } from './about.js';
 import { FALLBACK_IMAGE } from '../ui/content.js';
+import { uploadSrcset } from '@shared/uploads-model.js';
 
 export function AboutSection() {
   const theme = useTheme();
@@ -22,6 +23,9 @@ export function AboutSection() {
           <div className="about-media">
             <img
               src={imageFailed ? FALLBACK_IMAGE : about.image}
+              // The uploaded widths: half the page from 900px (the grid's two columns), else all of it.
+              srcSet={imageFailed ? undefined : uploadSrcset(about.image)}
+              sizes="(min-width: 900px) 50vw, 100vw"
               alt={about.imageAlt}
               width="800"
               height="600"

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type TouchEvent } fr
 import { Link } from 'react-router';
 import { SLIDER_AUTO_ADVANCE_MS } from '@shared/constants.js';
 import { useTheme } from '../theme/ThemeContext.js';
+import { uploadSrcset } from '@shared/uploads-model.js';
 import { FALLBACK_IMAGE } from '../ui/content.js';
 import { resolveSlides, swipeDirection, wrapIndex, type Point, type Slide } from './slides.js';
 
@@ -106,6 +107,9 @@ export function HeroSlider() {
               <img
                 className="hero-image"
                 src={failed[slide.id] ? FALLBACK_IMAGE : slide.image}
+                // An uploaded photo comes in several widths: a phone downloads the one that fits.
+                srcSet={failed[slide.id] ? undefined : uploadSrcset(slide.image)}
+                sizes="100vw"
                 alt=""
                 loading={i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : 'auto'}

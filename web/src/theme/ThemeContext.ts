@@ -8,6 +8,8 @@ export type ThemeStatus = 'loading' | 'loaded' | 'failed';
 export interface ThemeState {
   theme: Theme;
   status: ThemeStatus;
+  /** Shows a theme the dashboard just saved on the open site, without a reload. */
+  apply?: (theme: Theme) => void;
 }
 
 export const ThemeContext = createContext<ThemeState>({ theme: DEFAULT_THEME, status: 'loading' });

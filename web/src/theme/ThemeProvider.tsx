@@ -60,7 +60,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }
 
   return (
-    <ThemeContext.Provider value={state}>
+    <ThemeContext.Provider value={{ theme, status, apply: (saved) => setState({ theme: saved, status }) }}>
       {theme.customCSS ? <style data-theme-css="">{theme.customCSS}</style> : null}
       {children}
     </ThemeContext.Provider>
