@@ -159,6 +159,7 @@ describe('expiryText', () => {
   const now = new Date('2026-11-21T12:00:00.000Z');
   it.each([
     ['2026-11-28T12:00:00.000Z', 'Expires in 7 days'],
+    ['2026-11-28T11:59:00.000Z', 'Expires in 7 days'],
     ['2026-11-22T13:00:00.000Z', 'Expires in 1 day'],
     ['2026-11-21T13:00:00.000Z', 'Expires in less than a day'],
     ['2026-11-21T12:00:00.000Z', 'Expired'],

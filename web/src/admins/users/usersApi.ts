@@ -63,7 +63,9 @@ export function formatDay(iso: string | undefined): string {
 export function expiryText(expiresAt: string, now: Date = new Date()): string {
   const left = Date.parse(expiresAt) - now.getTime();
   if (!(left > 0)) return 'Expired';
-  const days = Math.floor(left / (24 * 60 * 60 * 1000));
-  if (days === 0) return 'Expires in less than a day';
+  const day = 24 * 60 * 60 * 1000;
+  if (left < day) return 'Expires in less than a day';
+  // Rounded: an invitation sent a moment ago says 7 days, not 6.
+  const days = Math.round(left / day);
   return days === 1 ? 'Expires in 1 day' : `Expires in ${days} days`;
 }
