@@ -1,5 +1,5 @@
 import { PROJECT_NAME } from '../shared/constants.js';
-import { INVITE_ROLE_LABELS, type EmailTemplate } from '../shared/mail-model.js';
+import { INVITE_ROLE_LABELS, type EmailTemplate } from '../shared/email-templates-model.js';
 import type { Role } from '../shared/session-model.js';
 import type { ThemeService } from '../theme/service.js';
 import type { MailSender } from './port.js';

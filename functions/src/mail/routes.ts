@@ -4,7 +4,8 @@ import { notFound } from '../http/errors.js';
 import { parseWith } from '../http/validate.js';
 import type { IdParams } from '../http/server.js';
 import { ORGANISATION_TIME_ZONE } from '../shared/constants.js';
-import { MAIL_MESSAGES, type EmailTemplate } from '../shared/mail-model.js';
+import { TEMPLATE_MESSAGES, type EmailTemplate } from '../shared/email-templates-model.js';
+import { MAIL_MESSAGES } from '../shared/mail-model.js';
 import { contactMessageSchema, emailTemplateSchema } from '../shared/mail.js';
 import { inlineCidImages, toMailboxMessageView, type LocalOutbox } from './local-outbox.js';
 import { MAILBOX_MESSAGE_CSP, MAILBOX_PAGE_CSP, mailboxPage, withMailboxBanner } from './mailbox-page.js';
@@ -42,12 +43,12 @@ export function mailRoutes(api: FastifyInstance, mail: MailService, guards: Auth
 
   api.put<{ Params: { name: string } }>('/email-templates/:name', { preHandler: admin, bodyLimit: TEMPLATE_BODY_LIMIT_BYTES }, async (request) => {
     const templates = await mail.templates.save(request.params.name, parseWith(emailTemplateSchema, request.body));
-    return { success: true, message: MAIL_MESSAGES.templateSaved, templates };
+    return { success: true, message: TEMPLATE_MESSAGES.templateSaved, templates };
   });
 
   api.delete<{ Params: { name: string } }>('/email-templates/:name', { preHandler: admin }, async (request) => {
     const templates = await mail.templates.reset(request.params.name);
-    return { success: true, message: MAIL_MESSAGES.templateReset, templates };
+    return { success: true, message: TEMPLATE_MESSAGES.templateReset, templates };
   });
 
   api.post<{ Params: { name: string } }>(

@@ -1,5 +1,5 @@
 import { RuleError } from '../rule-error.js';
-import { MAIL_MESSAGES, testEmailSent, type EmailTemplate } from '../shared/mail-model.js';
+import { TEMPLATE_MESSAGES, testEmailSent, type EmailTemplate } from '../shared/email-templates-model.js';
 import { inlineCidImages } from './local-outbox.js';
 import type { MailSender } from './port.js';
 import { ticketQrAttachment } from './qr.js';
@@ -54,7 +54,7 @@ export function createTemplateAdmin({ mailer, templates, from, logger }: Templat
         });
       } catch (error) {
         logger.error(`The test e-mail to ${to} could not be sent`, error);
-        throw new RuleError('MAIL_SEND_FAILED', MAIL_MESSAGES.testEmailFailed, 'provider-failed');
+        throw new RuleError('MAIL_SEND_FAILED', TEMPLATE_MESSAGES.testEmailFailed, 'provider-failed');
       }
       return { message: testEmailSent(to) };
     },

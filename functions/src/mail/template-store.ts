@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import { RuleError } from '../rule-error.js';
-import { MAIL_MESSAGES, TEMPLATE_NAMES, isTemplateName, type EmailTemplate, type EmailTemplates, type TemplateName } from '../shared/mail-model.js';
+import { TEMPLATE_MESSAGES, TEMPLATE_NAMES, isTemplateName, type EmailTemplate, type EmailTemplates, type TemplateName } from '../shared/email-templates-model.js';
 import { collection, type DocumentStore } from '../store/port.js';
 import { CONFIRMATION_TEMPLATE } from './templates/confirmation.js';
 import { INVITATION_TEMPLATE } from './templates/invitation.js';
@@ -22,7 +22,7 @@ export const DEFAULT_TEMPLATES: EmailTemplates = {
 
 /** Refuses a name that is not one of the templates (404). */
 export function templateNameOrRefuse(name: string): TemplateName {
-  if (!isTemplateName(name)) throw new RuleError('UNKNOWN_TEMPLATE', MAIL_MESSAGES.unknownTemplate, 'not-found');
+  if (!isTemplateName(name)) throw new RuleError('UNKNOWN_TEMPLATE', TEMPLATE_MESSAGES.unknownTemplate, 'not-found');
   return name;
 }
 

@@ -1,70 +1,14 @@
 /**
- * E-mail without zod: template names and placeholders, limits, wording and the
- * shapes of the e-mail calls. mail.ts builds the validators from these.
+ * E-mail without zod: the contact form's limits, wording and shapes, and the
+ * attendee e-mails' wording. The admin-editable templates have their own model
+ * (email-templates-model.ts): the landing page loads this file, not that one.
+ * mail.ts builds the validators from both.
  */
-
-import type { Role } from './session-model.js';
-
-/** The admin-editable e-mail templates (SPEC §3 "Email template", plus the admin invitation of issue 14). */
-export const TEMPLATE_NAMES = ['ticket', 'rsvpConfirmation', 'adminInvitation'] as const;
-export type TemplateName = (typeof TEMPLATE_NAMES)[number];
-
-export function isTemplateName(value: string): value is TemplateName {
-  return (TEMPLATE_NAMES as readonly string[]).includes(value);
-}
-
-/** How the Emails tab names each template. */
-export const TEMPLATE_LABELS: Record<TemplateName, string> = {
-  ticket: 'Ticket',
-  rsvpConfirmation: 'RSVP confirmation',
-  adminInvitation: 'Admin invitation',
-};
-
-/** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
-export const ATTENDEE_PLACEHOLDERS = [
-  'event.title',
-  'event.formattedDate',
-  'event.formattedTime',
-  'event.location',
-  'rsvp.name',
-  'rsvp.email',
-  'ticket.id',
-  'urls.event',
-  'urls.checkIn',
-] as const;
-
-/** The placeholders of the admin invitation e-mail. */
-export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
-
-/** Each template's placeholders: the values its e-mail is rendered with. */
-export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
-  ticket: ATTENDEE_PLACEHOLDERS,
-  rsvpConfirmation: ATTENDEE_PLACEHOLDERS,
-  adminInvitation: INVITATION_PLACEHOLDERS,
-};
-
-/** How an invitation e-mail names the role offered. */
-export const INVITE_ROLE_LABELS: Record<Role, string> = { admin: 'Admin', staff: 'Staff' };
-
-export const TEMPLATE_LIMITS = { subject: 300, html: 100_000 } as const;
 
 export const CONTACT_LIMITS = { name: 120, email: 254, message: 5000 } as const;
 
 /** Wording of the e-mail journey (SPEC §8 and issue wording). */
 export const MAIL_MESSAGES = {
-  loadTemplatesFailed: 'Failed to load templates',
-  saveFailed: 'Save failed',
-  templateSaved: 'Template saved',
-  unknownTemplate: 'Unknown e-mail template',
-  subjectRequired: 'Subject is required',
-  htmlRequired: 'HTML is required',
-  subjectTooLong: `Subject allows at most ${TEMPLATE_LIMITS.subject} characters`,
-  htmlTooLong: `HTML allows at most ${TEMPLATE_LIMITS.html} characters`,
-  /** Prefix of the message for a template that does not compile; see `templateDoesNotCompile`. */
-  templateDoesNotCompilePrefix: 'Template does not compile: ',
-  templateReset: 'Template reset to default',
-  /** The test e-mail of the Emails tab; see `testEmailSent`. */
-  testEmailFailed: 'The test e-mail could not be sent. Please try again.',
   resendFailed: 'Failed to resend ticket',
   ticketQueued: 'Ticket e-mail queued',
   confirmationQueued: 'Confirmation e-mail queued',
@@ -77,33 +21,6 @@ export const MAIL_MESSAGES = {
   contactFailed: 'Your message could not be sent. Please try again.',
   contactUnavailable: 'Messages cannot be sent right now. Please call us instead.',
 } as const;
-
-export function templateDoesNotCompile(reason: string): string {
-  return `${MAIL_MESSAGES.templateDoesNotCompilePrefix}${reason}`;
-}
-
-/** A template printing what a visitor typed without HTML escaping (issue 12: never sent to strangers). */
-export function unescapedVisitorValue(where: string): string {
-  return `Use double braces for attendee details (${where}), e.g. {{rsvp.name}}: triple braces or {{& }} would let what a visitor typed add HTML to the e-mail.`;
-}
-
-export function testEmailSent(email: string): string {
-  return `Test e-mail sent to ${email}`;
-}
-
-/** An editable template: what PUT /email-templates/{name} takes (SPEC §7). */
-export interface EmailTemplate {
-  subjectTemplate: string;
-  htmlTemplate: string;
-}
-export type EmailTemplates = Record<TemplateName, EmailTemplate>;
-
-/** GET /email-templates reply: the templates in use, and the defaults (for a "restore default" action). */
-export interface EmailTemplatesReply {
-  success: true;
-  templates: EmailTemplates;
-  defaults: EmailTemplates;
-}
 
 /** The landing page's 'Send us a message' form (SPEC §2, §5): POST /contact. */
 export interface ContactRequest {

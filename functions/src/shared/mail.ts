@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { containsWebAddress, EMAIL_PATTERN } from './fields-model.js';
 import { MESSAGES } from './messages.js';
-import { CONTACT_LIMITS, MAIL_MESSAGES, TEMPLATE_LIMITS, type ContactRequest, type EmailTemplate } from './mail-model.js';
+import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES, type EmailTemplate } from './email-templates-model.js';
+import { CONTACT_LIMITS, MAIL_MESSAGES, type ContactRequest } from './mail-model.js';
 import type { Same } from './type-checks.js';
 
 /** PUT /email-templates/{name} body (SPEC §7). */
 export const emailTemplateSchema = z
   .object({
     subjectTemplate: z
-      .string({ error: MAIL_MESSAGES.subjectRequired })
+      .string({ error: TEMPLATE_MESSAGES.subjectRequired })
       .trim()
-      .min(1, MAIL_MESSAGES.subjectRequired)
-      .max(TEMPLATE_LIMITS.subject, MAIL_MESSAGES.subjectTooLong),
+      .min(1, TEMPLATE_MESSAGES.subjectRequired)
+      .max(TEMPLATE_LIMITS.subject, TEMPLATE_MESSAGES.subjectTooLong),
     htmlTemplate: z
-      .string({ error: MAIL_MESSAGES.htmlRequired })
-      .refine((value) => value.trim().length > 0, MAIL_MESSAGES.htmlRequired)
-      .refine((value) => value.length <= TEMPLATE_LIMITS.html, MAIL_MESSAGES.htmlTooLong),
+      .string({ error: TEMPLATE_MESSAGES.htmlRequired })
+      .refine((value) => value.trim().length > 0, TEMPLATE_MESSAGES.htmlRequired)
+      .refine((value) => value.length <= TEMPLATE_LIMITS.html, TEMPLATE_MESSAGES.htmlTooLong),
   })
   .strip();
 

@@ -13,7 +13,7 @@ import {
   validateTemplate,
 } from '../../src/mail/templates/render.js';
 import { RuleError } from '../../src/rule-error.js';
-import { TEMPLATE_PLACEHOLDERS } from '../../src/shared/mail-model.js';
+import { TEMPLATE_PLACEHOLDERS } from '../../src/shared/email-templates-model.js';
 import { contactMessageSchema, emailTemplateSchema } from '../../src/shared/mail.js';
 import { SITE_URL, TIME_ZONE, decodePng, eventRecord, rsvpRecord } from './helpers.js';
 

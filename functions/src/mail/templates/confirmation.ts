@@ -1,4 +1,4 @@
-import type { EmailTemplate } from '../../shared/mail-model.js';
+import type { EmailTemplate } from '../../shared/email-templates-model.js';
 import { DETAILS, FONT, button, layout } from './layout.js';
 
 const CONFIRMATION_HTML = layout({

@@ -1,4 +1,4 @@
-import type { EmailTemplate } from '../../shared/mail-model.js';
+import type { EmailTemplate } from '../../shared/email-templates-model.js';
 import { FONT, TERRACOTTA, button, layout } from './layout.js';
 
 /** The invitation's facts: who invited, the role offered, until when the link works. */

@@ -2,7 +2,7 @@ import Handlebars from 'handlebars';
 import { DateTime } from 'luxon';
 import type { EventRecord } from '../../shared/events-model.js';
 import type { RsvpRecord } from '../../shared/rsvps-model.js';
-import { templateDoesNotCompile, unescapedVisitorValue, type EmailTemplate, type TemplateName } from '../../shared/mail-model.js';
+import { templateDoesNotCompile, unescapedVisitorValue, type EmailTemplate, type TemplateName } from '../../shared/email-templates-model.js';
 import { RuleError } from '../../rule-error.js';
 import { firstUnescapedVisitorValue } from './safety.js';
 

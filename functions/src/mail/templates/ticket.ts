@@ -1,4 +1,4 @@
-import type { EmailTemplate } from '../../shared/mail-model.js';
+import type { EmailTemplate } from '../../shared/email-templates-model.js';
 import { DETAILS, FONT, TERRACOTTA, button, layout } from './layout.js';
 
 /** The inline image a ticket e-mail shows as its QR code: `<img src="cid:ticket-qr">`. */

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EmailTemplate, EmailTemplates } from '@shared/mail-model.js';
+import type { EmailTemplate, EmailTemplates } from '@shared/email-templates-model.js';
 import { ApiError, type RequestOptions } from '../../api/client.js';
 import { UNSAVED_TEXT, UnsavedChangesProvider } from '../../staff/unsavedChanges.js';
 import { renderStaff } from '../../test/staff.js';

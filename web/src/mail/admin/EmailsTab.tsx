@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import {
-  MAIL_MESSAGES,
+  TEMPLATE_MESSAGES,
   TEMPLATE_LABELS,
   TEMPLATE_NAMES,
   TEMPLATE_PLACEHOLDERS,
@@ -10,7 +10,7 @@ import {
   type EmailTemplate,
   type EmailTemplatesReply,
   type TemplateName,
-} from '@shared/mail-model.js';
+} from '@shared/email-templates-model.js';
 import { emailTemplateSchema } from '@shared/mail.js';
 import { errorText } from '../../api/client.js';
 import { useConfirmLeave, useUnsavedChanges } from '../../staff/unsavedChanges.js';
@@ -32,7 +32,7 @@ export default function EmailsTab() {
   const [chosen, setChosen] = useState<TemplateName>('ticket');
 
   if (templates.isPending) return <StateBlock kind="loading" label={EMAILS_TEXT.loading} />;
-  if (templates.isError) return <StateBlock kind="error" message={MAIL_MESSAGES.loadTemplatesFailed} onRetry={() => void templates.refetch()} />;
+  if (templates.isError) return <StateBlock kind="error" message={TEMPLATE_MESSAGES.loadTemplatesFailed} onRetry={() => void templates.refetch()} />;
 
   return (
     <div className="emails-tab">
@@ -112,11 +112,11 @@ function TemplateEditor({ name, saved, byDefault }: { name: TemplateName; saved:
     mutationFn: (input: EmailTemplate) => templateCalls.save(api, name, input),
     onSuccess: (reply) => {
       storeTemplates(reply.templates);
-      toast.success(MAIL_MESSAGES.templateSaved);
+      toast.success(TEMPLATE_MESSAGES.templateSaved);
     },
     onError: (error) => {
-      applyServerErrors(form, error, MAIL_MESSAGES.saveFailed);
-      toast.error(withReason(MAIL_MESSAGES.saveFailed, errorText(error, MAIL_MESSAGES.saveFailed)));
+      applyServerErrors(form, error, TEMPLATE_MESSAGES.saveFailed);
+      toast.error(withReason(TEMPLATE_MESSAGES.saveFailed, errorText(error, TEMPLATE_MESSAGES.saveFailed)));
     },
   });
 
@@ -131,7 +131,7 @@ function TemplateEditor({ name, saved, byDefault }: { name: TemplateName; saved:
     onSuccess: (reply) => {
       storeTemplates(reply.templates);
       setConfirmReset(false);
-      toast.success(reply.message ?? MAIL_MESSAGES.templateReset);
+      toast.success(reply.message ?? TEMPLATE_MESSAGES.templateReset);
     },
   });
 
@@ -219,7 +219,7 @@ function TemplateEditor({ name, saved, byDefault }: { name: TemplateName; saved:
         <p className="field-hint emails-test-hint">The test e-mail uses sample data and the text above (saved or not), and goes to {session.email}.</p>
         {fail ? (
           <p className="field-error" role="alert">
-            {withReason(MAIL_MESSAGES.saveFailed, fail)}
+            {withReason(TEMPLATE_MESSAGES.saveFailed, fail)}
           </p>
         ) : null}
       </form>

@@ -1,6 +1,6 @@
 // The Emails tab's calls (GET/PUT/DELETE /email-templates, preview, test) and its pure helpers.
 import { queryOptions } from '@tanstack/react-query';
-import { MAIL_MESSAGES, type EmailTemplate, type EmailTemplatesReply, type TemplateName } from '@shared/mail-model.js';
+import { TEMPLATE_MESSAGES, type EmailTemplate, type EmailTemplatesReply, type TemplateName } from '@shared/email-templates-model.js';
 import type { StaffApiClient } from '../../api/staffClient.js';
 
 type Api = Pick<StaffApiClient, 'request'>;
@@ -30,7 +30,7 @@ export const templatesQueryKey = ['email-templates'] as const;
 export function templatesQuery(api: Api) {
   return queryOptions({
     queryKey: templatesQueryKey,
-    queryFn: ({ signal }) => api.request<EmailTemplatesReply>('/email-templates', { signal }, MAIL_MESSAGES.loadTemplatesFailed),
+    queryFn: ({ signal }) => api.request<EmailTemplatesReply>('/email-templates', { signal }, TEMPLATE_MESSAGES.loadTemplatesFailed),
   });
 }
 
@@ -38,7 +38,7 @@ type TemplatesReply = Pick<EmailTemplatesReply, 'templates'> & { message?: strin
 
 export const templateCalls = {
   save: (api: Api, template: TemplateName, body: EmailTemplate) =>
-    api.request<TemplatesReply>(`/email-templates/${name(template)}`, { method: 'PUT', body }, MAIL_MESSAGES.saveFailed),
+    api.request<TemplatesReply>(`/email-templates/${name(template)}`, { method: 'PUT', body }, TEMPLATE_MESSAGES.saveFailed),
   reset: (api: Api, template: TemplateName) =>
     api.request<TemplatesReply>(`/email-templates/${name(template)}`, { method: 'DELETE' }, EMAILS_TEXT.resetFailed),
   preview: (api: Api, template: TemplateName, body: EmailTemplate, signal?: AbortSignal) =>

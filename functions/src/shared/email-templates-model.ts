@@ -1,0 +1,94 @@
+/**
+ * The admin-editable e-mail templates without zod: names, labels, each
+ * template's placeholders, limits, wording and the shapes of the template
+ * calls. Kept apart from mail-model.ts so the landing page (which loads that
+ * file for its contact form) never carries the dashboard's template wording.
+ */
+import type { Role } from './session-model.js';
+
+/** The admin-editable e-mail templates (SPEC §3 "Email template", plus the admin invitation of issue 14). */
+export const TEMPLATE_NAMES = ['ticket', 'rsvpConfirmation', 'adminInvitation'] as const;
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+
+export function isTemplateName(value: string): value is TemplateName {
+  return (TEMPLATE_NAMES as readonly string[]).includes(value);
+}
+
+/** How the Emails tab names each template. */
+export const TEMPLATE_LABELS: Record<TemplateName, string> = {
+  ticket: 'Ticket',
+  rsvpConfirmation: 'RSVP confirmation',
+  adminInvitation: 'Admin invitation',
+};
+
+/** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
+export const ATTENDEE_PLACEHOLDERS = [
+  'event.title',
+  'event.formattedDate',
+  'event.formattedTime',
+  'event.location',
+  'rsvp.name',
+  'rsvp.email',
+  'ticket.id',
+  'urls.event',
+  'urls.checkIn',
+] as const;
+
+/** The placeholders of the admin invitation e-mail. */
+export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
+
+/** Each template's placeholders: the values its e-mail is rendered with. */
+export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
+  ticket: ATTENDEE_PLACEHOLDERS,
+  rsvpConfirmation: ATTENDEE_PLACEHOLDERS,
+  adminInvitation: INVITATION_PLACEHOLDERS,
+};
+
+/** How an invitation e-mail names the role offered. */
+export const INVITE_ROLE_LABELS: Record<Role, string> = { admin: 'Admin', staff: 'Staff' };
+
+export const TEMPLATE_LIMITS = { subject: 300, html: 100_000 } as const;
+
+/** Wording of the Email Templates tab and its calls (SPEC §8 and issue wording). */
+export const TEMPLATE_MESSAGES = {
+  loadTemplatesFailed: 'Failed to load templates',
+  saveFailed: 'Save failed',
+  templateSaved: 'Template saved',
+  templateReset: 'Template reset to default',
+  unknownTemplate: 'Unknown e-mail template',
+  subjectRequired: 'Subject is required',
+  htmlRequired: 'HTML is required',
+  subjectTooLong: `Subject allows at most ${TEMPLATE_LIMITS.subject} characters`,
+  htmlTooLong: `HTML allows at most ${TEMPLATE_LIMITS.html} characters`,
+  /** Prefix of the message for a template that does not compile; see `templateDoesNotCompile`. */
+  templateDoesNotCompilePrefix: 'Template does not compile: ',
+  /** The test e-mail of the Emails tab; see `testEmailSent`. */
+  testEmailFailed: 'The test e-mail could not be sent. Please try again.',
+} as const;
+
+export function templateDoesNotCompile(reason: string): string {
+  return `${TEMPLATE_MESSAGES.templateDoesNotCompilePrefix}${reason}`;
+}
+
+/** A template printing what a visitor typed without HTML escaping (issue 12: never sent to strangers). */
+export function unescapedVisitorValue(where: string): string {
+  return `Use double braces for attendee details (${where}), e.g. {{rsvp.name}}: triple braces or {{& }} would let what a visitor typed add HTML to the e-mail.`;
+}
+
+export function testEmailSent(email: string): string {
+  return `Test e-mail sent to ${email}`;
+}
+
+/** An editable template: what PUT /email-templates/{name} takes (SPEC §7). */
+export interface EmailTemplate {
+  subjectTemplate: string;
+  htmlTemplate: string;
+}
+export type EmailTemplates = Record<TemplateName, EmailTemplate>;
+
+/** GET /email-templates reply: the templates in use, and the defaults (for "Reset to default"). */
+export interface EmailTemplatesReply {
+  success: true;
+  templates: EmailTemplates;
+  defaults: EmailTemplates;
+}
