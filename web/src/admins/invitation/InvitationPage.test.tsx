@@ -192,7 +192,7 @@ describe('InvitationPage', () => {
     renderAt('/admin?invite=tok', { status: 'signedIn', user: invited, signOut });
     expect(await screen.findByText(text)).toBeTruthy();
     expect(client.getQueryData(['session', 'u1'])).toBeDefined();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with another account' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Use another account' }));
     expect(signOut).toHaveBeenCalled();
     expect(here.current).toBe('/admin?invite=tok');
   });

@@ -192,7 +192,7 @@ function AcceptInvitation({ token, user }: { token: string; user: User }) {
           </p>
           <div className="invitation-actions">
             <button type="button" className="btn btn-primary" onClick={() => void signOut()}>
-              Sign in with another account
+              Use another account
             </button>
             <Link className="btn btn-outline" to="/">
               Return Home

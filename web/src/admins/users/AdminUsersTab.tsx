@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, type AdminInvitationView, type AdminView, type InviteRequest } from '@shared/admins-model.js';
 import { inviteSchema } from '@shared/admins.js';
@@ -15,6 +15,27 @@ import { useToast } from '../../ui/ToastContext.js';
 import { cx } from '../../ui/cx.js';
 import { actionFailure, adminUserCalls, adminUsersQuery, canRemove, expiryText, formatDay, invalidateAdminUsers, ROLE_HINT, ROLE_LABEL } from './usersApi.js';
 import './adminUsers.css';
+
+/**
+ * Every cell also carries its column's name, shown only where the table is laid out as one
+ * card per row (phones: adminUsers.css), so a row reads 'Role Staff' without scrolling sideways.
+ */
+function labelled<Row>(columns: Column<Row>[]): Column<Row>[] {
+  return columns.map((column) => ({
+    ...column,
+    cell: (row: Row) => {
+      const content: ReactNode = column.cell ? column.cell(row) : String(column.value?.(row) ?? '');
+      return column.key === 'actions' ? (
+        content
+      ) : (
+        <>
+          <span className="admin-users-label">{column.header}</span>
+          <span className="admin-users-value">{content}</span>
+        </>
+      );
+    },
+  }));
+}
 
 /** The dashboard's Admin Users tab (admins): invite by e-mail, the pending invitations (revoke), the team (remove, after confirming). */
 export default function AdminUsersTab() {
@@ -117,7 +138,8 @@ function Invitations({ invitations }: { invitations: AdminInvitationView[] }) {
   });
 
   const columns = useMemo<Column<AdminInvitationView>[]>(
-    () => [
+    () =>
+      labelled([
       { key: 'email', header: 'Email', value: (i) => i.email, className: 'admin-users-address' },
       { key: 'role', header: 'Role', value: (i) => ROLE_LABEL[i.role] ?? i.role },
       { key: 'invitedBy', header: 'Invited by', value: (i) => i.invitedBy, className: 'admin-users-address' },
@@ -150,7 +172,7 @@ function Invitations({ invitations }: { invitations: AdminInvitationView[] }) {
           </button>
         ),
       },
-    ],
+    ]),
     [revoke],
   );
 
@@ -201,7 +223,8 @@ function Team({ admins }: { admins: AdminView[] }) {
   });
 
   const columns = useMemo<Column<AdminView>[]>(
-    () => [
+    () =>
+      labelled([
       {
         key: 'email',
         header: 'Email',
@@ -248,7 +271,7 @@ function Team({ admins }: { admins: AdminView[] }) {
             <span className="admin-users-no-action">—</span>
           ),
       },
-    ],
+    ]),
     [remove, session.email],
   );
 
