@@ -5,10 +5,17 @@ import { defineConfig } from 'vite';
 // The API's shapes and constants live in functions/src/shared (they must ship
 // inside the functions build); the site imports them through this alias.
 const shared = fileURLToPath(new URL('../functions/src/shared', import.meta.url));
+// Zod without its eval-based compiler, which the Content-Security-Policy refuses (see the module).
+const zodWithoutEval = fileURLToPath(new URL('./src/staff/zod.ts', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@shared': shared } },
+  resolve: {
+    alias: [
+      { find: '@shared', replacement: shared },
+      { find: /^zod$/, replacement: zodWithoutEval },
+    ],
+  },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -1,10 +1,12 @@
 // The local stack that `npm start` runs and `npm test` tests: the Auth,
 // Functions and Hosting emulators over the SQLite store (DESIGN §6).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cp, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureInstalled as installIfNeeded } from './bootstrap.mjs';
+import { buildAll } from './builds.mjs';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const PROJECT_ID = 'demo-zion-events';
@@ -24,18 +26,39 @@ export function run(command, args, options = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
 }
 
-/** `npm install` when node_modules is missing or older than the lock file. */
+/** `npm install` when node_modules is missing or older than the lock file (scripts/lib/bootstrap.mjs). */
 export function ensureInstalled() {
-  const marker = join(ROOT, 'node_modules', '.package-lock.json');
-  const lock = join(ROOT, 'package-lock.json');
-  if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
-  console.log('Installing packages (first run)...');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  installIfNeeded(ROOT);
 }
 
-export function build() {
-  console.log('Building the API and the site...');
-  run('npm', ['run', 'build', '--silent']);
+/** Builds the API and the site, each only when its sources changed (scripts/lib/builds.mjs); `force` always builds. */
+export function build({ force = false } = {}) {
+  if (!buildAll({ force, root: ROOT })) throw new Error('The build failed.');
+}
+
+/**
+ * The Hosting emulator's configuration: firebase.json, with the Auth emulator
+ * added to the pages' connect-src (the site signs in against it locally). The
+ * deployed policy never allows it. Written to firebase.local.json (not
+ * committed) beside firebase.json, so every relative path in it still holds.
+ */
+export function localFirebaseConfig(root = ROOT) {
+  const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+  const emulatorOrigins = [`http://${AUTH_EMULATOR_HOST}`, `http://localhost:${AUTH_EMULATOR_HOST.split(':')[1]}`];
+  for (const rule of config.hosting.headers) {
+    for (const header of rule.headers) {
+      if (header.key !== 'Content-Security-Policy') continue;
+      if (!/(^|;\s*)connect-src /.test(header.value)) throw new Error('firebase.json: the Content-Security-Policy has no connect-src to extend');
+      header.value = header.value.replace(/(^|;\s*)(connect-src [^;]*)/, `$1$2 ${emulatorOrigins.join(' ')}`);
+    }
+  }
+  return config;
+}
+
+export const LOCAL_FIREBASE_CONFIG = join(ROOT, 'firebase.local.json');
+
+function writeLocalFirebaseConfig() {
+  writeFileSync(LOCAL_FIREBASE_CONFIG, `${JSON.stringify(localFirebaseConfig(), null, 2)}\n`);
 }
 
 function stackEnv(dataDir) {
@@ -102,7 +125,8 @@ async function warmUp(workers = 6) {
 export async function startEmulators({ dataDir, quiet = false, env = {} }) {
   await publishSeedImages();
   const authData = join(dataDir, 'auth-emulator');
-  const args = ['emulators:start', '--only', 'auth,functions,hosting', '--project', PROJECT_ID, '--export-on-exit', authData];
+  writeLocalFirebaseConfig();
+  const args = ['emulators:start', '--config', LOCAL_FIREBASE_CONFIG, '--only', 'auth,functions,hosting', '--project', PROJECT_ID, '--export-on-exit', authData];
   if (existsSync(join(authData, 'firebase-export-metadata.json'))) args.push('--import', authData);
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'firebase'), args, {
     cwd: ROOT,

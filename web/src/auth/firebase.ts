@@ -1,5 +1,12 @@
 import { initializeApp, type FirebaseOptions } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
 
 /** Hosting (and its emulator) serves the project's web config here (DESIGN §5). */
 export const FIREBASE_CONFIG_URL = '/__/firebase/init.json';
@@ -17,7 +24,10 @@ async function initialise(): Promise<Auth> {
   if (!response.ok) throw new Error(`Could not load the sign-in configuration (${response.status})`);
   const config = (await response.json()) as FirebaseOptions;
   const app = initializeApp(config);
-  const auth = getAuth(app);
+  // getAuth() would also set up popup/redirect sign-in, which on phones and Safari loads
+  // Google's iframe and script at once: not used here (e-mail and password only), and refused by
+  // the site's Content-Security-Policy. The persistence is getAuth()'s.
+  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] });
   if (usesEmulator(config)) {
     connectAuthEmulator(auth, `http://${window.location.hostname}:${AUTH_EMULATOR_PORT}`, { disableWarnings: true });
   }
