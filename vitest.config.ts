@@ -21,6 +21,8 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node' } },
+      // The scripts behind npm start and npm test (install, build skipping, hosting config): plain Node.
+      { extends: true, test: { name: 'scripts', include: ['scripts/test/**/*.test.mjs'], environment: 'node' } },
       {
         extends: true,
         test: { name: 'web-dom', include: ['web/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['web/src/test/setup-dom.ts'] },

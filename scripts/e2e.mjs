@@ -1,13 +1,21 @@
 // npm run e2e -- [playwright args]: build, start a fresh seeded stack (as npm test
 // does), run the given end-to-end journeys against it, stop it. For working on one
 // journey without the whole test command; e.g. `npm run e2e -- tests/e2e/theme.spec.ts`.
+// The builds are skipped when their sources did not change since the last one.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as stack from './lib/stack.mjs';
+import { fileURLToPath } from 'node:url';
+import { ensureInstalled } from './lib/bootstrap.mjs';
 
-stack.ensureInstalled();
+try {
+  ensureInstalled(fileURLToPath(new URL('..', import.meta.url)));
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+const stack = await import('./lib/stack.mjs');
 stack.build();
 const dataDir = mkdtempSync(join(tmpdir(), 'zion-e2e-stack-'));
 let emulators;

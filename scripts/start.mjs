@@ -1,20 +1,21 @@
 // npm start: install what is missing, build, seed on first run, and serve the
 // site, the API and sign-in from the emulators until Ctrl-C.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// A warm start (nothing changed since the last one) skips both builds.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureInstalled } from './lib/bootstrap.mjs';
 
+const started = Date.now();
 const root = fileURLToPath(new URL('..', import.meta.url));
-// The stack helpers import installed packages, so install before loading them.
-if (!existsSync(join(root, 'node_modules', '.bin', 'firebase'))) {
-  console.log('Installing packages (first run)...');
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+// Before anything that imports an installed package (the stack helpers load firebase-admin).
+try {
+  ensureInstalled(root);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
 }
 
 const stack = await import('./lib/stack.mjs');
-stack.ensureInstalled();
 stack.build();
 const dataDir = process.env.DATA_DIR ? join(process.cwd(), process.env.DATA_DIR) : stack.DEFAULT_DATA_DIR;
 if (await stack.prepareData(dataDir)) console.log(`Seeded demo content into ${dataDir}`);
@@ -41,6 +42,7 @@ console.log(`
 ${accounts}
 
   Data lives in ${dataDir} (npm run reset returns to the seed). Press Ctrl-C to stop.
+  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.
 `);
 
 let stopping = false;

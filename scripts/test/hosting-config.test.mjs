@@ -1,0 +1,109 @@
+// firebase.json's Hosting rules, read as Firebase Hosting and its emulator read
+// them (RE2 regular expressions, first matching rewrite wins, every matching
+// header rule applies). The end-to-end specs tests/e2e/headers.spec.ts and
+// deploy.spec.ts check the same against the running Hosting emulator.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { localFirebaseConfig } from '../lib/stack.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const config = JSON.parse(readFileSync(`${ROOT}firebase.json`, 'utf8'));
+const { rewrites, headers } = config.hosting;
+
+/** A glob of firebase.json for the paths used here: `/x/**` is x and everything under it. */
+function globMatches(glob, path) {
+  if (glob === '**') return true;
+  const prefix = glob.replace(/\/\*\*$/, '');
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+const matches = (rule, path) => (rule.regex ? new RegExp(rule.regex, 'u').test(path) : globMatches(rule.source, path));
+const rewriteFor = (path) => rewrites.find((rule) => matches(rule, path));
+function headersFor(path, hostingHeaders = headers) {
+  const out = {};
+  for (const rule of hostingHeaders.filter((each) => matches(each, path))) for (const { key, value } of rule.headers) out[key] = value;
+  return out;
+}
+function directives(policy) {
+  return Object.fromEntries(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+}
+
+const PAGES = ['/', '/index.html', '/admin', '/admin-zfp-dashboard-2025', '/checkin', '/checkin/abc123', '/event/spring-walk', '/spring-walk', '/payment-success', '/apiary', '/assets-day', '/a', '/no/such/page'];
+
+describe('firebase.json: which paths are pages', () => {
+  it('every rule pattern is RE2 (no lookaround, which Hosting refuses)', () => {
+    for (const rule of [...rewrites, ...headers]) if (rule.regex) expect(rule.regex).not.toMatch(/\(\?[=!<]/);
+  });
+
+  it.each(PAGES)('%s is a page: the site, with the page headers', (path) => {
+    expect(rewriteFor(path)).toEqual(expect.objectContaining({ destination: '/index.html' }));
+    expect(headersFor(path)).toMatchObject({ 'Cache-Control': 'no-cache', 'X-Frame-Options': 'DENY' });
+  });
+
+  it.each(['/api', '/api/theme', '/api/mailbox', '/api/mailbox/abc'])('%s goes to the api function, without the page headers', (path) => {
+    expect(rewriteFor(path)).toEqual(expect.objectContaining({ function: expect.objectContaining({ functionId: 'api' }) }));
+    const sent = headersFor(path);
+    // The local mailbox sets its own policy and frames its own messages; Hosting would override them.
+    expect(sent).not.toHaveProperty('Content-Security-Policy');
+    expect(sent).not.toHaveProperty('X-Frame-Options');
+    expect(sent).toMatchObject({ 'X-Content-Type-Options': 'nosniff' });
+  });
+
+  it.each(['/assets/index-abc123.js', '/assets/missing-abc123.js', '/assets'])('%s is never rewritten to the site: a missing asset is a 404', (path) => {
+    expect(rewriteFor(path)).toBeUndefined();
+  });
+
+  it('hashed assets are cached for a year, immutable; pages are revalidated every time', () => {
+    expect(headersFor('/assets/index-abc123.js')['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    expect(headersFor('/')['Cache-Control']).toBe('no-cache');
+    expect(headersFor('/index.html')['Cache-Control']).toBe('no-cache');
+  });
+});
+
+describe('firebase.json: the page headers', () => {
+  const page = headersFor('/admin');
+  const csp = directives(page['Content-Security-Policy']);
+
+  it('scripts from the site and the card provider only; frames from the card provider only', () => {
+    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(csp['frame-src']).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+    expect(csp['default-src']).toEqual(["'self'"]);
+  });
+
+  it('no plugins, no <base> elsewhere, never framed', () => {
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(page['X-Frame-Options']).toBe('DENY');
+  });
+
+  it('connects to the site, Firebase Auth and the card provider; never to a local emulator', () => {
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://api.stripe.com',
+    ]);
+    expect(JSON.stringify(config.hosting)).not.toMatch(/127\.0\.0\.1|localhost/);
+  });
+
+  it('the camera for the site itself only; the rest off; nosniff and the referrer policy kept', () => {
+    expect(page['Permissions-Policy']).toBe('camera=(self), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()');
+    expect(page['X-Content-Type-Options']).toBe('nosniff');
+    expect(page['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('the local Hosting emulator configuration', () => {
+  const local = localFirebaseConfig(ROOT);
+
+  it('adds the Auth emulator to connect-src and changes nothing else', () => {
+    const localCsp = directives(headersFor('/admin', local.hosting.headers)['Content-Security-Policy']);
+    const csp = directives(headersFor('/admin')['Content-Security-Policy']);
+    expect(localCsp['connect-src']).toEqual([...csp['connect-src'], 'http://127.0.0.1:9099', 'http://localhost:9099']);
+    expect({ ...localCsp, 'connect-src': null }).toEqual({ ...csp, 'connect-src': null });
+    const withoutPolicies = (hosting) => JSON.stringify(hosting, (key, value) => (key === 'value' && /connect-src/.test(value) ? null : value));
+    expect(withoutPolicies(local.hosting)).toBe(withoutPolicies(config.hosting));
+    expect({ ...local, hosting: null }).toEqual({ ...config, hosting: null });
+  });
+});
