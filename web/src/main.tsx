@@ -4,6 +4,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 
+// After a deploy, a page opened before it asks for chunks the new build no longer has (every
+// lazy import goes through Vite's preload helper, which reports the failure here): reload once to
+// get the new build. A second failure within 10 s is left to the page's own fallback, not a loop.
+addEventListener('vite:preloadError', () => {
+  if (Date.now() - Number(sessionStorage.getItem('reloadAt')) > 1e4) {
+    sessionStorage.setItem('reloadAt', `${Date.now()}`);
+    location.reload();
+  }
+});
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
