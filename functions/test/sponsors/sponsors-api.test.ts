@@ -83,6 +83,15 @@ describe('POST /sponsors', () => {
     expect((await stored()).get('seeded')).toEqual({ name: 'Seeded', logo: '/seed/sponsor-1.svg', createdAt: '2026-01-01T00:00:00.000Z', order: 0 });
   });
 
+  it('sponsors added at the same moment each get a place of their own, in the strip once each', async () => {
+    const logo = await png(150, 80);
+    const replies = await Promise.all(['One', 'Two', 'Three', 'Four'].map((name) => add(body(logo, { name }))));
+    expect(replies.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const orders = [...(await stored()).values()].map((data) => data.order).sort();
+    expect(orders).toEqual([0, 1, 2, 3]);
+    expect((await publicNames()).sort()).toEqual(['Four', 'One', 'Three', 'Two']);
+  });
+
   it.each([
     ['no name', { name: undefined }, ['name']],
     ['a blank name', { name: '   ' }, ['name']],
