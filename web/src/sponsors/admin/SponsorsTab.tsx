@@ -237,7 +237,7 @@ function SponsorList() {
         <StateBlock kind="error" message={errorText(sponsors.error, MESSAGES.sponsorsLoadFailed)} onRetry={() => void sponsors.refetch()} />
       ) : list.length === 0 ? (
         <StateBlock kind="empty" title="No sponsors yet">
-          <p>Add one above: the public site shows placeholder logos until then.</p>
+          <p>Add one above: the &lsquo;Our Supporters&rsquo; strip appears on the public site once there is one.</p>
         </StateBlock>
       ) : (
         <ol className="sponsors-admin-list">
