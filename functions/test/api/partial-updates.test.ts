@@ -33,6 +33,7 @@ const fullPaidEvent = {
   generateTickets: false,
   allowAdditionalInfo: true,
   customUrl: 'condor-gala',
+  maxRegistrationsPerEmail: 6,
 };
 
 /** One new value per updatable field, and the stored fields each one may change besides itself. */
@@ -53,6 +54,7 @@ const changes: [field: string, value: unknown, derived: string[]][] = [
   ['generateTickets', true, ['rsvpOnlyMode']],
   ['allowAdditionalInfo', false, []],
   ['customUrl', 'condor-gala-2', []],
+  ['maxRegistrationsPerEmail', 2, []],
 ];
 
 async function storedEvent(id: string) {

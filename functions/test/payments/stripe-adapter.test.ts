@@ -115,6 +115,37 @@ describe('Stripe adapter (recorded HTTP)', () => {
     await expect(gateway.refund('pi_3RecordedIntent', 'rsvp-refund-r3')).resolves.toBeUndefined();
   });
 
+  it('cancels an unpaid intent (an admin cancelled its RSVP)', async () => {
+    let body = '';
+    nock('https://api.stripe.com')
+      .post('/v1/payment_intents/pi_3RecordedIntent/cancel', (raw) => {
+        body = typeof raw === 'string' ? raw : new URLSearchParams(raw).toString();
+        return true;
+      })
+      .reply(200, { ...recordedIntent, status: 'canceled', cancellation_reason: 'abandoned' });
+    await expect(stripeGateway(config).cancelIntent('pi_3RecordedIntent')).resolves.toBeUndefined();
+    expect(new URLSearchParams(body).get('cancellation_reason')).toBe('abandoned');
+  });
+
+  it('an intent Stripe already cancelled counts as cancelled; a paid one rejects with Stripe’s reason', async () => {
+    const unexpectedState = (status: string) => ({
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot cancel this PaymentIntent because it has a status of ${status}.`,
+        payment_intent: { ...recordedIntent, status },
+      },
+    });
+    nock('https://api.stripe.com')
+      .post('/v1/payment_intents/pi_cancelled/cancel')
+      .reply(400, unexpectedState('canceled'))
+      .post('/v1/payment_intents/pi_paid/cancel')
+      .reply(400, unexpectedState('succeeded'));
+    const gateway = stripeGateway(config, new Stripe(config.secretKey, { maxNetworkRetries: 0 }));
+    await expect(gateway.cancelIntent('pi_cancelled')).resolves.toBeUndefined();
+    await expect(gateway.cancelIntent('pi_paid')).rejects.toThrow('it has a status of succeeded');
+  });
+
   it('verifies webhook signatures with Stripe’s own scheme', () => {
     const gateway = stripeGateway(config);
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { ...recordedIntent, status: 'succeeded', amount_received: 3500 } } });
