@@ -49,11 +49,13 @@ test.describe('admin: the Theme tab', () => {
       await openThemeTab(page);
       await page.getByRole('textbox', { name: /Site name/ }).fill(siteName);
 
-      // The logo and a phone photo for the first slide, uploaded through the site's own /api/upload.
+      // The logo and a phone photo for the first slide, uploaded through the site's own /api/upload;
+      // the preview (built from the unsaved form) then shows the stored WebP copies.
+      const preview = page.getByTestId('theme-preview');
       await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
-      await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', /\/uploads\/[0-9a-f]{24}-256\.webp$/, { timeout: 30_000 });
+      await expect(preview.locator('img.navbar-logo')).toHaveAttribute('src', /\/uploads\/[0-9a-f]{24}-256\.webp$/, { timeout: 30_000 });
       await page.getByLabel('Slide 1 image', { exact: true }).setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
-      await expect(page.getByRole('img', { name: 'Slide 1 image preview' })).toHaveAttribute('src', /\/uploads\/[0-9a-f]{24}-1600\.webp$/, { timeout: 60_000 });
+      await expect(preview.locator('[data-slide-id="slide1"] img.hero-image')).toHaveAttribute('src', /\/uploads\/[0-9a-f]{24}-1600\.webp$/, { timeout: 60_000 });
 
       // Slides: a fourth can be added and removed again; the limits speak up.
       await page.getByRole('button', { name: 'Add slide' }).click();
@@ -62,7 +64,7 @@ test.describe('admin: the Theme tab', () => {
       await expect(page.getByText('3 of 5 slides')).toBeVisible();
 
       // Colours: a navbar text too close to the navbar colour is flagged; a readable one is not.
-      const navbarText = page.getByRole('textbox', { name: 'Navbar text colour' });
+      const navbarText = page.getByRole('textbox', { name: 'Navbar text colour', exact: true });
       await page.getByRole('textbox', { name: 'Navbar colour', exact: true }).fill('#1d3557');
       await navbarText.fill('#2a4a70');
       await expect(page.getByText(/Low contrast: navbar text on navbar is 1\.\d:1/)).toBeVisible();
@@ -71,7 +73,6 @@ test.describe('admin: the Theme tab', () => {
       await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#1d4e89');
 
       // The preview shows the unsaved theme.
-      const preview = page.getByTestId('theme-preview');
       await expect(preview.locator('.navbar-name')).toHaveText(siteName);
       await expect(preview.locator('.navbar')).toHaveCSS('background-color', 'rgb(29, 53, 87)');
       await shot(page, 'theme-tab');
