@@ -372,6 +372,23 @@ describe('POST /admin/remove', () => {
     expect(response.body.code).toBe('INVALID_INPUT');
   });
 
+  it('someone removed can be invited again: accepting makes them active again, bound to the accepting account', async () => {
+    const former = await member('staff');
+    await request.post('/api/admin/remove').set(asAdmin()).send({ email: former.email }).expect(200);
+    const { token } = await invite(former.email, 'admin');
+    const account = await signInAs(former.email);
+    expect((await accept(account.token, token)).status).toBe(200);
+    expect((await api.deps.store.get(ADMINS, former.email))?.data).toEqual({
+      email: former.email,
+      role: 'admin',
+      status: 'Active',
+      addedDate: START,
+      addedBy: api.users.admin.email,
+      uid: account.uid,
+    });
+    expect((await request.get('/api/session').set(bearer(account.token))).body.role).toBe('admin');
+  });
+
   it('two admins removing each other at the same moment: one of them stays', async () => {
     const a = await member('admin');
     const b = await member('admin');
