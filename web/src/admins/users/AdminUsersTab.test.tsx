@@ -161,6 +161,19 @@ describe('AdminUsersTab', () => {
     await user.click(await screen.findByRole('button', { name: 'Revoke the invitation of new@x.org' }));
     await user.click(within(screen.getByRole('alertdialog', { name: 'Revoke this invitation?' })).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(calls('DELETE')).toEqual([['/admin/invitations/inv-new%40x.org', { method: 'DELETE' }, ADMIN_MESSAGES.revokeFailed]]));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(await screen.findByText('Invitation revoked (new@x.org)')).toBeTruthy();
+  });
+
+  it('a revoke that fails is said in the dialog, which stays open', async () => {
+    const user = userEvent.setup();
+    write = async () => {
+      throw new ApiError(ADMIN_MESSAGES.invitationNotFound, 404, ADMIN_MESSAGES.invitationNotFound, undefined, 'INVITATION_NOT_FOUND');
+    };
+    renderStaff(<AdminUsersTab />, { request });
+    await user.click(await screen.findByRole('button', { name: 'Revoke the invitation of new@x.org' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
+    expect(await within(screen.getByRole('alertdialog')).findByText('Failed to revoke the invitation: This invitation is no longer pending')).toBeTruthy();
   });
 });
 
