@@ -10,9 +10,12 @@ import { ADMIN, api, expectNoHorizontalScroll, idToken, signIn } from './support
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/theme';
 
+/** The whole page, and what the screen shows at the top (where the sticky preview sits beside the form). */
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}-top-${page.viewportSize()?.width}.png` });
 }
 
 /** A photo-like JPEG (noise barely compresses) of about 4.5MB: what a phone camera sends. */
@@ -118,6 +121,11 @@ test.describe('admin: the Theme tab', () => {
     await expect(page.getByTestId('theme-preview').locator('.navbar')).toBeVisible();
     await expectNoHorizontalScroll(page);
     await shot(page, 'theme-tab-readonly');
+    if (page.viewportSize()!.width < 1100) {
+      // On a phone the preview comes after the whole form; the save bar links to it.
+      await page.getByRole('link', { name: 'See preview' }).click();
+      await expect(page.getByTestId('theme-preview').locator('.navbar')).toBeInViewport();
+    }
 
     // A real upload (it changes no theme), shown by a landing page whose theme names it as slide 1.
     const token = await idToken();

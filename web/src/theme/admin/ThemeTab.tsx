@@ -237,6 +237,10 @@ function ThemeForm({ theme }: { theme: Theme }) {
           <button type="submit" className="btn btn-primary" disabled={save.isPending} aria-busy={save.isPending || undefined}>
             {save.isPending ? THEME_TAB_TEXT.saving : THEME_TAB_TEXT.save}
           </button>
+          {/* One column on narrow screens puts the preview after the whole form: a way there. */}
+          <a className="theme-preview-jump" href="#theme-preview">
+            See preview
+          </a>
           <div className="theme-save-status" role="status" aria-live="polite">
             {saved ? <span className="theme-saved">{MESSAGES.themeSaved}</span> : null}
           </div>
@@ -248,7 +252,7 @@ function ThemeForm({ theme }: { theme: Theme }) {
         </div>
       </form>
 
-      <aside className="theme-preview-panel" aria-label="Preview">
+      <aside className="theme-preview-panel" aria-label="Preview" id="theme-preview">
         <h3>Preview</h3>
         <p className="theme-preview-note">The public landing page with these settings, before saving. Custom CSS applies after saving.</p>
         <div className="theme-preview-frame">
