@@ -201,5 +201,7 @@ describe('SponsorsTab', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls('DELETE').at(-1)).toEqual(['/sponsors/b', { method: 'DELETE' }, 'Error deleting sponsor']);
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Red Rock Bank' })).toBeNull());
+    // The Delete button that had the focus is gone: the focus stays in the list, on its heading.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Sponsors on the site' })));
   });
 });

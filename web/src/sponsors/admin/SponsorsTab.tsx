@@ -174,6 +174,7 @@ function SponsorList() {
   const [refocus, setRefocus] = useState<Refocus>(null);
   const [announcement, setAnnouncement] = useState('');
   const [deleting, setDeleting] = useState<Sponsor | null>(null);
+  const [deleted, setDeleted] = useState(false);
   const list = useMemo(() => sponsors.data ?? [], [sponsors.data]);
 
   const reorder = useMutation({
@@ -197,10 +198,19 @@ function SponsorList() {
     mutationFn: (sponsor: Sponsor) => sponsorCalls.remove(api, sponsor.id),
     onSuccess: (_reply, sponsor) => {
       setDeleting(null);
+      setDeleted(true);
       toast.success(`${SPONSOR_MESSAGES.deleted} (${sponsor.name})`);
     },
     onSettled: () => invalidateSponsors(queryClient),
   });
+
+  // The dialog gives the focus back to the row's Delete button, which is about to go: keep the
+  // focus in the list, on its heading (this runs after the dialog's own clean-up).
+  useEffect(() => {
+    if (!deleted) return;
+    document.getElementById(`${uid}-title`)?.focus();
+    setDeleted(false);
+  }, [deleted, uid]);
 
   const move = (index: number, by: -1 | 1) => {
     if (reorder.isPending) return;
@@ -226,7 +236,9 @@ function SponsorList() {
 
   return (
     <section className="sponsors-admin-current" aria-labelledby={`${uid}-title`}>
-      <h3 id={`${uid}-title`}>Sponsors on the site</h3>
+      <h3 id={`${uid}-title`} tabIndex={-1}>
+        Sponsors on the site
+      </h3>
       <p className="sponsors-admin-note">The public &lsquo;Our Supporters&rsquo; strip shows them in this order.</p>
       <p className="visually-hidden" role="status">
         {announcement}
