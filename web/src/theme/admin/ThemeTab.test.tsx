@@ -163,4 +163,19 @@ describe('ThemeTab', () => {
     await user.upload(logo, new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }));
     expect(await screen.findByText(THEME_UPLOAD_TEXT.network)).toBeTruthy();
   });
+
+  it("a reply that names no stored image says 'Failed to process file'; a refusal keeps the server's words", async () => {
+    const user = userEvent.setup();
+    handlers['POST /upload'] = async () => ({ success: true, message: 'Image uploaded' });
+    renderTab();
+    const favicon = await screen.findByLabelText('Favicon');
+    await user.upload(favicon, new File([new Uint8Array([137, 80, 78, 71])], 'icon.png', { type: 'image/png' }));
+    expect(await screen.findByText(THEME_UPLOAD_TEXT.processFailed)).toBeTruthy();
+    expect(screen.getByText('Recommended 16x16 or 32x32 pixels.')).toBeTruthy();
+    handlers['POST /upload'] = async () => {
+      throw new ApiError('File too large. Maximum size is 5MB.', 413, 'File too large. Maximum size is 5MB.', undefined, 'FILE_TOO_LARGE');
+    };
+    await user.upload(screen.getByLabelText('Header image'), new File([new Uint8Array([137, 80, 78, 71])], 'header.png', { type: 'image/png' }));
+    expect(await screen.findByText('File too large. Maximum size is 5MB.')).toBeTruthy();
+  });
 });
