@@ -59,6 +59,33 @@ export default function EmailsTab() {
   );
 }
 
+/** The narrowest screen an e-mail is read on: a narrower preview shows the e-mail at this width, scaled down. */
+const MIN_MAIL_WIDTH = 360;
+
+/**
+ * The e-mail in a sandboxed frame (no scripts, no same-origin access). Where the preview is
+ * narrower than a phone (the dashboard on a phone), the e-mail is laid out at a phone's width
+ * and scaled down to fit, as the reader's phone would show it, rather than cut off at the side.
+ */
+function PreviewFrame({ title, html }: { title: string; html: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const scale = width > 0 && width < MIN_MAIL_WIDTH ? width / MIN_MAIL_WIDTH : 1;
+  const style = scale < 1 ? { width: `${MIN_MAIL_WIDTH}px`, height: `${100 / scale}%`, transform: `scale(${scale})`, transformOrigin: '0 0' } : undefined;
+  return (
+    <div ref={box} className="emails-preview-box">
+      <iframe className="emails-preview-frame" title={title} sandbox="" srcDoc={html} style={style} />
+    </div>
+  );
+}
+
 /** `value`, once it has stopped changing for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -239,7 +266,7 @@ function TemplateEditor({ name, saved, byDefault }: { name: TemplateName; saved:
             <p className="emails-preview-subject">
               <span>Subject</span> {preview.data.subject}
             </p>
-            <iframe className="emails-preview-frame" title={`Preview of the ${label.toLowerCase()} e-mail`} sandbox="" srcDoc={preview.data.html} />
+            <PreviewFrame title={`Preview of the ${label.toLowerCase()} e-mail`} html={preview.data.html} />
           </>
         ) : (
           <StateBlock kind="loading" label="Rendering preview..." />
