@@ -3,7 +3,7 @@
  * public site (which must not ship the validators) and the API. theme.ts builds
  * the validators and checks that they produce exactly this shape.
  */
-import { FEATURE_ICON_LENGTH, MAX_SLIDES, MIN_SLIDES, PROJECT_NAME } from './constants.js';
+import { PROJECT_NAME } from './constants.js';
 
 export type SlideContent = {
   title: string;
@@ -95,24 +95,6 @@ export type Theme = {
 
 /** Slide ids look like slide1: the theme keys its images and texts by them. */
 export const SLIDE_ID_PATTERN = /^slide[1-9][0-9]?$/;
-
-/** The Theme tab's and PUT /theme's wording of the theme's own rules (SPEC §5). */
-export const THEME_MESSAGES = {
-  minSlides: `A slider needs at least ${MIN_SLIDES} slide`,
-  maxSlides: `A slider has at most ${MAX_SLIDES} slides`,
-  duplicateSlide: 'Each slide may be listed once',
-  slideWithoutContent: 'An active slide needs its texts',
-  inactiveSlideContent: 'Only active slides may have texts',
-  inactiveSlideImage: 'Only active slides may have an image',
-  iconTooLong: `Icon allows ${FEATURE_ICON_LENGTH} characters`,
-  // Custom CSS goes into a <style> element: without '<' it can never close it ('</style').
-  customCssAngle: 'Custom CSS cannot contain "<"',
-} as const;
-
-/** The characters a person counts in a feature icon: an emoji such as 🌱 is one, not two UTF-16 units. */
-export function iconLength(icon: string): number {
-  return [...icon].length;
-}
 
 export const DEFAULT_PRIMARY_COLOR = '#c4622d';
 

@@ -1,8 +1,29 @@
 import { z } from 'zod';
 import { FEATURE_ICON_LENGTH, LIMITS, MAX_SLIDES, MIN_SLIDES } from './constants.js';
 import { hexColour, longText, safeUrl, shortText } from './fields.js';
-import { iconLength, SLIDE_ID_PATTERN, THEME_COLOUR_FIELDS, THEME_MESSAGES, type AboutSection, type Feature, type SlideContent, type SocialLinks, type Theme } from './theme-model.js';
+import { SLIDE_ID_PATTERN, THEME_COLOUR_FIELDS, type AboutSection, type Feature, type SlideContent, type SocialLinks, type Theme } from './theme-model.js';
 import type { Same } from './type-checks.js';
+
+// The theme rules' wording lives here, beside the schema, not in theme-model.ts: the landing page
+// loads the model, and every byte there counts against its JavaScript budget. Only the API and
+// the dashboard's Theme tab (a lazy chunk that loads zod anyway) need these.
+/** The Theme tab's and PUT /theme's wording of the theme's own rules (SPEC §5). */
+export const THEME_MESSAGES = {
+  minSlides: `A slider needs at least ${MIN_SLIDES} slide`,
+  maxSlides: `A slider has at most ${MAX_SLIDES} slides`,
+  duplicateSlide: 'Each slide may be listed once',
+  slideWithoutContent: 'An active slide needs its texts',
+  inactiveSlideContent: 'Only active slides may have texts',
+  inactiveSlideImage: 'Only active slides may have an image',
+  iconTooLong: `Icon allows ${FEATURE_ICON_LENGTH} characters`,
+  // Custom CSS goes into a <style> element: without '<' it can never close it ('</style').
+  customCssAngle: 'Custom CSS cannot contain "<"',
+} as const;
+
+/** The characters a person counts in a feature icon: an emoji such as 🌱 is one, not two UTF-16 units. */
+export function iconLength(icon: string): number {
+  return [...icon].length;
+}
 
 /** Slide ids are slide1, slide2, ...: the theme keys its images and texts by them. */
 export const slideId = z.string().regex(SLIDE_ID_PATTERN, 'Slide ids look like slide1');

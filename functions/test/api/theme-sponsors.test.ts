@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, THEME_COLOUR_FIELDS, THEME_MESSAGES } from '../../src/shared/theme-model.js';
+import { DEFAULT_THEME, THEME_COLOUR_FIELDS } from '../../src/shared/theme-model.js';
+import { THEME_MESSAGES } from '../../src/shared/theme.js';
 import { MESSAGES } from '../../src/shared/messages.js';
 import { createTestApi, type TestApi } from '../support/api.js';
 import { SETTINGS } from '../../src/theme/service.js';

@@ -1,11 +1,13 @@
 import { useWatch, type Control, type UseFormRegister, type UseFormSetValue, type FieldErrors } from 'react-hook-form';
-import { THEME_COLOUR_FIELDS, type Theme, type ThemeColourField } from '@shared/theme-model.js';
+import type { Theme } from '@shared/theme-model.js';
+// The landing page's own list of colour keys: THEME_COLOUR_FIELDS would be added to its bundle.
+import { THEME_COLOUR_KEYS, type ThemeColourKey } from '../colourKeys.js';
 import { Field } from '../../ui/Field.js';
 import { AA_NORMAL_TEXT, contrastProblems, formatRatio, type ContrastProblem } from './contrast.js';
 import { pickerValue, type ThemeFormValues } from './themeForm.js';
 
 /** The label of each colour field, in the order SPEC §3 lists them. */
-export const COLOUR_LABELS: Record<ThemeColourField, string> = {
+export const COLOUR_LABELS: Record<ThemeColourKey, string> = {
   primaryColor: 'Primary colour',
   secondaryColor: 'Secondary colour',
   accentColor: 'Accent colour',
@@ -41,13 +43,13 @@ interface Props {
  * next to each text colour whose pair fails WCAG AA.
  */
 export function ColourFields({ control, register, setValue, errors }: Props) {
-  const values = useWatch({ control, name: [...THEME_COLOUR_FIELDS] });
-  const colours = Object.fromEntries(THEME_COLOUR_FIELDS.map((field, i) => [field, values[i]])) as Record<ThemeColourField, string>;
+  const values = useWatch({ control, name: [...THEME_COLOUR_KEYS] });
+  const colours = Object.fromEntries(THEME_COLOUR_KEYS.map((field, i) => [field, values[i]])) as Record<ThemeColourKey, string>;
   const problems = contrastProblems(colours);
 
   return (
     <div className="theme-colours">
-      {THEME_COLOUR_FIELDS.map((field) => {
+      {THEME_COLOUR_KEYS.map((field) => {
         const picker = pickerValue(colours[field] ?? '');
         const warnings = problems.filter((problem) => problem.text === field || problem.background === field);
         return (

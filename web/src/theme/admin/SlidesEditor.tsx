@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { MAX_SLIDES } from '@shared/constants.js';
-import { THEME_MESSAGES, type Theme } from '@shared/theme-model.js';
+import { THEME_MESSAGES } from '@shared/theme.js';
+import type { Theme } from '@shared/theme-model.js';
 import type { UploadReply, UploadRequest } from '@shared/uploads-model.js';
 import { Card } from '../../ui/Card.js';
 import { Field } from '../../ui/Field.js';

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages.js';
-import { DEFAULT_THEME, THEME_MESSAGES, type Theme } from '@shared/theme-model.js';
+import { THEME_MESSAGES } from '@shared/theme.js';
+import { DEFAULT_THEME, type Theme } from '@shared/theme-model.js';
 import { ApiError, type RequestOptions } from '../../api/client.js';
 import { UnsavedChangesProvider } from '../../staff/unsavedChanges.js';
 import { renderStaff } from '../../test/staff.js';

@@ -1,6 +1,6 @@
 // WCAG 2.x contrast between two theme colours: a pure function, so the Theme tab's warnings
 // are exactly what the tests say. https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio
-import type { ThemeColourField } from '@shared/theme-model.js';
+import type { ThemeColourKey } from '../colourKeys.js';
 
 /** WCAG AA for normal text. */
 export const AA_NORMAL_TEXT = 4.5;
@@ -47,7 +47,7 @@ export function contrastRatio(text: string, background: string): number | null {
 }
 
 /** The text and background pairs of the public site that must be readable. */
-export const CONTRAST_PAIRS: readonly { text: ThemeColourField; background: ThemeColourField; label: string }[] = [
+export const CONTRAST_PAIRS: readonly { text: ThemeColourKey; background: ThemeColourKey; label: string }[] = [
   { text: 'textColor', background: 'backgroundColor', label: 'Text on background' },
   { text: 'headerColor', background: 'backgroundColor', label: 'Headings on background' },
   { text: 'linkColor', background: 'backgroundColor', label: 'Links on background' },
@@ -57,14 +57,14 @@ export const CONTRAST_PAIRS: readonly { text: ThemeColourField; background: Them
 ];
 
 export interface ContrastProblem {
-  text: ThemeColourField;
-  background: ThemeColourField;
+  text: ThemeColourKey;
+  background: ThemeColourKey;
   label: string;
   ratio: number;
 }
 
 /** Every pair below WCAG AA (4.5:1); pairs with an invalid colour are left to the validation. */
-export function contrastProblems(colours: Partial<Record<ThemeColourField, string>>): ContrastProblem[] {
+export function contrastProblems(colours: Partial<Record<ThemeColourKey, string>>): ContrastProblem[] {
   return CONTRAST_PAIRS.flatMap((pair) => {
     const ratio = contrastRatio(colours[pair.text] ?? '', colours[pair.background] ?? '');
     return ratio !== null && ratio < AA_NORMAL_TEXT ? [{ ...pair, ratio }] : [];
