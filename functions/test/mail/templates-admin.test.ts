@@ -1,4 +1,9 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthGuards } from '../../src/auth/middleware.js';
+import { httpHandler } from '../../src/http/server.js';
+import { mailRoutes } from '../../src/mail/routes.js';
 import { createMailService } from '../../src/mail/service.js';
 import { DEFAULT_TEMPLATES, EMAIL_TEMPLATES } from '../../src/mail/template-store.js';
 import { SAMPLE_CONTEXT } from '../../src/mail/templates/render.js';
@@ -180,18 +185,25 @@ describe('POST /email-templates/{name}/test', () => {
 });
 
 describe('a test e-mail the mailer refuses', () => {
-  it('answers a clear error (502 from the route) and logs the cause', async () => {
+  it('answers 502 with a clear message, logs the cause and sends nothing', async () => {
     const env = tempStore();
     try {
       const logger = { error: vi.fn() };
       const mailer = recordingMailer({ fail: () => new Error('SendGrid: 401 Unauthorized') });
       const mail = createMailService({ store: env.store, mailer, clock: fixedClock(), timeZone: TIME_ZONE, siteUrl: SITE_URL, from: FROM, theme: createThemeService(env.store), logger });
-      await expect(mail.templates.sendTest('adminInvitation', undefined, 'jo@example.org')).rejects.toMatchObject({
-        code: 'MAIL_SEND_FAILED',
-        kind: 'provider-failed',
-        message: 'The test e-mail could not be sent. Please try again.',
-      });
+      // An admin as the real guard leaves them on the request.
+      const guards: AuthGuards = {
+        requireRole: (): preHandlerAsyncHookHandler => async (request) => {
+          request.viewer = { uid: 'u1', email: 'jo@example.org', role: 'admin' };
+        },
+        optionalStaff: async () => undefined,
+      };
+      const app = await httpHandler((routes) => mailRoutes(routes, mail, guards, { publicWriteLimit: async () => undefined, themeContactEmail: async () => '' }));
+      const response = await supertest(app).post('/api/email-templates/adminInvitation/test').send({});
+      expect(response.status).toBe(502);
+      expect(response.body).toEqual({ success: false, code: 'MAIL_SEND_FAILED', message: 'The test e-mail could not be sent. Please try again.' });
       expect(logger.error).toHaveBeenCalledWith('The test e-mail to jo@example.org could not be sent', expect.any(Error));
+      expect(mailer.sent).toEqual([]);
     } finally {
       await env.close();
     }
