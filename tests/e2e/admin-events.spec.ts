@@ -134,10 +134,14 @@ test.describe('admin: events and RSVPs', () => {
       const form = page.locator('form.event-form');
       await expect(form.getByLabel(/Date and time/)).toHaveValue('2027-05-20T18:30');
       await expect(form.getByLabel('Tags', { exact: true })).toHaveValue('photography, outdoors');
+      await expect(form.getByLabel('Registrations per e-mail address')).toHaveValue('4');
       await form.getByLabel('Location').fill('Canyon Junction Bridge');
+      await form.getByLabel('Registrations per e-mail address').fill('2');
       await form.getByRole('button', { name: 'Save Changes' }).click();
       await expect(toast(page, 'Event updated')).toBeVisible();
       await expect(eventItem(page, title)).toContainText('Canyon Junction Bridge');
+      const stored = await api<{ event: { maxRegistrationsPerEmail: number } }>(`/events/${slug}`, { token: await idToken() });
+      expect(stored.event.maxRegistrationsPerEmail).toBe(2);
       await visitor.goto(`/${slug}`);
       await expect(visitor.getByText('Canyon Junction Bridge').first()).toBeVisible();
     });

@@ -57,6 +57,58 @@ test.describe('free registration', () => {
     await expect(form.getByRole('button', { name: 'Register' })).toBeVisible();
   });
 
+  test('registering again with the same name and e-mail says so, takes no second seat and sends the ticket again @phone', async ({ page }) => {
+    const email = uniqueEmail('twice');
+    await page.goto('/stargazing#register');
+    let form = await fillPerson(page, 'Katherine Johnson', email);
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(form.getByText('You are registered! Your ticket is on its way to your inbox.')).toBeVisible();
+    await waitForMail(email);
+
+    // Later, on a fresh page, the same person (typed a little differently) registers again.
+    await page.reload();
+    form = await fillPerson(page, '  katherine  JOHNSON ', email.toUpperCase());
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(form.getByRole('alert')).toContainText('You are already registered for this event');
+    await expect(form.getByText('You are registered!')).toHaveCount(0);
+    await page.screenshot({ path: `/tmp/seats/already-registered-${page.viewportSize()?.width}.png`, fullPage: true });
+
+    // One RSVP for this person (other journeys may register for the same event meanwhile, so count theirs only).
+    const { event } = await api<{ event: { id: string } }>('/events/stargazing');
+    const { rsvps } = await api<{ rsvps: { email: string }[] }>(`/events/${event.id}/rsvps`, { token: await idToken() });
+    expect(rsvps.filter((rsvp) => rsvp.email === email)).toHaveLength(1);
+    await expect
+      .poll(async () => ((await (await fetch(`${API}/mailbox?format=json&to=${encodeURIComponent(email)}`)).json()) as { messages: unknown[] }).messages.length)
+      .toBe(2);
+  });
+
+  test('an event that has started shows that registration has closed instead of the form @phone', async ({ page }) => {
+    const token = await idToken();
+    const started = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    const { event } = await api<{ event: { id: string } }>('/events', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ title: `Sunrise Hike ${Date.now()}`, date: started, location: 'Watchman Trailhead' }),
+    });
+    try {
+      await page.goto(`/${event.id}#register`);
+      const section = page.locator('#register');
+      await expect(section.getByRole('status')).toHaveText('Registration for this event has closed');
+      await expect(section.getByRole('button', { name: 'Register' })).toHaveCount(0);
+      await page.screenshot({ path: `/tmp/seats/registration-closed-${page.viewportSize()?.width}.png`, fullPage: true });
+      const refused = await fetch(`${API}/events/${event.id}/rsvp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Late Riser', email: uniqueEmail('late-riser') }),
+      });
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ code: 'REGISTRATION_CLOSED', message: 'Registration for this event has closed' });
+    } finally {
+      // Off the public list again, as the other journeys expect it.
+      await api(`/events/${event.id}/archive`, { method: 'PATCH', token });
+    }
+  });
+
   test('name and email are required', async ({ page }) => {
     await page.goto('/stargazing#register');
     const form = page.locator('#register');
