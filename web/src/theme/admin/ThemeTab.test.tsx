@@ -5,7 +5,7 @@ import { MESSAGES } from '@shared/messages.js';
 import { THEME_MESSAGES } from '@shared/theme.js';
 import { DEFAULT_THEME, type Theme } from '@shared/theme-model.js';
 import { ApiError, type RequestOptions } from '../../api/client.js';
-import { UnsavedChangesProvider } from '../../staff/unsavedChanges.js';
+import { UNSAVED_TEXT, UnsavedChangesProvider, useConfirmLeave } from '../../staff/unsavedChanges.js';
 import { renderStaff } from '../../test/staff.js';
 import ThemeTab from './ThemeTab.js';
 import { THEME_UPLOAD_TEXT } from './themeApi.js';
@@ -20,9 +20,21 @@ const request = vi.fn(async (path: string, options: RequestOptions = {}) => {
   return handler(options);
 });
 
+const left = vi.fn();
+
+function OtherTab() {
+  const confirmLeave = useConfirmLeave();
+  return (
+    <button type="button" onClick={() => confirmLeave(left)}>
+      Other tab
+    </button>
+  );
+}
+
 function renderTab() {
   return renderStaff(
     <UnsavedChangesProvider>
+      <OtherTab />
       <ThemeTab />
     </UnsavedChangesProvider>,
     { request },
@@ -178,5 +190,21 @@ describe('ThemeTab', () => {
     };
     await user.upload(screen.getByLabelText('Header image'), new File([new Uint8Array([137, 80, 78, 71])], 'header.png', { type: 'image/png' }));
     expect(await screen.findByText('File too large. Maximum size is 5MB.')).toBeTruthy();
+  });
+
+  it('asks before leaving unsaved changes, and not once they are saved', async () => {
+    const user = userEvent.setup();
+    left.mockClear();
+    renderTab();
+    const name = await screen.findByLabelText(/Site name/);
+    await user.type(name, ' Club');
+    await user.click(screen.getByRole('button', { name: 'Other tab' }));
+    expect(await screen.findByText(UNSAVED_TEXT.title)).toBeTruthy();
+    expect(left).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: UNSAVED_TEXT.keep }));
+    await user.click(screen.getByRole('button', { name: 'Save Theme' }));
+    await screen.findByText(MESSAGES.themeSaved);
+    await user.click(screen.getByRole('button', { name: 'Other tab' }));
+    expect(left).toHaveBeenCalledTimes(1);
   });
 });
