@@ -121,21 +121,23 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
             <input type="text" {...register('location')} />
           </Field>
         </div>
-        <Field
-          label="Maximum attendees"
-          hint={`Leave empty for unlimited.${event ? ` ${event.attendeeCount} already registered: the maximum cannot go below that.` : ''}`}
-          error={errors.maxAttendees?.message}
-        >
-          <input type="number" inputMode="numeric" min={1} step={1} {...register('maxAttendees')} />
-        </Field>
-        <Field
-          label="Registrations per e-mail address"
-          required
-          hint={`At most this many people can register for the event with one e-mail address (1 to ${MAX_REGISTRATIONS_PER_EMAIL_LIMIT}): room for a family, not for someone holding every seat.`}
-          error={errors.maxRegistrationsPerEmail?.message}
-        >
-          <input type="number" inputMode="numeric" min={1} max={MAX_REGISTRATIONS_PER_EMAIL_LIMIT} step={1} {...register('maxRegistrationsPerEmail')} />
-        </Field>
+        <div className="event-form-row">
+          <Field
+            label="Maximum attendees"
+            hint={`Leave empty for unlimited.${event ? ` ${event.attendeeCount} already registered: the maximum cannot go below that.` : ''}`}
+            error={errors.maxAttendees?.message}
+          >
+            <input type="number" inputMode="numeric" min={1} step={1} {...register('maxAttendees')} />
+          </Field>
+          <Field
+            label="Registrations per e-mail address"
+            required
+            hint={`At most this many people can register for the event with one e-mail address (1 to ${MAX_REGISTRATIONS_PER_EMAIL_LIMIT}): room for a family, not for someone holding every seat.`}
+            error={errors.maxRegistrationsPerEmail?.message}
+          >
+            <input type="number" inputMode="numeric" min={1} max={MAX_REGISTRATIONS_PER_EMAIL_LIMIT} step={1} {...register('maxRegistrationsPerEmail')} />
+          </Field>
+        </div>
       </fieldset>
 
       <fieldset className="event-form-section">
