@@ -52,70 +52,70 @@ test.describe('admin: the Email Templates tab', () => {
     }
 
     async function journey() {
-    await openEmailsTab(page);
-    await expect(page.getByRole('combobox', { name: /^Template/ })).toHaveValue('ticket');
-    const original = await html.inputValue();
-    expect(original).toContain("You're registered.");
+      await openEmailsTab(page);
+      await expect(page.getByRole('combobox', { name: /^Template/ })).toHaveValue('ticket');
+      const original = await html.inputValue();
+      expect(original).toContain("You're registered.");
 
-    // A template that does not compile: the preview and the save both name the line.
-    await html.fill(`<p>Hello</p>\n{{#if rsvp.name}}\n<p>unclosed`);
-    await expect(page.getByText(/^Template does not compile: line 3: /)).toBeVisible();
-    await page.getByRole('button', { name: 'Save template' }).click();
-    await expect(toast(page, /^Save failed: Template does not compile: line 3: /)).toBeVisible();
+      // A template that does not compile: the preview and the save both name the line.
+      await html.fill(`<p>Hello</p>\n{{#if rsvp.name}}\n<p>unclosed`);
+      await expect(page.getByText(/^Template does not compile: line 3: /)).toBeVisible();
+      await page.getByRole('button', { name: 'Save template' }).click();
+      await expect(toast(page, /^Save failed: Template does not compile: line 3: /)).toBeVisible();
 
-    // Attendee details printed unescaped are refused.
-    await html.fill(`<p>{{{rsvp.name}}}</p>`);
-    await page.getByRole('button', { name: 'Save template' }).click();
-    await expect(toast(page, /^Save failed: Use double braces for attendee details \(line 1\)/)).toBeVisible();
+      // Attendee details printed unescaped are refused.
+      await html.fill(`<p>{{{rsvp.name}}}</p>`);
+      await page.getByRole('button', { name: 'Save template' }).click();
+      await expect(toast(page, /^Save failed: Use double braces for attendee details \(line 1\)/)).toBeVisible();
 
-    // The real edit: a new subject and one new line, its name inserted with the placeholder button.
-    const line = `Trail note ${stamp}: see you at the trailhead, `;
-    await html.fill(original.replace("You're registered.", `${line}</p>\n            <p style="margin:0;">You're registered.`));
-    await caretAfter(page, line);
-    await page.getByRole('button', { name: 'Insert rsvp.name' }).click();
-    await expect(html).toHaveValue(new RegExp(`${line}\\{\\{rsvp\\.name\\}\\}</p>`));
-    await subject.fill(`Your pass for {{event.title}} (${stamp})`);
+      // The real edit: a new subject and one new line, its name inserted with the placeholder button.
+      const line = `Trail note ${stamp}: see you at the trailhead, `;
+      await html.fill(original.replace("You're registered.", `${line}</p>\n            <p style="margin:0;">You're registered.`));
+      await caretAfter(page, line);
+      await page.getByRole('button', { name: 'Insert rsvp.name' }).click();
+      await expect(html).toHaveValue(new RegExp(`${line}\\{\\{rsvp\\.name\\}\\}</p>`));
+      await subject.fill(`Your pass for {{event.title}} (${stamp})`);
 
-    // The live preview renders the draft with sample data in a sandboxed frame.
-    await expect(page.locator('iframe[title="Preview of the ticket e-mail"]')).toHaveAttribute('sandbox', '');
-    await expect(preview.getByText(`${line}Alex Rivera`)).toBeVisible();
-    await expect(page.locator('.emails-preview-subject')).toContainText(`Your pass for Night Sky Walk at Canyon Junction (${stamp})`);
-    await shot(page, 'emails-tab');
+      // The live preview renders the draft with sample data in a sandboxed frame.
+      await expect(page.locator('iframe[title="Preview of the ticket e-mail"]')).toHaveAttribute('sandbox', '');
+      await expect(preview.getByText(`${line}Alex Rivera`)).toBeVisible();
+      await expect(page.locator('.emails-preview-subject')).toContainText(`Your pass for Night Sky Walk at Canyon Junction (${stamp})`);
+      await shot(page, 'emails-tab');
 
-    await page.getByRole('button', { name: 'Save template' }).click();
-    await expect(toast(page, 'Template saved')).toBeVisible();
-    await expect(page.getByText('Customised')).toBeVisible();
+      await page.getByRole('button', { name: 'Save template' }).click();
+      await expect(toast(page, 'Template saved')).toBeVisible();
+      await expect(page.getByText('Customised')).toBeVisible();
 
-    // The test e-mail goes to the signed-in admin.
-    await page.getByRole('button', { name: 'Send me a test' }).click();
-    await expect(toast(page, `Test e-mail sent to ${ADMIN.email}`)).toBeVisible();
-    const test = await waitForMail(ADMIN.email, new RegExp(`^\\[Test\\] Your pass for .*\\(${stamp}\\)$`));
-    expect(test.html).toContain(`${line}Alex Rivera`);
+      // The test e-mail goes to the signed-in admin.
+      await page.getByRole('button', { name: 'Send me a test' }).click();
+      await expect(toast(page, `Test e-mail sent to ${ADMIN.email}`)).toBeVisible();
+      const test = await waitForMail(ADMIN.email, new RegExp(`^\\[Test\\] Your pass for .*\\(${stamp}\\)$`));
+      expect(test.html).toContain(`${line}Alex Rivera`);
 
-    // A visitor registers for a free ticketed event: the ticket uses the saved template.
-    const visitor = uniqueEmail('template');
-    const visit = await page.context().newPage();
-    await visit.goto('/stargazing#register');
-    const form = visit.locator('#register');
-    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Mary Jackson');
-    await form.getByRole('textbox', { name: 'Email', exact: true }).fill(visitor);
-    await form.getByRole('button', { name: 'Register' }).click();
-    await expect(form.getByText('You are registered! Your ticket is on its way to your inbox.')).toBeVisible();
-    const ticket = await waitForMail(visitor);
-    expect(ticket.subject).toBe(`Your pass for Night Sky Stargazing at Kolob Terrace (${stamp})`);
-    expect(ticket.html).toContain(`${line}Mary Jackson</p>`);
-    expect(ticket.html).toContain('cid:ticket-qr');
-    await visit.close();
+      // A visitor registers for a free ticketed event: the ticket uses the saved template.
+      const visitor = uniqueEmail('template');
+      const visit = await page.context().newPage();
+      await visit.goto('/stargazing#register');
+      const form = visit.locator('#register');
+      await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Mary Jackson');
+      await form.getByRole('textbox', { name: 'Email', exact: true }).fill(visitor);
+      await form.getByRole('button', { name: 'Register' }).click();
+      await expect(form.getByText('You are registered! Your ticket is on its way to your inbox.')).toBeVisible();
+      const ticket = await waitForMail(visitor);
+      expect(ticket.subject).toBe(`Your pass for Night Sky Stargazing at Kolob Terrace (${stamp})`);
+      expect(ticket.html).toContain(`${line}Mary Jackson</p>`);
+      expect(ticket.html).toContain('cid:ticket-qr');
+      await visit.close();
 
-    // Reset to default, after a confirmation.
-    await page.getByRole('button', { name: 'Reset to default' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Reset the ticket e-mail to its default?' });
-    await dialog.getByRole('button', { name: 'Reset to default' }).click();
-    await expect(toast(page, 'Template reset to default')).toBeVisible();
-    await expect(subject).toHaveValue('Your ticket for {{event.title}}');
-    await expect(page.getByText('Default template')).toBeVisible();
-    const { templates, defaults } = await api<{ templates: Record<string, unknown>; defaults: Record<string, unknown> }>('/email-templates', { token: await idToken() });
-    expect(templates.ticket).toEqual(defaults.ticket);
+      // Reset to default, after a confirmation.
+      await page.getByRole('button', { name: 'Reset to default' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Reset the ticket e-mail to its default?' });
+      await dialog.getByRole('button', { name: 'Reset to default' }).click();
+      await expect(toast(page, 'Template reset to default')).toBeVisible();
+      await expect(subject).toHaveValue('Your ticket for {{event.title}}');
+      await expect(page.getByText('Default template')).toBeVisible();
+      const { templates, defaults } = await api<{ templates: Record<string, unknown>; defaults: Record<string, unknown> }>('/email-templates', { token: await idToken() });
+      expect(templates.ticket).toEqual(defaults.ticket);
     }
   });
 
