@@ -117,12 +117,23 @@ test.describe('admin: the team and invitations', () => {
     await guest.context().close();
   });
 
-  test('@phone the tab and the invitation screen fit a phone; a signed-in account with a made-up link is refused', async ({ page, browser }) => {
+  test('@phone the tab and the invitation screen fit a phone; an invitation is revoked; a signed-in account with a made-up link is refused', async ({ page, browser }) => {
     const viewport = page.viewportSize() ?? { width: 360, height: 740 };
     await openAdminUsers(page);
-    await expect(page.getByRole('button', { name: 'Send Invitation' })).toBeVisible();
+    // An invitation listed as a card, then revoked after confirming.
+    const invitee = uniqueEmail('phone-invitee');
+    await page.getByLabel('Email').fill(invitee);
+    await page.getByLabel('Role', { exact: true }).selectOption('staff');
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${invitee}`)).toBeVisible();
+    const pending = page.getByRole('table', { name: 'Pending invitations' }).getByRole('row').filter({ hasText: invitee });
+    await expect(pending).toContainText('Staff');
     await expectNoHorizontalScroll(page);
     await shot(page, 'tab');
+    await pending.getByRole('button', { name: `Revoke the invitation of ${invitee}` }).click();
+    await page.getByRole('alertdialog', { name: 'Revoke this invitation?' }).getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText(`Invitation revoked (${invitee})`)).toBeVisible();
+    await expect(pending).toHaveCount(0);
 
     const guest = await freshPage(browser, viewport);
     await guest.goto('/admin?invite=');
