@@ -15,7 +15,7 @@ const PANELS: Partial<Record<DashboardTabId, LazyExoticComponent<ComponentType>>
   checkin: lazy(() => import('./CheckinTab.js')),
   rsvps: lazy(() => import('../rsvps/admin/RsvpsTab.js')),
   events: lazy(() => import('../events/admin/EventsTab.js')),
-  theme: lazy(() => import('../theme/admin/ThemeTab.js')),
+  theme: lazy(() => import('../theme-editor/ThemeTab.js')),
   emails: lazy(() => import('../mail/admin/EmailsTab.js')),
   sponsors: lazy(() => import('../sponsors/admin/SponsorsTab.js')),
   admins: lazy(() => import('../admins/users/AdminUsersTab.js')),

@@ -1,8 +1,8 @@
 import { useWatch, type Control, type UseFormRegister, type UseFormSetValue, type FieldErrors } from 'react-hook-form';
 import type { Theme } from '@shared/theme-model.js';
 // The landing page's own list of colour keys: THEME_COLOUR_FIELDS would be added to its bundle.
-import { THEME_COLOUR_KEYS, type ThemeColourKey } from '../colourKeys.js';
-import { Field } from '../../ui/Field.js';
+import { THEME_COLOUR_KEYS, type ThemeColourKey } from '../theme/colourKeys.js';
+import { Field } from '../ui/Field.js';
 import { AA_NORMAL_TEXT, contrastProblems, formatRatio, type ContrastProblem } from './contrast.js';
 import { pickerValue, type ThemeFormValues } from './themeForm.js';
 

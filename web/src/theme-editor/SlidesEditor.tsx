@@ -4,9 +4,9 @@ import { MAX_SLIDES } from '@shared/constants.js';
 import { THEME_MESSAGES } from '@shared/theme.js';
 import type { Theme } from '@shared/theme-model.js';
 import type { UploadReply, UploadRequest } from '@shared/uploads-model.js';
-import { Card } from '../../ui/Card.js';
-import { Field } from '../../ui/Field.js';
-import { ImageUpload } from '../../ui/ImageUpload.js';
+import { Card } from '../ui/Card.js';
+import { Field } from '../ui/Field.js';
+import { ImageUpload } from '../ui/ImageUpload.js';
 import { canAddSlide, canRemoveSlide, newSlide, type ThemeFormValues } from './themeForm.js';
 
 interface Props {

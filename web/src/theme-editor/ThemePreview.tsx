@@ -1,9 +1,9 @@
 import type { Theme } from '@shared/theme-model.js';
-import { AboutSection } from '../../landing/AboutSection.js';
-import { HeroSlider } from '../../landing/HeroSlider.js';
-import { PublicLayout } from '../../layout/PublicLayout.js';
-import { ThemeContext } from '../ThemeContext.js';
-import { themeToCssVariables } from '../themeVars.js';
+import { AboutSection } from '../landing/AboutSection.js';
+import { HeroSlider } from '../landing/HeroSlider.js';
+import { PublicLayout } from '../layout/PublicLayout.js';
+import { ThemeContext } from '../theme/ThemeContext.js';
+import { themeToCssVariables } from '../theme/themeVars.js';
 
 /**
  * The public landing page's frame (navbar and footer), hero slider and about section, rendered

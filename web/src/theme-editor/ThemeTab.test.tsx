@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages.js';
 import { THEME_MESSAGES } from '@shared/theme.js';
 import { DEFAULT_THEME, type Theme } from '@shared/theme-model.js';
-import { ApiError, type RequestOptions } from '../../api/client.js';
-import { UNSAVED_TEXT, UnsavedChangesProvider, useConfirmLeave } from '../../staff/unsavedChanges.js';
-import { renderStaff } from '../../test/staff.js';
+import { ApiError, type RequestOptions } from '../api/client.js';
+import { UNSAVED_TEXT, UnsavedChangesProvider, useConfirmLeave } from '../staff/unsavedChanges.js';
+import { renderStaff } from '../test/staff.js';
 import ThemeTab from './ThemeTab.js';
 import { THEME_UPLOAD_TEXT } from './themeApi.js';
 

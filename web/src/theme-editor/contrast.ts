@@ -1,6 +1,6 @@
 // WCAG 2.x contrast between two theme colours: a pure function, so the Theme tab's warnings
 // are exactly what the tests say. https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio
-import type { ThemeColourKey } from '../colourKeys.js';
+import type { ThemeColourKey } from '../theme/colourKeys.js';
 
 /** WCAG AA for normal text. */
 export const AA_NORMAL_TEXT = 4.5;

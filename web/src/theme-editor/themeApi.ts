@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { MESSAGES } from '@shared/messages.js';
 import type { Theme } from '@shared/theme-model.js';
 import { UPLOAD_MESSAGES, type UploadReply, type UploadRequest } from '@shared/uploads-model.js';
-import { ApiError, type ApiClient } from '../../api/client.js';
+import { ApiError, type ApiClient } from '../api/client.js';
 
 type Api = Pick<ApiClient, 'request'>;
 

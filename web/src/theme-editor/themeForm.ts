@@ -4,7 +4,7 @@
 import { MAX_SLIDES, MIN_SLIDES } from '@shared/constants.js';
 import { HEX_COLOUR_PATTERN } from '@shared/fields-model.js';
 import { SLIDE_FALLBACK, type SlideContent, type Theme } from '@shared/theme-model.js';
-import type { FormMapping } from '../../ui/form.js';
+import type { FormMapping } from '../ui/form.js';
 
 export interface SlideValues extends SlideContent {
   id: string;
