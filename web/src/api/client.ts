@@ -1,6 +1,6 @@
 import type { ApiFailure } from '@shared/api.js';
 import { codeForStatus, type ErrorCode } from '@shared/error-codes.js';
-import type { EventRecord } from '@shared/events-model.js';
+import type { PublicEventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import type { ContactRequest } from '@shared/mail-model.js';
 import type { CreatePaymentIntentReply, OfflineCardRequest, PaymentConfigReply, PaymentIntentRequest } from '@shared/payments-model.js';
@@ -167,9 +167,9 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
     request,
     getTheme: (signal?: AbortSignal) => request<{ theme: Theme }>('/theme', { signal }, MESSAGES.themeLoadFailed).then((r) => r.theme),
     listEvents: (signal?: AbortSignal) =>
-      request<{ events: EventRecord[] }>('/events', { signal }, MESSAGES.eventsLoadFailed).then((r) => r.events ?? []),
+      request<{ events: PublicEventRecord[] }>('/events', { signal }, MESSAGES.eventsLoadFailed).then((r) => r.events ?? []),
     getEvent: (idOrSlug: string, signal?: AbortSignal) =>
-      request<{ event: EventRecord }>(`/events/${encodeURIComponent(idOrSlug)}`, { signal }, MESSAGES.eventDetailsFailed).then((r) => r.event),
+      request<{ event: PublicEventRecord }>(`/events/${encodeURIComponent(idOrSlug)}`, { signal }, MESSAGES.eventDetailsFailed).then((r) => r.event),
     listSponsors: (signal?: AbortSignal) =>
       request<{ sponsors: Pick<Sponsor, 'id' | 'name' | 'logo'>[] }>('/sponsors', { signal }, MESSAGES.sponsorsLoadFailed).then((r) => r.sponsors ?? []),
     getPaymentConfig: (signal?: AbortSignal) => request<PaymentConfigReply>('/payments/config', { signal }, PAYMENT_INIT_FAILED),

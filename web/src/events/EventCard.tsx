@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { EventRecord } from '@shared/events-model.js';
+import type { PublicEventRecord } from '@shared/events-model.js';
 import { eventPath } from '@shared/events-model.js';
 import { Card } from '../ui/Card.js';
 import { DateBadge } from './DateBadge.js';
@@ -7,7 +7,7 @@ import { EventImage } from './EventImage.js';
 import { eventExcerpt, formatEventDateTime, fromPriceText, registeredText } from './format.js';
 import { DetailLine } from './icons.js';
 
-export function EventCard({ event }: { event: EventRecord }) {
+export function EventCard({ event }: { event: PublicEventRecord }) {
   const path = eventPath(event);
   const registered = registeredText(event);
   const fromPrice = fromPriceText(event);

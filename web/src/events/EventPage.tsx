@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { isReservedSlug, type EventRecord } from '@shared/events-model.js';
+import { isReservedSlug, type PublicEventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { api } from '../api/client.js';
 import { paragraphs } from '../ui/content.js';
@@ -28,7 +28,7 @@ import './events.css';
 // The registration form is its own chunk: the landing page never loads it, the event page loads it next to the event.
 const RegistrationForm = lazy(() => import('../rsvps/RegistrationForm.js'));
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; event: EventRecord };
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; event: PublicEventRecord };
 
 /** Routes /event/:eventId and /:eventId; keyed by the id so a new id starts fresh. */
 export function EventPage() {
@@ -87,7 +87,7 @@ function EventNotFound({ message }: { message: string }) {
   );
 }
 
-function EventDetails({ event }: { event: EventRecord }) {
+function EventDetails({ event }: { event: PublicEventRecord }) {
   const registered = registeredText(event);
   const fromPrice = fromPriceText(event);
   const description = paragraphs(event.description ?? '');

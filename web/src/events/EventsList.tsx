@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { EventRecord } from '@shared/events-model.js';
+import type { PublicEventRecord } from '@shared/events-model.js';
 import { api } from '../api/client.js';
 import { StateBlock } from '../ui/StateBlock.js';
 import { EventCard } from './EventCard.js';
@@ -7,7 +7,7 @@ import { eventsLoadErrorText } from './errors.js';
 import { visibleEvents } from './format.js';
 import './events.css';
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; events: EventRecord[] };
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; events: PublicEventRecord[] };
 
 export function EventsList({ onSettled }: { onSettled?: () => void }) {
   const [state, setState] = useState<State>({ status: 'loading' });

@@ -75,6 +75,6 @@ export function formatEventDateTime(iso: string): string {
 }
 
 /** Events shown on the public list: active and not archived. */
-export function visibleEvents(events: EventRecord[]): EventRecord[] {
+export function visibleEvents<T extends Pick<EventRecord, 'isActive' | 'isArchived'>>(events: T[]): T[] {
   return events.filter(isPubliclyListed);
 }

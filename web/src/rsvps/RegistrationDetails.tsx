@@ -1,5 +1,5 @@
 import { cloneElement, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactElement, type RefObject } from 'react';
-import type { EventRecord } from '@shared/events-model.js';
+import type { PublicEventRecord } from '@shared/events-model.js';
 import { formatPrice } from '@shared/payments-model.js';
 import { RSVP_FIELD_LIMITS } from '@shared/rsvps-model.js';
 import { Field } from '../ui/Field.js';
@@ -18,7 +18,7 @@ import {
 } from './registration.js';
 
 interface RegistrationDetailsProps {
-  event: EventRecord;
+  event: PublicEventRecord;
   nameRef: RefObject<HTMLInputElement | null>;
   values: RegistrationValues;
   onEdit: (values: RegistrationValues) => void;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
-import type { EventRecord } from '@shared/events-model.js';
+import type { PublicEventRecord } from '@shared/events-model.js';
 import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import { registrationHasClosed, RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import { api } from '../api/client.js';
@@ -15,7 +15,7 @@ import './registration.css';
 const PaymentStep = lazy(() => import('../payments/PaymentStep.js'));
 
 /** The #register section's form: form → payment (paid events) → success (SPEC §2 "Registration form (steps)"). */
-export default function RegistrationForm({ event }: { event: EventRecord }) {
+export default function RegistrationForm({ event }: { event: PublicEventRecord }) {
   const [state, dispatch] = useReducer(registrationReducer, event, (e) => initialState(initialValues(e)));
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);

@@ -1,11 +1,11 @@
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
-import { eventPath, type EventRecord } from '@shared/events-model.js';
+import { eventPath, type PublicEventRecord } from '@shared/events-model.js';
 import { CheckmarkIcon } from '../ui/icons.js';
 import { REGISTRATION_TEXT, showTicketSelect, type RegistrationValues } from './registration.js';
 
 interface RegistrationSuccessProps {
-  event: EventRecord;
+  event: PublicEventRecord;
   values: RegistrationValues;
   message: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
