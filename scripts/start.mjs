@@ -1,7 +1,7 @@
 // npm start: install what is missing, build, seed on first run, and serve the
 // site, the API and sign-in from the emulators until Ctrl-C.
 // A warm start (nothing changed since the last one) skips both builds.
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './lib/bootstrap.mjs';
 
@@ -17,7 +17,8 @@ try {
 
 const stack = await import('./lib/stack.mjs');
 stack.build();
-const dataDir = process.env.DATA_DIR ? join(process.cwd(), process.env.DATA_DIR) : stack.DEFAULT_DATA_DIR;
+// DATA_DIR may be absolute or relative to where npm start was run.
+const dataDir = process.env.DATA_DIR ? resolve(process.cwd(), process.env.DATA_DIR) : stack.DEFAULT_DATA_DIR;
 if (await stack.prepareData(dataDir)) console.log(`Seeded demo content into ${dataDir}`);
 
 const emulators = await stack.startEmulators({ dataDir });
@@ -56,9 +57,11 @@ async function shutdown() {
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
-emulators.child.on('exit', (code) => {
-  if (!stopping) {
-    console.error(`The emulators stopped unexpectedly (exit ${code}).`);
-    process.exit(code || 1);
-  }
+emulators.onExit(async (code) => {
+  if (stopping) return;
+  stopping = true;
+  console.error(`The emulators stopped unexpectedly (exit ${code}).`);
+  await scheduler.stop();
+  await emulators.stop();
+  process.exit(code || 1);
 });

@@ -56,9 +56,15 @@ export function localFirebaseConfig(root = ROOT) {
 }
 
 export const LOCAL_FIREBASE_CONFIG = join(ROOT, 'firebase.local.json');
+/** The Auth emulator's own process needs its own hub and logging ports. */
+export const LOCAL_AUTH_CONFIG = join(ROOT, 'firebase.local-auth.json');
 
 function writeLocalFirebaseConfig() {
-  writeFileSync(LOCAL_FIREBASE_CONFIG, `${JSON.stringify(localFirebaseConfig(), null, 2)}\n`);
+  const config = localFirebaseConfig();
+  writeFileSync(LOCAL_FIREBASE_CONFIG, `${JSON.stringify(config, null, 2)}\n`);
+  const { hub, logging } = config.emulators;
+  const auth = { ...config, emulators: { ...config.emulators, hub: { ...hub, port: hub.port + 1 }, logging: { ...logging, port: logging.port + 1 } } };
+  writeFileSync(LOCAL_AUTH_CONFIG, `${JSON.stringify(auth, null, 2)}\n`);
 }
 
 function stackEnv(dataDir) {
@@ -110,66 +116,98 @@ async function publishSeedImages() {
 
 /**
  * The Functions emulator runs one request per worker process and starts a new
- * worker for each concurrent request; a page's first visit asks for the theme,
- * events and sponsors at once. Starting a few workers now keeps that first
- * visit as quick as every later one.
+ * worker (a Node process loading the whole API, about 1.5 s of CPU) for each
+ * request in flight when none is idle; the landing page's first visit asks for
+ * the theme, events and sponsors at once. Three workers started now keep that
+ * first visit as quick as every later one; more would only lengthen the start
+ * (they come when a burst needs them, and stay).
  */
-async function warmUp(workers = 6) {
+async function warmUp(workers = 3) {
   await Promise.all(Array.from({ length: workers }, () => fetch(`${API_URL}/theme`).then((response) => response.arrayBuffer())));
 }
 
+/** Starts one `firebase emulators:start` in its own process group (so stopping it leaves no worker behind). */
+function startFirebase(args, { env, quiet, onOutput }) {
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'firebase'), args, {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+  });
+  if (quiet) {
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
+  }
+  return child;
+}
+
+async function stopGroup(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  try {
+    process.kill(-child.pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }, 20_000);
+  await exited;
+  clearTimeout(timer);
+  // Workers of the Functions emulator share the group: make sure none outlives it.
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // none left
+  }
+}
+
 /**
- * Starts the emulators in their own process group (so stopping them leaves no
- * worker behind) and waits until the site, the API and Auth answer.
+ * Starts the emulators and waits until the site, the API and Auth answer.
+ * The Auth emulator runs in a firebase process of its own, beside the one for
+ * Functions and Hosting: it spends most of its start-up compiling its API
+ * schema (about 10 s of one core on the 2-core VM), which would otherwise hold
+ * up the Functions emulator's start and warm-up, as one process starts its
+ * emulators one after the other. The Functions workers find it through
+ * FIREBASE_AUTH_EMULATOR_HOST, as they would were it in the same process.
  */
 export async function startEmulators({ dataDir, quiet = false, env = {} }) {
   await publishSeedImages();
   const authData = join(dataDir, 'auth-emulator');
   writeLocalFirebaseConfig();
-  const args = ['emulators:start', '--config', LOCAL_FIREBASE_CONFIG, '--only', 'auth,functions,hosting', '--project', PROJECT_ID, '--export-on-exit', authData];
-  if (existsSync(join(authData, 'firebase-export-metadata.json'))) args.push('--import', authData);
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'firebase'), args, {
-    cwd: ROOT,
-    env: { ...stackEnv(dataDir), ...env },
-    detached: true,
-    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
-  });
+  const authArgs = ['emulators:start', '--config', LOCAL_AUTH_CONFIG, '--only', 'auth', '--project', PROJECT_ID, '--export-on-exit', authData];
+  if (existsSync(join(authData, 'firebase-export-metadata.json'))) authArgs.push('--import', authData);
+  const siteArgs = ['emulators:start', '--config', LOCAL_FIREBASE_CONFIG, '--only', 'functions,hosting', '--project', PROJECT_ID];
+  const childEnv = { ...stackEnv(dataDir), FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, ...env };
   let output = '';
-  if (quiet) {
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-  }
+  const onOutput = (chunk) => (output += chunk);
+  const children = [startFirebase(authArgs, { env: childEnv, quiet, onOutput }), startFirebase(siteArgs, { env: childEnv, quiet, onOutput })];
   const handle = {
-    child,
+    children,
     output: () => output,
+    /** Calls back once, with the exit code, when either firebase process ends. */
+    onExit(callback) {
+      let called = false;
+      for (const child of children) {
+        child.once('exit', (code) => {
+          if (!called) callback(code);
+          called = true;
+        });
+      }
+    },
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      try {
-        process.kill(-child.pid, 'SIGINT');
-      } catch {
-        return;
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }, 20_000);
-      await exited;
-      clearTimeout(timer);
-      // Workers of the Functions emulator share the group: make sure none outlives it.
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // none left
-      }
+      await Promise.all(children.map(stopGroup));
     },
   };
   try {
-    await waitFor(`http://${AUTH_EMULATOR_HOST}/`, { timeoutMs: 120_000, child });
-    await waitFor(`${API_URL}/theme`, { timeoutMs: 120_000, child });
+    await Promise.all([
+      waitFor(`http://${AUTH_EMULATOR_HOST}/`, { timeoutMs: 120_000, child: children[0] }),
+      waitFor(`${API_URL}/theme`, { timeoutMs: 120_000, child: children[1] }),
+    ]);
     await warmUp();
   } catch (error) {
     await handle.stop();
