@@ -25,17 +25,19 @@ export function installReason(root) {
 }
 
 /**
- * Runs `npm install` when installReason() says so; returns true when it
- * installed. A failed install throws: nothing after it could run.
+ * Runs `npm ci` when installReason() says so; returns true when it installed.
+ * `npm ci` installs exactly what package-lock.json lists and never rewrites it
+ * (`npm install` may, leaving a fresh clone with a changed file). A failed
+ * install throws: nothing after it could run.
  */
 export function ensureInstalled(root, { log = console.log } = {}) {
   const reason = installReason(root);
   if (!reason) return false;
   log(`Installing packages (${reason})...`);
   // `shell` lets Windows find npm.cmd; the arguments are fixed strings.
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
   if (result.status !== 0) {
-    throw new Error(`npm install failed (exit ${result.status ?? result.signal ?? result.error?.message}); run it yourself to see why.`);
+    throw new Error(`npm ci failed (exit ${result.status ?? result.signal ?? result.error?.message}); run it yourself to see why.`);
   }
   return true;
 }

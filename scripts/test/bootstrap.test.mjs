@@ -17,7 +17,7 @@ let clone;
 let fakeBin;
 let npmLog;
 
-/** A fake npm: records "<cwd> <args>" and, when FAKE_NPM_INSTALLS is set, leaves what an install leaves. */
+/** A fake npm: records "<cwd> <args>"; with `installs`, leaves what an install leaves and succeeds, else fails with 7. */
 function writeFakeNpm(installs) {
   const script = [
     '#!/bin/sh',
@@ -60,13 +60,13 @@ afterEach(() => {
 });
 
 describe('a fresh clone (no node_modules)', () => {
-  it.each(['test.mjs', 'start.mjs', 'e2e.mjs'])('%s runs npm install in the clone before importing any package', (script) => {
+  it.each(['test.mjs', 'start.mjs', 'e2e.mjs'])('%s runs npm ci in the clone before importing any package', (script) => {
     writeFakeNpm(false);
     const result = runScript(script);
     // The install was asked for, in the clone's root, and its failure stops the command.
-    expect(npmCalls()).toEqual([`${clone.replace(/\/$/, '')} install --no-audit --no-fund`]);
+    expect(npmCalls()).toEqual([`${clone.replace(/\/$/, '')} ci --no-audit --no-fund`]);
     expect(result.stdout).toContain('Installing packages (no packages installed yet)...');
-    expect(result.stderr).toContain('npm install failed (exit 7)');
+    expect(result.stderr).toContain('npm ci failed (exit 7)');
     expect(result.stderr).not.toContain('ERR_MODULE_NOT_FOUND');
     expect(result.status).toBe(1);
   });
@@ -113,6 +113,6 @@ describe('ensureInstalled', () => {
 
   it('a failed install throws with the exit code', () => {
     writeFakeNpm(false);
-    expect(() => ensureInstalled(clone, { log: () => {} })).toThrow('npm install failed (exit 7)');
+    expect(() => ensureInstalled(clone, { log: () => {} })).toThrow('npm ci failed (exit 7)');
   });
 });
