@@ -5,6 +5,7 @@ import { collection, type DocumentStore } from '../store/port.js';
 import { CONFIRMATION_TEMPLATE } from './templates/confirmation.js';
 import { INVITATION_TEMPLATE } from './templates/invitation.js';
 import { SAMPLE_CONTEXTS, validateTemplate, type RenderedEmail } from './templates/render.js';
+import { readsPath } from './templates/safety.js';
 import { TICKET_TEMPLATE } from './templates/ticket.js';
 
 /** A stored override of one template. */
@@ -26,9 +27,17 @@ export function templateNameOrRefuse(name: string): TemplateName {
   return name;
 }
 
-/** Refuses a template that does not compile, fails to render its sample values, or prints visitors' words unescaped. */
+/**
+ * Refuses a template that does not compile, fails to render its sample values, prints
+ * visitors' words unescaped, or (the invitation) lacks the link that accepts it.
+ */
 export function checkTemplate(name: TemplateName, template: EmailTemplate): RenderedEmail {
-  return validateTemplate(template, SAMPLE_CONTEXTS[name]);
+  const rendered = validateTemplate(template, SAMPLE_CONTEXTS[name]);
+  // An invitation without its link could never be accepted: every invitation sent would be lost.
+  if (name === 'adminInvitation' && !readsPath(template.htmlTemplate, 'invite.url')) {
+    throw new RuleError('TEMPLATE_MISSING_LINK', TEMPLATE_MESSAGES.invitationNeedsLink, 'invalid', 'htmlTemplate');
+  }
+  return rendered;
 }
 
 function isTemplate(value: unknown): value is EmailTemplate {

@@ -62,6 +62,7 @@ export const TEMPLATE_MESSAGES = {
   htmlTooLong: `HTML allows at most ${TEMPLATE_LIMITS.html} characters`,
   /** Prefix of the message for a template that does not compile; see `templateDoesNotCompile`. */
   templateDoesNotCompilePrefix: 'Template does not compile: ',
+  invitationNeedsLink: 'The invitation must contain {{invite.url}}: without the link nobody can accept it.',
   /** The test e-mail of the Emails tab; see `testEmailSent`. */
   testEmailFailed: 'The test e-mail could not be sent. Please try again.',
 } as const;

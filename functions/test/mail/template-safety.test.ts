@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstUnescapedVisitorValue } from '../../src/mail/templates/safety.js';
+import { firstUnescapedVisitorValue, readsPath } from '../../src/mail/templates/safety.js';
 import { DEFAULT_TEMPLATES } from '../../src/mail/template-store.js';
 import { validateTemplate, SAMPLE_CONTEXT } from '../../src/mail/templates/render.js';
 import { RuleError } from '../../src/rule-error.js';
@@ -65,6 +65,18 @@ describe('what a visitor typed is never printed unescaped', () => {
     expect(() => validateTemplate({ subjectTemplate: 'Hi {{& rsvp.name}}', htmlTemplate: '<p></p>' }, SAMPLE_CONTEXT)).toThrow(
       expect.objectContaining({ field: 'subjectTemplate', message: expect.stringContaining('(subject, line 1)') }),
     );
+  });
+});
+
+describe('readsPath', () => {
+  it.each([
+    ['<a href="{{invite.url}}">', true],
+    ['{{#if x}}{{ invite.url }}{{/if}}', true],
+    ['{{@root.invite.url}}', true],
+    ['{{invite.urls}} {{invite}} url', false],
+    ['<p>invite.url</p>', false],
+  ])('%s: %s', (source, expected) => {
+    expect(readsPath(source, 'invite.url')).toBe(expected);
   });
 });
 

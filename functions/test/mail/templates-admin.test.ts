@@ -115,6 +115,22 @@ describe('PUT /email-templates/{name}', () => {
     expect(response.body.templates).toEqual({ ...DEFAULT_TEMPLATES, adminInvitation: { subjectTemplate: 'Join {{site.name}}', htmlTemplate: '<a href="{{invite.url}}">Join</a>' } });
   });
 
+  it('refuses an invitation without its link (save and preview): nobody could accept it', async () => {
+    for (const route of ['/api/email-templates/adminInvitation', '/api/email-templates/adminInvitation/preview']) {
+      const send = route.endsWith('preview') ? api.request.post(route) : api.request.put(route);
+      const response = await send.set(admin()).send({ subjectTemplate: 'Join {{site.name}}', htmlTemplate: '<p>Ask {{invite.invitedBy}} for the link</p>' });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({
+        code: 'TEMPLATE_MISSING_LINK',
+        message: 'The invitation must contain {{invite.url}}: without the link nobody can accept it.',
+        errors: { htmlTemplate: 'The invitation must contain {{invite.url}}: without the link nobody can accept it.' },
+      });
+    }
+    expect(await stored('adminInvitation')).toBeNull();
+    // Any use of the link will do, e.g. in plain text.
+    expect((await api.request.put('/api/email-templates/adminInvitation').set(admin()).send({ subjectTemplate: 'Join', htmlTemplate: '<p>Open {{ invite.url }}</p>' })).status).toBe(200);
+  });
+
   it('refuses triple braces and a compile error; the stored template stays as it was', async () => {
     await api.request.put('/api/email-templates/ticket').set(admin()).send(draft).expect(200);
     const before = await stored('ticket');

@@ -103,3 +103,24 @@ export function firstUnescapedVisitorValue(source: string): number | null {
   walk(Handlebars.parse(source), { visitorContext: false, visitorNames: new Set() });
   return found.length ? Math.min(...found) : null;
 }
+
+/** Whether the template prints (or otherwise reads) `dotted`, e.g. 'invite.url', anywhere. */
+export function readsPath(source: string, dotted: string): boolean {
+  let found = false;
+  const visit = (node: unknown) => {
+    if (found || !node || typeof node !== 'object') return;
+    const candidate = node as { type?: string };
+    if (candidate.type === 'PathExpression') {
+      const path = node as hbs.AST.PathExpression;
+      const parts = path.data && path.parts[0] === 'root' ? path.parts.slice(1) : path.parts;
+      if (parts.join('.') === dotted) found = true;
+      return;
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) value.forEach(visit);
+      else if (value && typeof value === 'object' && 'type' in value) visit(value);
+    }
+  };
+  visit(Handlebars.parse(source));
+  return found;
+}
