@@ -12,7 +12,8 @@ describe('adapters chosen by configuration', () => {
     expect(deps.payments.provider).toBe('offline');
     expect(deps.mailer.kind).toBe('local-outbox');
     expect(deps.siteUrl).toBe('http://127.0.0.1:5000');
-    expect(deps.publicWritesPerMinute).toBe(30);
+    expect(deps.publicWritesPerMinute).toBe(150);
+    expect(deps.clientAddress).toEqual({ header: 'x-forwarded-for', trustedHops: 0 });
     await deps.store.close();
   });
 
