@@ -8,8 +8,9 @@ import { App } from './App.js';
 // lazy import goes through Vite's preload helper, which reports the failure here): reload once to
 // get the new build. A second failure within 10 s is left to the page's own fallback, not a loop.
 addEventListener('vite:preloadError', () => {
-  if (Date.now() - Number(sessionStorage.getItem('reloadAt')) > 1e4) {
-    sessionStorage.setItem('reloadAt', `${Date.now()}`);
+  // The stored time is a string that `>` compares as a number; with none stored the comparison is false.
+  if (!(sessionStorage.reloadAt > Date.now() - 1e4)) {
+    sessionStorage.reloadAt = Date.now();
     location.reload();
   }
 });
