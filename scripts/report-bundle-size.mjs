@@ -58,8 +58,11 @@ for (const file of files) {
 }
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
-// The landing page's initial JavaScript may not grow: its size (gzip, level 9) before the staff area was built.
-const BUDGET_BYTES = 95_178;
+// The landing page's initial JavaScript (gzip, level 9) may not grow past this. It was 95,178 bytes
+// before the staff area; issue 12 and 14 added, on purpose, the reload that recovers a page whose
+// lazy chunk vanished in a deploy and the srcset that sends a phone the 480 px copy of an uploaded
+// photo instead of the 1600 px one (about 450 bytes together, each saving far more than it costs).
+const BUDGET_BYTES = 95_800;
 console.log(
   `Landing page initial JavaScript: ${kb(gzip)} kB gzip (${gzip} bytes, budget ${BUDGET_BYTES}; ${files.size} file${files.size === 1 ? '' : 's'})`,
 );
