@@ -23,7 +23,7 @@ let scheduler;
 let status = 1;
 try {
   await stack.prepareData(dataDir);
-  emulators = await stack.startEmulators({ dataDir, quiet: true, env: { PUBLIC_WRITES_PER_MINUTE: '10000' } });
+  emulators = await stack.startEmulators({ dataDir, quiet: true, env: { PUBLIC_WRITES_PER_MINUTE: '10000' }, warmWorkers: 8 });
   await stack.ensureAccounts();
   scheduler = await stack.startScheduler(dataDir, 3_000);
   const result = spawnSync(join(stack.ROOT, 'node_modules', '.bin', 'playwright'), ['test', ...process.argv.slice(2)], {

@@ -63,7 +63,7 @@ if (built) {
   try {
     await stack.prepareData(dataDir);
     // The journeys register many people from one address: lift the per-client limit.
-    emulators = await stack.startEmulators({ dataDir, quiet: true, env: { PUBLIC_WRITES_PER_MINUTE: '10000' } });
+    emulators = await stack.startEmulators({ dataDir, quiet: true, env: { PUBLIC_WRITES_PER_MINUTE: '10000' }, warmWorkers: 8 });
     await stack.ensureAccounts();
     scheduler = await stack.startScheduler(dataDir, 3_000);
     console.log(`stack up at ${stack.SITE_URL} with data in ${dataDir}`);

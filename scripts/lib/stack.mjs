@@ -120,9 +120,11 @@ async function publishSeedImages() {
  * request in flight when none is idle; the landing page's first visit asks for
  * the theme, events and sponsors at once. Three workers started now keep that
  * first visit as quick as every later one; more would only lengthen the start
- * (they come when a burst needs them, and stay).
+ * (they come when a burst needs them, and stay). The test runs ask for more:
+ * two browsers at once each load a page's calls in parallel, and a worker
+ * started cold under that load took over 10 s, past a journey's patience.
  */
-async function warmUp(workers = 3) {
+async function warmUp(workers) {
   await Promise.all(Array.from({ length: workers }, () => fetch(`${API_URL}/theme`).then((response) => response.arrayBuffer())));
 }
 
@@ -175,7 +177,7 @@ async function stopGroup(child) {
  * emulators one after the other. The Functions workers find it through
  * FIREBASE_AUTH_EMULATOR_HOST, as they would were it in the same process.
  */
-export async function startEmulators({ dataDir, quiet = false, env = {} }) {
+export async function startEmulators({ dataDir, quiet = false, env = {}, warmWorkers = 3 }) {
   await publishSeedImages();
   const authData = join(dataDir, 'auth-emulator');
   writeLocalFirebaseConfig();
@@ -208,7 +210,7 @@ export async function startEmulators({ dataDir, quiet = false, env = {} }) {
       waitFor(`http://${AUTH_EMULATOR_HOST}/`, { timeoutMs: 120_000, child: children[0] }),
       waitFor(`${API_URL}/theme`, { timeoutMs: 120_000, child: children[1] }),
     ]);
-    await warmUp();
+    await warmUp(warmWorkers);
   } catch (error) {
     await handle.stop();
     if (quiet) console.error(output);
