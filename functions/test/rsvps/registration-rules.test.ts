@@ -18,6 +18,9 @@ describe('names with web addresses (issue 12 item 3)', () => {
     'win.XYZ',
     'Ann 10.0.0.1',
     'prize.online now',
+    'Win a prize at evil.example',
+    'claim.zip',
+    'Free gift: prize.monster',
   ])('%j holds one', (name) => {
     expect(containsWebAddress(name)).toBe(true);
     expect(personNameField(120).safeParse(name).error?.issues[0].message).toBe(MESSAGES.nameWithWebAddress);
