@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type OutputInfo } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { UPLOAD_LIMIT_BYTES } from '../shared/constants.js';
 import { UPLOAD_MESSAGES, UPLOAD_WIDTHS, type UploadReply, type UploadRequest } from '../shared/uploads-model.js';
 import type { FileStore } from '../files/port.js';
@@ -21,7 +21,26 @@ const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/
 /** A decompression bomb guard: about a 60-megapixel photo (phones take 12 to 50). */
 const MAX_INPUT_PIXELS = 60_000_000;
 
-const WEBP_QUALITY = 80;
+/**
+ * WebP qualities tried in turn until a copy fits its byte budget: most photos fit at the first,
+ * a very detailed one (foliage, gravel, sensor noise) is squeezed rather than sent to a phone at
+ * several hundred kB, which would cost the landing page its mobile speed.
+ */
+const WEBP_QUALITIES = [80, 65, 50, 40] as const;
+/** Bytes a copy may weigh per pixel of its width: 960 px -> 180 kB, 480 px -> 90 kB. */
+const BYTES_PER_WIDTH_PIXEL = 187.5;
+
+/** The copy at `width`, at the first quality whose bytes fit the copy's budget (else the lowest). */
+export async function encodeWithinBudget(image: () => Sharp, width: number): Promise<{ data: Buffer; info: OutputInfo }> {
+  const budget = width * BYTES_PER_WIDTH_PIXEL;
+  const encode = (quality: number) => image().resize({ width, withoutEnlargement: true }).webp({ quality }).toBuffer({ resolveWithObject: true });
+  let encoded = await encode(WEBP_QUALITIES[0]);
+  for (const quality of WEBP_QUALITIES.slice(1)) {
+    if (encoded.data.length <= budget) break;
+    encoded = await encode(quality);
+  }
+  return encoded;
+}
 
 const invalidImage = () => new RuleError('INVALID_IMAGE', UPLOAD_MESSAGES.invalidImage, 'invalid', 'imageData');
 
@@ -67,7 +86,7 @@ export function createUploadService({ files }: { files: FileStore }) {
       for (const target of targetWidths(width)) {
         let encoded: { data: Buffer; info: OutputInfo };
         try {
-          encoded = await decode(bytes).resize({ width: target, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+          encoded = await encodeWithinBudget(() => decode(bytes), target);
         } catch {
           throw invalidImage();
         }

@@ -9,7 +9,7 @@ import { UPLOAD_LIMIT_BYTES } from '../../src/shared/constants.js';
 import { MESSAGES } from '../../src/shared/messages.js';
 import { UPLOAD_MESSAGES } from '../../src/shared/uploads-model.js';
 import { UPLOAD_BODY_LIMIT_BYTES } from '../../src/uploads/routes.js';
-import { targetWidths } from '../../src/uploads/service.js';
+import { encodeWithinBudget, targetWidths } from '../../src/uploads/service.js';
 import { createTestApi, type TestApi } from '../support/api.js';
 import { asCloudFunction } from '../support/cloud-function.js';
 
@@ -202,5 +202,24 @@ describe('targetWidths', () => {
     [4032, [480, 960, 1600]],
   ])('%i px wide -> %j', (width, widths) => {
     expect(targetWidths(width)).toEqual(widths);
+  });
+});
+
+describe('encodeWithinBudget', () => {
+  const webp = (image: Buffer, width: number, quality: number) => sharp(image).resize({ width }).webp({ quality }).toBuffer();
+
+  it('keeps quality 80 for a photo whose copy fits about 190 bytes per pixel of width', async () => {
+    const smooth = await solid(2400, 1800).jpeg().toBuffer();
+    const encoded = await encodeWithinBudget(() => sharp(smooth), 960);
+    expect(encoded.data.equals(await webp(smooth, 960, 80))).toBe(true);
+  });
+
+  it('squeezes a very detailed photo to a lower quality instead of sending a phone hundreds of kB', async () => {
+    const detailed = await noiseJpeg(2400, 1800);
+    const atEighty = await webp(detailed, 960, 80);
+    expect(atEighty.length).toBeGreaterThan(960 * 187.5);
+    const encoded = await encodeWithinBudget(() => sharp(detailed), 960);
+    expect(encoded.info.width).toBe(960);
+    expect(encoded.data.length).toBeLessThan(atEighty.length * 0.8);
   });
 });
