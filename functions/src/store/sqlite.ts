@@ -51,9 +51,18 @@ export function openSqliteStore(file: string): DocumentStore {
       version INTEGER NOT NULL,
       PRIMARY KEY (collection, id)
     ) WITHOUT ROWID;
+    -- Every registration asks for one address's RSVPs of an event (the per-e-mail limit).
+    CREATE INDEX IF NOT EXISTS documents_event_email
+      ON documents (collection, json_extract(data, '$.eventId'), json_extract(data, '$.email'));
     CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
     INSERT OR IGNORE INTO store_meta (key, value) VALUES ('version', 0);
   `);
+
+  // Without statistics the planner reads a whole collection by primary key (it saves the sort of
+  // the implicit ORDER BY id) rather than use the index above: a registration scanned every RSVP,
+  // 250 ms each with the benchmark's 80,000 tickets. SQLite's recommended open-time optimize
+  // gathers the statistics where they are missing or stale (about 0.1 s for 60,000 documents).
+  db.pragma('optimize=0x10002');
 
   const selectOne = db.prepare<[string, string], { data: string; version: number }>(
     'SELECT data, version FROM documents WHERE collection = ? AND id = ?',
