@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalScroll, gotoWithPausedClock } from './support.js';
+import { expectNoHorizontalScroll, expectVisibleUnderPausedClock, gotoWithPausedClock } from './support.js';
 
 test.describe('landing page', () => {
   test('shows the seeded site: navbar, slider, supporters, about, events, contact, footer @phone', async ({ page }) => {
@@ -11,7 +11,7 @@ test.describe('landing page', () => {
     await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible();
     await expect(page.getByText('Restoration', { exact: true })).toBeVisible();
     await expect(page.getByText('Night Sky Stargazing at Kolob Terrace')).toBeVisible();
-    await expect(page.getByText('Send us a message')).toBeVisible();
+    await expectVisibleUnderPausedClock(page, page.getByText('Send us a message'));
     await expect(page.getByText('Springdale, UT').first()).toBeVisible();
     await expectNoHorizontalScroll(page);
   });

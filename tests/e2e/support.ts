@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const SITE = process.env.SITE_URL || 'http://127.0.0.1:5000';
 export const API = `${SITE}/api`;
@@ -46,4 +46,17 @@ export async function gotoWithPausedClock(page: Page, path: string) {
   // Pause a moment ahead of now (the page's clock starts at real time), before the page loads.
   await page.clock.pauseAt(Date.now() + 1000);
   await page.goto(path);
+}
+
+/**
+ * Under a paused clock, React reveals lazily loaded content (the contact form) only when its
+ * Suspense throttle timer fires: step the clock a little at a time until the content shows. A
+ * chunk that arrives late (a loaded CI machine) then still appears, and the slider's 8-second
+ * timer is not reached (at most ~3 s of page time pass here).
+ */
+export async function expectVisibleUnderPausedClock(page: Page, locator: Locator) {
+  await expect(async () => {
+    await page.clock.runFor(100);
+    await expect(locator).toBeVisible({ timeout: 250 });
+  }).toPass({ timeout: 10_000 });
 }
