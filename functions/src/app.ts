@@ -65,6 +65,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     store: deps.store,
     clock: deps.clock,
     source: deps.clientAddress ?? DIRECT_CLIENT_ADDRESS,
+    syncEveryMs: deps.rateLimitSyncMs,
   });
   // The mailbox page exists only where the local outbox is the mailer.
   const outbox = deps.mailer.kind === 'local-outbox' ? (deps.mailer as LocalOutbox) : undefined;

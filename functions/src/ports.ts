@@ -24,6 +24,8 @@ export interface ApiDependencies {
   publicWritesPerMinute: number;
   /** Where a request's client address is read (the trusted proxies in front); default: the socket address. */
   clientAddress?: ClientAddressSource;
+  /** How often an instance adds its public-write count to the shared one, in ms (default 1000; 0: every request). */
+  rateLimitSyncMs?: number;
   /**
    * Start delivering e-mail right after the commit that queued it (default).
    * Off, the queued jobs wait for the scheduled sweep or the Firestore trigger.

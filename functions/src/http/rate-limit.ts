@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock } from '../clock.js';
 import { MESSAGES } from '../shared/messages.js';
 import { collection, type DocumentStore } from '../store/port.js';
@@ -52,58 +51,112 @@ export interface RateDecision {
 }
 
 /**
- * A fixed-window counter kept in the store, so the limit holds across processes
- * and instances (an in-memory counter per instance multiplies the limit by the
- * number of instances). Keys are hashed: no client address is stored. A refused
- * request writes nothing, so a flood does not contend on the counter. Documents
- * carry `expiresAt` for a Firestore TTL policy (README).
+ * The shared count: a fixed-window counter per client kept in the store, so the
+ * limit holds across processes and instances (an in-memory counter per instance
+ * multiplies the limit by the number of instances). Adds `hits` to the current
+ * window and answers the window's total. Keys are hashed: no client address is
+ * stored. Documents carry `expiresAt` for a Firestore TTL policy (README).
  */
 export function storeRateCounter(store: DocumentStore, clock: Clock) {
-  return async function consume(key: string, points: number, windowMs: number): Promise<RateDecision> {
+  return async function add(key: string, hits: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
     const id = createHash('sha256').update(key).digest('hex').slice(0, 40);
     return store.runTransaction(async (tx) => {
       const now = clock.now().getTime();
       const windowStart = Math.floor(now / windowMs) * windowMs;
-      const retryAfterMs = windowStart + windowMs - now;
       const doc = await tx.get(RATE_COUNTERS, id);
-      const count = doc && Date.parse(doc.data.windowStart) === windowStart ? doc.data.count : 0;
-      if (count >= points) return { allowed: false, retryAfterMs };
+      const count = (doc && Date.parse(doc.data.windowStart) === windowStart ? doc.data.count : 0) + hits;
       tx.set(RATE_COUNTERS, id, {
         windowStart: new Date(windowStart).toISOString(),
-        count: count + 1,
+        count,
         expiresAt: new Date(windowStart + 2 * windowMs).toISOString(),
       });
-      return { allowed: true, retryAfterMs };
+      return { count, windowStart };
     });
   };
 }
 
-const MINUTE_MS = 60_000;
-
 /**
- * Limits the public writes (RSVP, payment, contact form) per client address and
- * minute, across all instances. An in-process counter in front turns a flood
- * away without touching the store; it can only refuse what the shared count
- * would refuse too, since one process sees at most every request.
+ * Decides per client and window without a transaction per request: each instance
+ * counts locally and adds what it counted to the shared counter at most every
+ * `syncEveryMs` per client, deciding in between on the last shared total plus its
+ * own unsynced hits. A transaction per request on one client's counter made a
+ * burst from one address (a school group behind one router) contend on a single
+ * document on the registration path; this costs one transaction per instance,
+ * client and interval, and lets a client past the limit by at most what other
+ * instances admitted within one interval. A sync that fails keeps its hits for
+ * the next one.
  */
+export function sharedRateLimiter(deps: { store: DocumentStore; clock: Clock; points: number; windowMs: number; syncEveryMs: number }) {
+  const add = storeRateCounter(deps.store, deps.clock);
+  // `inFlight`: hits being added right now; they count until the shared total that includes them is known.
+  type Tally = { windowStart: number; shared: number; inFlight: number; unsynced: number; syncedAt: number; syncing: Promise<void> | null };
+  const tallies = new Map<string, Tally>();
+  let sweptWindow = 0;
+
+  async function sync(key: string, tally: Tally) {
+    tally.inFlight = tally.unsynced;
+    tally.unsynced = 0;
+    try {
+      const { count, windowStart } = await add(key, tally.inFlight, deps.windowMs);
+      if (windowStart === tally.windowStart) tally.shared = count;
+    } catch {
+      tally.unsynced += tally.inFlight;
+    }
+    tally.inFlight = 0;
+    tally.syncedAt = deps.clock.now().getTime();
+  }
+
+  return async function decide(key: string): Promise<RateDecision> {
+    const now = deps.clock.now().getTime();
+    const windowStart = Math.floor(now / deps.windowMs) * deps.windowMs;
+    const retryAfterMs = windowStart + deps.windowMs - now;
+    if (windowStart !== sweptWindow) {
+      // Last window's tallies are done with: forget them once a window, before they pile up.
+      for (const [other, old] of tallies) if (old.windowStart !== windowStart) tallies.delete(other);
+      sweptWindow = windowStart;
+    }
+    let tally = tallies.get(key);
+    if (!tally) {
+      tally = { windowStart, shared: 0, inFlight: 0, unsynced: 0, syncedAt: 0, syncing: null };
+      tallies.set(key, tally);
+    }
+    if (tally.shared + tally.inFlight + tally.unsynced >= deps.points) return { allowed: false, retryAfterMs };
+    tally.unsynced++;
+    if (!tally.syncing && now - tally.syncedAt >= deps.syncEveryMs) {
+      const current = tally;
+      current.syncing = sync(key, current).finally(() => (current.syncing = null));
+      // With syncEveryMs 0 every request waits for the shared total and is decided on it.
+      if (deps.syncEveryMs === 0) {
+        await current.syncing;
+        if (current.shared > deps.points) return { allowed: false, retryAfterMs };
+      }
+    }
+    return { allowed: true, retryAfterMs };
+  };
+}
+
+const MINUTE_MS = 60_000;
+/** How often an instance adds its count to the shared one, unless configured. */
+export const RATE_LIMIT_SYNC_MS = 1_000;
+
+/** Limits the public writes (RSVP, payment, contact form) per client address and minute, across all instances. */
 export function publicWriteLimit(deps: {
   perMinute: number;
   store: DocumentStore;
   clock: Clock;
   source: ClientAddressSource;
+  /** How often an instance adds its count to the shared one (0: on every request). */
+  syncEveryMs?: number;
 }): preHandlerAsyncHookHandler {
-  const local = new RateLimiterMemory({ points: deps.perMinute, duration: 60 });
-  const shared = storeRateCounter(deps.store, deps.clock);
+  const decide = sharedRateLimiter({
+    store: deps.store,
+    clock: deps.clock,
+    points: deps.perMinute,
+    windowMs: MINUTE_MS,
+    syncEveryMs: deps.syncEveryMs ?? RATE_LIMIT_SYNC_MS,
+  });
   return async (request, reply) => {
-    const client = clientAddress(request, deps.source);
-    let decision: RateDecision;
-    try {
-      await local.consume(client);
-      decision = await shared(`public-write:${client}`, deps.perMinute, MINUTE_MS);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      decision = { allowed: false, retryAfterMs: rejection.msBeforeNext };
-    }
+    const decision = await decide(`public-write:${clientAddress(request, deps.source)}`);
     if (decision.allowed) return;
     reply.header('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
     return reply.code(429).send(failure('RATE_LIMITED', MESSAGES.tooManyRequests));

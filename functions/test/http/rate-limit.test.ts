@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RATE_COUNTERS, sharedRateLimiter } from '../../src/http/rate-limit.js';
+import type { DocumentStore } from '../../src/store/port.js';
+import { openSqliteStore } from '../../src/store/sqlite.js';
+
+// The public-write limiter between syncs: decided locally, added to the shared
+// count at most once an interval per instance and client (no transaction per request).
+
+const opened: { store: DocumentStore; dir: string }[] = [];
+afterEach(async () => {
+  for (const { store, dir } of opened.splice(0)) {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function twoInstances() {
+  const dir = mkdtempSync(join(tmpdir(), 'zion-rate-'));
+  const file = join(dir, 'store.sqlite');
+  const first = openSqliteStore(file);
+  const second = openSqliteStore(file);
+  opened.push({ store: second, dir }, { store: first, dir });
+  let transactions = 0;
+  const counting = (store: DocumentStore): DocumentStore => ({
+    ...store,
+    runTransaction: (work) => {
+      transactions++;
+      return store.runTransaction(work);
+    },
+  });
+  let now = Date.parse('2026-11-21T12:00:10.000Z');
+  const clock = { now: () => new Date(now) };
+  const limiter = (store: DocumentStore) => sharedRateLimiter({ store: counting(store), clock, points: 3, windowMs: 60_000, syncEveryMs: 1_000 });
+  return {
+    a: limiter(first),
+    b: limiter(second),
+    first,
+    transactions: () => transactions,
+    advance: (ms: number) => (now += ms),
+  };
+}
+
+const settle = () => new Promise((done) => setTimeout(done, 50));
+
+describe('sharedRateLimiter between syncs', () => {
+  it('makes one store transaction per interval, not one per request, and still refuses past the limit', async () => {
+    const { a, transactions } = twoInstances();
+    const decisions = [];
+    for (let i = 0; i < 5; i++) decisions.push((await a('client')).allowed);
+    expect(decisions).toEqual([true, true, true, false, false]);
+    await settle();
+    expect(transactions()).toBe(1);
+  });
+
+  it('adds its unsynced hits to the shared count at the next interval, so another instance sees them', async () => {
+    const { a, b, first, advance } = twoInstances();
+    await a('client');
+    await a('client');
+    await settle();
+    advance(1_000);
+    await a('client'); // the next sync carries the two hits made since the first
+    await settle();
+    const [counter] = await first.query(RATE_COUNTERS);
+    expect(counter.data.count).toBe(3);
+    // The other instance admits its first request on what it knows, then learns the shared total.
+    expect((await b('client')).allowed).toBe(true);
+    await settle();
+    expect((await b('client')).allowed).toBe(false);
+  });
+
+  it('starts afresh in a new window', async () => {
+    const { a, advance } = twoInstances();
+    for (let i = 0; i < 3; i++) await a('client');
+    expect((await a('client')).allowed).toBe(false);
+    advance(60_000);
+    expect((await a('client')).allowed).toBe(true);
+  });
+});
