@@ -13,6 +13,10 @@ import { httpHandler } from './http/server.js';
 import type { LocalOutbox } from './mail/local-outbox.js';
 import { mailRoutes } from './mail/routes.js';
 import { createMailService } from './mail/service.js';
+import { unconfiguredAudiences } from './mailchimp/port.js';
+import type { OfflineAudiences } from './mailchimp/offline.js';
+import { mailchimpRoutes } from './mailchimp/routes.js';
+import { createMailchimpService } from './mailchimp/service.js';
 import { paymentRoutes, paymentWebhookRoutes } from './payments/routes.js';
 import { createPaymentService } from './payments/service.js';
 import type { ApiDependencies } from './ports.js';
@@ -39,13 +43,17 @@ export function createServices(deps: ApiDependencies) {
   });
   const onMailQueued = deps.deliverMailOnCommit === false ? undefined : () => mail.kick();
   const uploads = createUploadService({ files: deps.files });
+  const mailchimp = createMailchimpService({ store: deps.store, audiences: deps.audiences ?? unconfiguredAudiences(), clock: deps.clock });
+  // A queued Mailchimp job is synced right after its commit (the schedule retries what fails).
+  const onMailchimpQueued = deps.deliverMailOnCommit === false ? undefined : () => mailchimp.kick();
   return {
     mail,
+    mailchimp,
     theme,
     events: createEventService(deps),
     admins: createAdminService({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl, sendInvitation: (input) => mail.sendAdminInvitation(input) }),
     sponsors: createSponsorService({ store: deps.store, clock: deps.clock, uploads }),
-    rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, intents: deps.payments }),
+    rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onMailchimpQueued, intents: deps.payments }),
     checkins: createCheckInService({ store: deps.store, clock: deps.clock }),
     uploads,
     payments: createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued }),
@@ -69,6 +77,8 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
   });
   // The mailbox page exists only where the local outbox is the mailer.
   const outbox = deps.mailer.kind === 'local-outbox' ? (deps.mailer as LocalOutbox) : undefined;
+  // The local audiences page exists only where the offline demo audiences are the adapter.
+  const offlineAudiences = deps.audiences?.kind === 'offline' ? (deps.audiences as OfflineAudiences) : undefined;
 
   return httpHandler((api) => {
     // Stripe signs the raw bytes: the webhook reads its body in a scope of its own.
@@ -85,6 +95,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
       themeContactEmail: async () => (await services.theme.get()).contactEmail,
       timeZone: deps.timeZone,
     });
+    mailchimpRoutes(api, services.mailchimp, guards, { offline: offlineAudiences, timeZone: deps.timeZone });
     sessionRoutes(api, guards);
     adminRoutes(api, services.admins, guards, requireSignedIn(deps.identity));
     fileRoutes(api, deps.files);
@@ -94,11 +105,12 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
 
 /**
  * Work that runs on a schedule (DESIGN §3): unpaid holds give their seats
- * back and due e-mails are delivered or retried. Production runs it with
+ * back, due e-mails are delivered or retried, and so are Mailchimp sync jobs. Production runs it with
  * onSchedule; local runs call it on an interval.
  */
 export async function runScheduledWork(services: Services) {
   const released = await services.payments.releaseExpiredHolds();
   const mail = await services.mail.deliverDue();
-  return { released, mail };
+  const mailchimp = await services.mailchimp.syncDue();
+  return { released, mail, mailchimp };
 }

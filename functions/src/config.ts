@@ -7,6 +7,9 @@ import { cloudStorageFiles } from './files/cloud-storage.js';
 import { localFileStore } from './files/local.js';
 import { localOutbox } from './mail/local-outbox.js';
 import { sendgridMailer } from './mail/sendgrid.js';
+import { mailchimpAudiences } from './mailchimp/mailchimp.js';
+import { offlineAudiences } from './mailchimp/offline.js';
+import { unconfiguredAudiences, type AudiencesPort } from './mailchimp/port.js';
 import { offlineGateway } from './payments/offline.js';
 import { stripeGateway } from './payments/stripe.js';
 import { systemClock } from './clock.js';
@@ -89,12 +92,15 @@ export function dependenciesFromEnvironment(env: NodeJS.ProcessEnv = process.env
           throw new ConfigurationError('SENDGRID_API_KEY', 'tickets are e-mailed with SendGrid in production');
         })();
 
+  const audiences = audiencesFromEnvironment(env, local, store);
+
   return {
     store,
     identity,
     files: local ? localFileStore(join(dataDir, 'files')) : cloudStorageFiles(firebaseApp),
     payments,
     mailer,
+    audiences,
     clock: systemClock,
     timeZone,
     siteUrl,
@@ -103,6 +109,26 @@ export function dependenciesFromEnvironment(env: NodeJS.ProcessEnv = process.env
     clientAddress,
     deliverMailOnCommit: env.DELIVER_MAIL_ON_COMMIT !== 'false',
   };
+}
+
+/**
+ * The audiences adapter: Mailchimp when MAILCHIMP_API_KEY is set, the offline demo
+ * audiences in local runs, and otherwise (production without a key) none: the API then
+ * says plainly that Mailchimp is not configured. Mailchimp is optional, so a missing or
+ * malformed key never stops the API the way a missing payment or mail key does.
+ */
+export function audiencesFromEnvironment(env: NodeJS.ProcessEnv, local: boolean, store: ApiDependencies['store']): AudiencesPort {
+  const apiKey = env.MAILCHIMP_API_KEY?.trim();
+  if (apiKey) {
+    try {
+      return mailchimpAudiences({ apiKey });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(reason);
+      return unconfiguredAudiences(`Mailchimp is not configured: ${reason}.`);
+    }
+  }
+  return local ? offlineAudiences(store, systemClock) : unconfiguredAudiences();
 }
 
 /**

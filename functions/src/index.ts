@@ -6,13 +6,21 @@ import { apiRuntimeSettings } from './api-settings.js';
 import { createApi, createServices, runScheduledWork, type Services } from './app.js';
 import { dependenciesFromEnvironment } from './config.js';
 import { MAIL_JOBS } from './outbox/outbox.js';
+import { MAILCHIMP_JOBS } from './outbox/mailchimp-jobs.js';
 
 /**
  * Secrets a deployment must have; `firebase deploy` refuses to deploy while
  * one is missing and names it. The emulator gets them from the environment
  * instead (binding them there would make it ask Secret Manager, online).
  */
-const SECRET_NAMES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SENDGRID_API_KEY'];
+const SECRET_NAMES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'SENDGRID_API_KEY',
+  // Mailchimp is optional: its key is bound once MAILCHIMP_ENABLED=true (functions/.env), so a
+  // deploy without it still works and the dashboard says Mailchimp is not configured.
+  ...(process.env.MAILCHIMP_ENABLED === 'true' ? ['MAILCHIMP_API_KEY'] : []),
+];
 const secrets = process.env.FUNCTIONS_EMULATOR === 'true' ? [] : SECRET_NAMES.map((name) => defineSecret(name));
 
 let built: { app: ReturnType<typeof createApi>; services: Services } | undefined;
@@ -50,6 +58,11 @@ export const scheduledWork = onSchedule({ schedule: 'every 1 minutes', region: '
  */
 export const mailJobCreated = onDocumentCreated({ document: `${MAIL_JOBS}/{jobId}`, region: 'us-central1', secrets }, async () => {
   await api().services.mail.deliverDue();
+});
+
+/** A queued Mailchimp sync (a registration, payment or cancellation) runs as soon as its job is committed. */
+export const mailchimpJobCreated = onDocumentCreated({ document: `${MAILCHIMP_JOBS}/{jobId}`, region: 'us-central1', secrets }, async () => {
+  await api().services.mailchimp.syncDue();
 });
 
 export { apiFunction as api };

@@ -1,6 +1,7 @@
 import type { IdentityVerifier } from './auth/port.js';
 import type { FileStore } from './files/port.js';
 import type { MailSender } from './mail/port.js';
+import type { AudiencesPort } from './mailchimp/port.js';
 import type { PaymentGateway } from './payments/port.js';
 import type { Clock } from './clock.js';
 import type { ClientAddressSource } from './http/rate-limit.js';
@@ -13,6 +14,8 @@ export interface ApiDependencies {
   files: FileStore;
   payments: PaymentGateway;
   mailer: MailSender;
+  /** Mailchimp audiences: the real API, the offline demo (local runs), or absent: not configured (answers 503). */
+  audiences?: AudiencesPort;
   clock: Clock;
   /** Where events happen; dates are read and formatted in this zone. */
   timeZone: string;

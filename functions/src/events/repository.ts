@@ -52,7 +52,8 @@ export function toEventView(doc: StoredDocument<StoredEvent>): EventRecord {
 
 /** The event as visitors see it: only the fields listed in PUBLIC_EVENT_FIELDS (no Mailchimp settings, no timestamps). */
 export function toPublicEventView(event: EventRecord): PublicEventRecord {
-  return Object.fromEntries(PUBLIC_EVENT_FIELDS.map((field) => [field, event[field]])) as PublicEventRecord;
+  const fields = Object.fromEntries(PUBLIC_EVENT_FIELDS.map((field) => [field, event[field]])) as PublicEventRecord;
+  return { ...fields, mailingList: event.mailchimpAudienceId.trim() !== '' };
 }
 
 export function findEvent(store: DocumentStore, id: string): Promise<StoredDocument<StoredEvent> | null> {

@@ -7,6 +7,7 @@ import { themeSchema } from '../shared/theme.js';
 import { grantRole } from '../admins/roles.js';
 import { createEventService } from '../events/service.js';
 import { newId } from '../ids.js';
+import { seedDemoAudiences } from '../mailchimp/offline.js';
 import type { ApiDependencies } from '../ports.js';
 import { SPONSORS } from '../sponsors/service.js';
 import { resolveTheme } from '../theme/rules.js';
@@ -59,5 +60,7 @@ export async function seedDemoContent(deps: Pick<ApiDependencies, 'store' | 'clo
   for (const account of content.accounts) {
     await grantRole(deps.store, { email: account.email, role: roleSchema.parse(account.role), addedBy: 'seed', now });
   }
+  // The offline Mailchimp adapter's two demo audiences (the local audiences page shows their members).
+  await seedDemoAudiences(deps.store, now);
   await deps.store.set(SETTINGS, SEED_MARKER, { seededAt: now.toISOString() });
 }

@@ -127,7 +127,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
       // A refund is recorded as applied only once the provider accepted it, so a retried event retries it.
       if (decided.outcome !== 'refund') tx.set(PAYMENT_EVENTS, event.id, { ...record, outcome: decided.outcome });
       if (decided.outcome === 'confirmed') {
-        markPaid(tx, rsvp, eventDoc, { intentId: event.intent.id, amountPaid: event.intent.amountReceived });
+        markPaid(tx, rsvp, eventDoc, { intentId: event.intent.id, amountPaid: event.intent.amountReceived }, now);
         queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId, to: rsvp.data.email }, now);
       }
       // Another intent naming this RSVP leaves the RSVP's own payment alone; only the record says why it was refunded.

@@ -3,6 +3,7 @@ import type { RsvpInput } from '../shared/rsvps.js';
 import { RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
 import { readEvent, type StoredEvent } from '../events/repository.js';
 import { newId } from '../ids.js';
+import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
 import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
 import {
@@ -13,6 +14,7 @@ import {
   findSamePerson,
   holdsSeat,
   isActiveRegistration,
+  keepInformedConsent,
   newRsvp,
   resolveTicketType,
   ticketPriceCents,
@@ -45,6 +47,8 @@ export type StoredRsvp = Omit<RsvpRecord, 'id' | 'amountRefunded' | 'refundedAt'
   repeatResentAt?: string | null;
   /** Why a payment for this RSVP was given back automatically (e.g. it arrived after an admin cancelled it). */
   refundReason?: string | null;
+  /** Ticked 'Keep me informed about future events': synced to Mailchimp as subscribed, else transactional. Absent: no. */
+  keepInformed?: boolean;
 };
 
 export interface UndoneCheckIn {
@@ -133,7 +137,7 @@ export async function readActiveRegistrations(tx: Transaction, eventId: string, 
 /** What asking to register came to. */
 export type Registration =
   /** A new RSVP holding a seat: confirmed when free, held pending payment otherwise. */
-  | { outcome: 'created'; rsvpId: string; rsvp: StoredRsvp }
+  | { outcome: 'created'; rsvpId: string; rsvp: StoredRsvp; mailchimpQueued: boolean }
   /** The same person's unpaid hold of the same ticket type, still running: pay that one (no new seat, expiry unchanged). */
   | { outcome: 'existing-hold'; rsvp: RsvpDocument }
   /** The same person is already registered; `resend` when the e-mail is to go again (the stamp is written). */
@@ -160,11 +164,14 @@ export async function register(tx: Transaction, event: EventRecord, input: RsvpI
   }
   assertUnderEmailLimit(event, active.length);
   assertFreeSeat(event);
-  const rsvp = newRsvp(event, input, ticketType, amountDue, now);
+  const rsvp: StoredRsvp = { ...newRsvp(event, input, ticketType, amountDue, now), keepInformed: keepInformedConsent(event, input.keepInformed) };
   const rsvpId = newId();
   tx.create(RSVPS, rsvpId, rsvp);
   takeSeat(tx, { id: event.id, data: event });
-  return { outcome: 'created', rsvpId, rsvp };
+  // A confirmed registration goes to the event's Mailchimp audience (a paid one once paid): queued in this transaction.
+  const mailchimpQueued =
+    rsvp.status === 'confirmed' && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.mailchimpAudienceId }, rsvpId, 'registered', now) !== null;
+  return { outcome: 'created', rsvpId, rsvp, mailchimpQueued };
 }
 
 /** Records the provider's intent on the RSVP it pays for (when the RSVP still exists). */
@@ -172,8 +179,11 @@ export function attachPaymentIntent(tx: Transaction, rsvp: RsvpDocument | null, 
   if (rsvp) tx.update(RSVPS, rsvp.id, { paymentIntentId });
 }
 
-/** The payment succeeded: confirmed and paid. A held seat is already counted; a released one is taken again. */
-export function markPaid(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, payment: { intentId: string; amountPaid: number }) {
+/**
+ * The payment succeeded: confirmed and paid. A held seat is already counted; a released one is taken again.
+ * The now-confirmed attendee is queued for the event's Mailchimp audience in the same transaction.
+ */
+export function markPaid(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, payment: { intentId: string; amountPaid: number }, now: Date) {
   tx.update(RSVPS, rsvp.id, {
     status: 'confirmed',
     paymentStatus: 'paid',
@@ -182,6 +192,7 @@ export function markPaid(tx: Transaction, rsvp: RsvpDocument, event: EventDocume
     holdExpiresAt: null,
   });
   if (rsvp.data.status !== 'pending_payment' && event) takeSeat(tx, event);
+  if (event) queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'paid', now);
 }
 
 /** The payment failed or was cancelled: a pending RSVP gives its held seat back. Anything else is left alone. */
@@ -236,15 +247,22 @@ export function cancelAndRefund(tx: Transaction, rsvp: RsvpDocument, event: Even
   };
   tx.update(RSVPS, rsvp.id, fields);
   if (holdsSeat(rsvp.data)) giveSeatBack(tx, event);
+  // A member already synced is tagged 'cancelled' (never deleted from the audience).
+  if (event) queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', new Date(nowIso));
   return { id: rsvp.id, data: { ...rsvp.data, ...fields } };
 }
 
-/** Admin cancel: frees the seat. Only an RSVP that holds a seat can be cancelled. */
-export function cancelRsvp(tx: Transaction, rsvp: RsvpDocument | null, event: EventDocument | null): RsvpDocument {
+/**
+ * Admin cancel: frees the seat. Only an RSVP that holds a seat can be cancelled. A confirmed one
+ * is queued for Mailchimp, which tags the member 'cancelled' (never deletes them); `mailchimpQueued` says so.
+ */
+export function cancelRsvp(tx: Transaction, rsvp: RsvpDocument | null, event: EventDocument | null, now: Date): RsvpDocument & { mailchimpQueued: boolean } {
   if (!rsvp || !holdsSeat(rsvp.data)) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
   tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null });
   giveSeatBack(tx, event);
-  return rsvp;
+  const mailchimpQueued =
+    rsvp.data.status === 'confirmed' && event !== null && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', now) !== null;
+  return { ...rsvp, mailchimpQueued };
 }
 
 /** What a check-in records: when the door admitted the person, who did, and when the server wrote it. */

@@ -105,6 +105,15 @@ export function newRsvp(
   };
 }
 
+/**
+ * Consent to marketing (issue 11): only an event with a Mailchimp audience offers the
+ * 'Keep me informed about future events' box, so only there can it be ticked; elsewhere
+ * a ticked value sent anyway is not recorded as consent.
+ */
+export function keepInformedConsent(event: Pick<EventRecord, 'mailchimpAudienceId'>, ticked: boolean | undefined): boolean {
+  return ticked === true && event.mailchimpAudienceId.trim() !== '';
+}
+
 /** Which e-mail a confirmed RSVP receives: a QR ticket, or a plain confirmation in RSVP-only mode. */
 export function confirmationMailKind(event: Pick<EventRecord, 'generateTickets'>): 'ticket' | 'rsvpConfirmation' {
   return event.generateTickets ? 'ticket' : 'rsvpConfirmation';

@@ -18,6 +18,8 @@ export interface RsvpServiceDeps {
   timeZone: string;
   /** Called after a commit that queued mail, so delivery starts at once rather than on the next sweep. */
   onMailQueued?: () => void;
+  /** Called after a commit that queued a Mailchimp sync job, so it runs at once rather than on the next sweep. */
+  onMailchimpQueued?: () => void;
   /** The card provider, as far as cancelling an unpaid hold's intent goes (the payments port's cancelIntent). */
   intents: { cancelIntent(intentId: string): Promise<void> };
   logger?: Pick<Console, 'error'>;
@@ -28,7 +30,7 @@ export function alreadyRegistered() {
   return new RuleError('ALREADY_REGISTERED', RSVP_MESSAGES.alreadyRegistered, 'conflict');
 }
 
-export function createRsvpService({ store, clock, timeZone, onMailQueued, intents, logger = console }: RsvpServiceDeps) {
+export function createRsvpService({ store, clock, timeZone, onMailQueued, onMailchimpQueued, intents, logger = console }: RsvpServiceDeps) {
   return {
     /**
      * Registers one person. The seat is taken in the same transaction that
@@ -51,17 +53,18 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, intent
           const reply: RsvpReply = { success: true, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId: registration.rsvp.id };
           return { reply, mailQueued: false };
         }
-        const { rsvpId, rsvp } = registration;
+        const { rsvpId, rsvp, mailchimpQueued } = registration;
         if (rsvp.status === 'confirmed') {
           queueMail(tx, { kind: confirmationMailKind(event), rsvpId, to: rsvp.email }, now);
           const message = event.generateTickets ? RSVP_MESSAGES.registered : RSVP_MESSAGES.registeredNoTicket;
           const reply: RsvpReply = { success: true, message, requiresPayment: false, rsvpId };
-          return { reply, mailQueued: true };
+          return { reply, mailQueued: true, mailchimpQueued };
         }
         const reply: RsvpReply = { success: true, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId };
         return { reply, mailQueued: false };
       });
       if (result.mailQueued) onMailQueued?.();
+      if ('mailchimpQueued' in result && result.mailchimpQueued) onMailchimpQueued?.();
       if ('alreadyRegistered' in result) throw alreadyRegistered();
       return result.reply;
     },
@@ -106,10 +109,12 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, intent
      * it can no longer be paid; a payment that slips through anyway is refunded by the webhook.
      */
     async cancel(rsvpId: string): Promise<{ message: string }> {
+      const now = clock.now();
       const cancelled = await store.runTransaction(async (tx) => {
         const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
-        return cancelRsvp(tx, rsvp, event);
+        return cancelRsvp(tx, rsvp, event, now);
       });
+      if (cancelled.mailchimpQueued) onMailchimpQueued?.();
       const { paymentStatus, amountPaid, paymentIntentId, status } = cancelled.data;
       if (paymentStatus === 'paid') {
         return { message: `RSVP cancelled. The payment of ${formatCents(amountPaid)} was not refunded automatically; refund it in the payment dashboard if due.` };

@@ -67,6 +67,10 @@ export const ERROR_CODES = [
   'INVALID_INVITATION',
   'INVITATION_WRONG_ACCOUNT',
   'INVITATION_SEND_FAILED',
+  // Mailchimp.
+  'MAILCHIMP_NOT_CONFIGURED',
+  'MAILCHIMP_AUDIENCE_NOT_FOUND',
+  'MAILCHIMP_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -61,7 +61,13 @@ export const PUBLIC_EVENT_FIELDS = [
   'customUrl',
   'attendeeCount',
 ] as const satisfies readonly (keyof EventRecord)[];
-export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[number]>;
+export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[number]> & {
+  /**
+   * The event has a Mailchimp audience, so its registration form offers 'Keep me informed about
+   * future events' (issue 11). Only this yes/no is public, never the audience.
+   */
+  mailingList?: boolean;
+};
 
 /** A new event's limit of registrations per e-mail address: a family, not a bot. */
 export const DEFAULT_MAX_REGISTRATIONS_PER_EMAIL = 4;

@@ -60,8 +60,13 @@ export interface RsvpRequest {
   zipCode?: string;
   ticketType?: string;
   additionalInfo?: string;
+  /** Ticked 'Keep me informed about future events' (offered when the event has a Mailchimp audience). */
+  keepInformed?: boolean;
 }
-export type RsvpField = keyof RsvpRequest;
+export type RsvpField = Exclude<keyof RsvpRequest, 'keepInformed'>;
+
+/** The consent box of an event with a Mailchimp audience; unticked until the visitor ticks it. */
+export const KEEP_INFORMED_LABEL = 'Keep me informed about future events';
 
 /** The lengths the API accepts for each field of the registration form. */
 export const RSVP_FIELD_LIMITS: Record<RsvpField, number> = {

@@ -19,6 +19,7 @@ export const rsvpInputSchema = z
     zipCode: optionalText(RSVP_FIELD_LIMITS.zipCode),
     ticketType: optionalText(RSVP_FIELD_LIMITS.ticketType),
     additionalInfo: optionalText(RSVP_FIELD_LIMITS.additionalInfo),
+    keepInformed: z.boolean({ error: 'keepInformed must be true or false' }).default(false),
   })
   .strip()
   .superRefine((value, ctx) => {

@@ -40,7 +40,7 @@ describe('public event replies', () => {
     for (const key of [id, 'donor-evening']) {
       const reply = await api.request.get(`/api/events/${key}`);
       expect(reply.status).toBe(200);
-      expect(Object.keys(reply.body.event).sort()).toEqual([...PUBLIC_EVENT_FIELDS].sort());
+      expect(Object.keys(reply.body.event).sort()).toEqual([...PUBLIC_EVENT_FIELDS, 'mailingList'].sort());
       expect(JSON.stringify(reply.body)).not.toMatch(/aud-secret-42|major-donors|vip-list|mailchimp/i);
       expect(reply.body.event).toMatchObject({ id, title: 'Donor Evening', customUrl: 'donor-evening', tags: ['gala'], attendeeCount: 0 });
     }

@@ -37,7 +37,7 @@ describe('checkIn and undoCheckIn', () => {
 describe('seat transitions', () => {
   it('cancel gives the seat back once; a second cancel is refused', async () => {
     const { rsvpId, eventId } = await seedRsvp(store, { event: { attendeeCount: 3 } });
-    const cancel = (tx: Transaction) => readRsvpWithEvent(tx, rsvpId).then(({ rsvp, event }) => cancelRsvp(tx, rsvp, event));
+    const cancel = (tx: Transaction) => readRsvpWithEvent(tx, rsvpId).then(({ rsvp, event }) => cancelRsvp(tx, rsvp, event, new Date()));
     await store.runTransaction(cancel);
     expect((await store.get(EVENTS, eventId))?.data.attendeeCount).toBe(2);
     expect((await store.get(RSVPS, rsvpId))?.data).toMatchObject({ status: 'cancelled' });

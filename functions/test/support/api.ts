@@ -10,10 +10,13 @@ import { grantRole } from '../../src/admins/roles.js';
 import { firebaseIdentity } from '../../src/auth/firebase.js';
 import { localFileStore } from '../../src/files/local.js';
 import { localOutbox } from '../../src/mail/local-outbox.js';
+import { offlineAudiences } from '../../src/mailchimp/offline.js';
+import type { AudiencesPort } from '../../src/mailchimp/port.js';
 import { offlineGateway, type OfflineGateway } from '../../src/payments/offline.js';
 import type { Clock } from '../../src/clock.js';
 import type { ApiDependencies } from '../../src/ports.js';
 import type { Role } from '../../src/shared/session-model.js';
+import type { DocumentStore } from '../../src/store/port.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { AUTH_EMULATOR_HOST } from './auth-emulator.js';
 
@@ -67,6 +70,8 @@ export async function createTestApi(
     storeFile?: string;
     /** Stands in for the payment provider: the offline gateway, changed (e.g. `refundsRefused`). */
     payments?: (gateway: OfflineGateway) => OfflineGateway;
+    /** The audiences adapter (default: the offline demo audiences, as in local runs; null: not configured). */
+    audiences?: (store: DocumentStore, clock: Clock) => AudiencesPort | undefined;
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'zion-api-'));
@@ -78,6 +83,7 @@ export async function createTestApi(
     identity: firebaseIdentity(firebaseTestApp()),
     payments: (options.payments ?? ((gateway) => gateway))(offlineGateway(store, TEST_WEBHOOK_SECRET)),
     mailer: localOutbox(store, clock),
+    audiences: (options.audiences ?? ((s, c) => offlineAudiences(s, c)))(store, clock),
     clock,
     timeZone: 'America/Denver',
     siteUrl: 'https://events.example.org',
@@ -110,6 +116,7 @@ export async function createTestApi(
     storeFile: options.storeFile ?? join(dir, 'store.sqlite'),
     async close() {
       await services.mail.whenIdle();
+      await services.mailchimp.whenIdle();
       await deps.store.close();
       rmSync(dir, { recursive: true, force: true });
     },
