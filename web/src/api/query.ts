@@ -45,6 +45,8 @@ export const queryKeys = {
   rsvps: (eventId: string) => ['rsvps', eventId] as const,
   checkins: (eventId: string) => ['checkins', eventId] as const,
   doorList: (eventId: string) => ['door-list', eventId] as const,
+  /** GET /mailchimp/audiences (their member counts change with every sync). */
+  mailchimpAudiences: () => ['mailchimp', 'audiences'] as const,
 };
 
 /** GET /session for the signed-in user (keyed by uid, so another sign-in refetches). */

@@ -1,7 +1,7 @@
 import { cloneElement, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactElement, type RefObject } from 'react';
 import type { PublicEventRecord } from '@shared/events-model.js';
 import { formatPrice } from '@shared/payments-model.js';
-import { RSVP_FIELD_LIMITS } from '@shared/rsvps-model.js';
+import { KEEP_INFORMED_LABEL, RSVP_FIELD_LIMITS } from '@shared/rsvps-model.js';
 import { Field } from '../ui/Field.js';
 import {
   fieldMessage,
@@ -147,6 +147,13 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
         </p>
       ) : null}
       {event.allowAdditionalInfo ? field('additionalInfo', 'Additional information', <textarea rows={4} maxLength={RSVP_FIELD_LIMITS.additionalInfo} />) : null}
+      {event.mailingList ? (
+        // Consent (issue 11): offered only where the event has a mailing list, and never ticked for the visitor.
+        <label className="registration-consent">
+          <input type="checkbox" name="keepInformed" checked={values.keepInformed} onChange={(e) => onEdit({ ...values, keepInformed: e.target.checked })} />
+          <span>{KEEP_INFORMED_LABEL}</span>
+        </label>
+      ) : null}
       <div id={`${id}-alert`} className="registration-alert" role="alert">
         {alert ? <p className="alert alert-error">{alert}</p> : null}
       </div>

@@ -91,6 +91,7 @@ describe('rsvpBody', () => {
     zipCode: ' 84767 ',
     ticketType: '',
     additionalInfo: ' Vegetarian ',
+    keepInformed: true,
   };
 
   it('trims the values and fills the default ticket type', () => {
@@ -108,6 +109,12 @@ describe('rsvpBody', () => {
 
   it('sends additional information only when the event asks for it', () => {
     expect(rsvpBody(values, paid).additionalInfo).toBe('');
+  });
+
+  it("sends 'Keep me informed' only when the event offers it (it has a mailing list), as ticked", () => {
+    expect(rsvpBody(values, free)).not.toHaveProperty('keepInformed');
+    expect(rsvpBody(values, { ...free, mailingList: true }).keepInformed).toBe(true);
+    expect(rsvpBody({ ...values, keepInformed: false }, { ...free, mailingList: true }).keepInformed).toBe(false);
   });
 });
 

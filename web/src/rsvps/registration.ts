@@ -4,9 +4,10 @@ import { dollarsToCents, formatPrice } from '@shared/payments-model.js';
 import { RSVP_MESSAGES, type RsvpReply } from '@shared/rsvps-model.js';
 import { ApiError, type ApiClient, type RsvpRequest } from '../api/client.js';
 
-/** The form's values: every field of the request (SPEC §3 "RSVP"), as text. */
-export type RegistrationValues = Required<RsvpRequest>;
-export type RegistrationField = keyof RegistrationValues;
+/** The form's values: every text field of the request (SPEC §3 "RSVP"), and the consent box. */
+export type RegistrationValues = Required<Omit<RsvpRequest, 'keepInformed'>> & { keepInformed: boolean };
+/** The text fields. */
+export type RegistrationField = Exclude<keyof RegistrationValues, 'keepInformed'>;
 export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
 
 /** The form's own text that is not an API message. */
@@ -22,7 +23,7 @@ type EventForForm = Pick<EventRecord, 'ticketTypes' | 'ticketPrices' | 'requires
 
 /** A blank form for the event, with its default ticket type selected. */
 export function initialValues(event: Pick<EventRecord, 'ticketTypes'>): RegistrationValues {
-  return { name: '', email: '', address: '', city: '', state: '', zipCode: '', ticketType: defaultTicketType(event), additionalInfo: '' };
+  return { name: '', email: '', address: '', city: '', state: '', zipCode: '', ticketType: defaultTicketType(event), additionalInfo: '', keepInformed: false };
 }
 
 /** The ticket type select is shown only when there is a choice to make. */
@@ -77,8 +78,11 @@ export function validateRegistration(values: Pick<RegistrationValues, 'name' | '
   return { message: null, invalid: [] };
 }
 
-/** The body sent to the API: trimmed text, and additional information only when the event asks for it. */
-export function rsvpBody(values: RegistrationValues, event: Pick<EventRecord, 'allowAdditionalInfo' | 'ticketTypes'>): RsvpRequest {
+/**
+ * The body sent to the API: trimmed text, additional information only when the event asks for
+ * it, and the consent box only when the event offers it (it has a mailing list).
+ */
+export function rsvpBody(values: RegistrationValues, event: Pick<EventRecord, 'allowAdditionalInfo' | 'ticketTypes'> & { mailingList?: boolean }): RsvpRequest {
   const ticketType = values.ticketType.trim() || defaultTicketType(event);
   return {
     name: values.name.trim(),
@@ -89,6 +93,7 @@ export function rsvpBody(values: RegistrationValues, event: Pick<EventRecord, 'a
     zipCode: values.zipCode.trim(),
     ticketType,
     additionalInfo: event.allowAdditionalInfo ? values.additionalInfo.trim() : '',
+    ...(event.mailingList ? { keepInformed: values.keepInformed } : {}),
   };
 }
 

@@ -14,6 +14,8 @@ const stored = eventRecord();
 let save: (path: string, options: RequestOptions) => Promise<unknown>;
 const request = vi.fn(async (path: string, options: RequestOptions = {}) => save(path, options));
 const onClose = vi.fn();
+/** The calls that save (the form also loads the Mailchimp audiences for its select). */
+const saves = () => request.mock.calls.filter(([path]) => path !== '/mailchimp/audiences');
 
 function TabSwitch() {
   const confirmLeave = useConfirmLeave();
@@ -48,7 +50,7 @@ describe('EventForm', () => {
     expect(await screen.findByText('Title is required')).toBeTruthy();
     expect(screen.getByText('Location is required')).toBeTruthy();
     expect(screen.getByLabelText(/Title/).getAttribute('aria-invalid')).toBe('true');
-    expect(request).not.toHaveBeenCalled();
+    expect(saves()).toEqual([]);
   });
 
   it('names the time zone; creates with the wall-clock time, prices and tags as the schema reads them', async () => {
@@ -68,7 +70,7 @@ describe('EventForm', () => {
     expect(screen.getByText(/\/night-walk$/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const [path, options] = request.mock.calls[0];
+    const [path, options] = saves()[0];
     expect(path).toBe('/events');
     expect(options?.body).toMatchObject({
       title: 'Night Walk',
@@ -103,7 +105,7 @@ describe('EventForm', () => {
     await user.clear(screen.getByLabelText('Price of ticket type 2 (USD)'));
     await user.type(screen.getByLabelText('Price of ticket type 2 (USD)'), '50');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(request).toHaveBeenCalled());
+    await waitFor(() => expect(saves().length).toBeGreaterThan(0));
     expect(request).toHaveBeenCalledWith('/events/E1', { method: 'PUT', body: { title: 'Condor Dinner', ticketPrices: { Member: 35, Guest: 50 } } }, 'Failed to save event');
   });
 

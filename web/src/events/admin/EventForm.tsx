@@ -12,6 +12,7 @@ import { Field } from '../../ui/Field.js';
 import { applyServerErrors, serverError, useMappedZodForm } from '../../ui/form.js';
 import { ImageUpload } from '../../ui/ImageUpload.js';
 import { useToast } from '../../ui/ToastContext.js';
+import { AudienceSelect } from '../../mailchimp/AudienceSelect.js';
 import {
   canAddTicketType,
   changedFields,
@@ -242,7 +243,14 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
         <Field label="Tags" hint="Comma-separated, e.g. hike, family." error={errors.tags?.message}>
           <input type="text" {...register('tags')} />
         </Field>
-        <Field label="Mailchimp tags" hint="Comma-separated." error={errors.mailchimpTags?.message}>
+        <Controller
+          control={control}
+          name="mailchimpAudienceId"
+          render={({ field }) => (
+            <AudienceSelect name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={errors.mailchimpAudienceId?.message} />
+          )}
+        />
+        <Field label="Mailchimp tags" hint="Comma-separated; members also get the event's title as a tag." error={errors.mailchimpTags?.message}>
           <input type="text" {...register('mailchimpTags')} />
         </Field>
         <Field

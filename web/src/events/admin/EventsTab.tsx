@@ -12,6 +12,7 @@ import { StateBlock } from '../../ui/StateBlock.js';
 import { useToast } from '../../ui/ToastContext.js';
 import { cx } from '../../ui/cx.js';
 import { formatEventDateTime } from '../format.js';
+import { SyncMailchimpDialog } from '../../mailchimp/SyncMailchimpDialog.js';
 import { EventForm } from './EventForm.js';
 import {
   actionFailure,
@@ -162,6 +163,7 @@ function EventRow({ event, stats, onEdit }: { event: EventRecord; stats: EventSt
   const queryClient = useQueryClient();
   const [, set] = useParamSetter();
   const [confirmArchive, setConfirmArchive] = useState(false);
+  const [syncing, setSyncing] = useState(false);
   const display = eventDisplayStatus(event);
   const ticketMode = event.generateTickets;
 
@@ -232,6 +234,9 @@ function EventRow({ event, stats, onEdit }: { event: EventRecord; stats: EventSt
         </button>
         {event.isArchived ? null : event.isActive ? button('deactivate', 'Deactivate') : button('activate', 'Activate')}
         {button('mode', ticketMode ? 'Switch to RSVP-only mode' : 'Switch to ticket mode')}
+        <button type="button" className="btn btn-outline btn-small" onClick={() => setSyncing(true)} disabled={action.isPending}>
+          Sync to Mailchimp
+        </button>
         {event.isArchived
           ? button('restore', 'Restore')
           : button('archive', 'Archive', () => setConfirmArchive(true), 'btn btn-outline btn-small events-admin-danger')}
@@ -248,6 +253,7 @@ function EventRow({ event, stats, onEdit }: { event: EventRecord; stats: EventSt
       >
         <p>It leaves the public site and the event lists. You can restore it from the Archived filter.</p>
       </ConfirmDialog>
+      {syncing ? <SyncMailchimpDialog event={event} onClose={() => setSyncing(false)} /> : null}
     </Card>
   );
 }

@@ -44,6 +44,7 @@ describe('event form values <-> request', () => {
       { name: 'Guest', price: '45.5' },
     ]);
     expect(values.tags).toBe('talk, birds');
+    expect(values.mailchimpAudienceId).toBe('aud1');
     const parsed = parseEventValues(values);
     expect(parsed.success).toBe(true);
     expect(parsed.data).toMatchObject({
@@ -158,7 +159,9 @@ describe('partial update', () => {
     expect(changed({ tickets: [{ name: 'Member', price: '35' }] })).toEqual({ ticketTypes: ['Member'], ticketPrices: { Member: 35 } });
   });
 
-  it('never sends the Mailchimp audience, which this form does not show', () => {
+  it('sends the Mailchimp audience (its select) only when it changed; none is an empty id', () => {
     expect(changed({ title: 'X' })).not.toHaveProperty('mailchimpAudienceId');
+    expect(changed({ mailchimpAudienceId: 'aud2' })).toEqual({ mailchimpAudienceId: 'aud2' });
+    expect(changed({ mailchimpAudienceId: '' })).toEqual({ mailchimpAudienceId: '' });
   });
 });

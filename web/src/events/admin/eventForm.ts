@@ -28,6 +28,8 @@ export interface EventFormValues {
   /** Comma-separated. */
   tags: string;
   mailchimpTags: string;
+  /** The Mailchimp audience new registrations are synced to; empty for none. */
+  mailchimpAudienceId: string;
   isActive: boolean;
   generateTickets: boolean;
   allowAdditionalInfo: boolean;
@@ -86,6 +88,7 @@ export function emptyEventValues(): EventFormValues {
     eventImage: '',
     tags: '',
     mailchimpTags: '',
+    mailchimpAudienceId: '',
     isActive: true,
     generateTickets: true,
     allowAdditionalInfo: false,
@@ -108,6 +111,7 @@ export function eventToValues(event: EventRecord): EventFormValues {
     eventImage: event.eventImage,
     tags: event.tags.join(', '),
     mailchimpTags: event.mailchimpTags.join(', '),
+    mailchimpAudienceId: event.mailchimpAudienceId,
     isActive: event.isActive,
     generateTickets: event.generateTickets,
     allowAdditionalInfo: event.allowAdditionalInfo,
@@ -130,6 +134,7 @@ export function valuesToInput(values: EventFormValues) {
     eventImage: values.eventImage,
     tags: values.tags,
     mailchimpTags: values.mailchimpTags,
+    mailchimpAudienceId: values.mailchimpAudienceId,
     isActive: values.isActive,
     generateTickets: values.generateTickets,
     allowAdditionalInfo: values.allowAdditionalInfo,
@@ -171,7 +176,6 @@ export function changedFields(initial: EventFormValues, current: EventInput): Ev
   const reference: Comparable = before.success ? before.data : valuesToInput(initial);
   const patch: Comparable = {};
   for (const [key, value] of Object.entries(current)) {
-    if (key === 'mailchimpAudienceId') continue; // not on this form: never overwritten from here
     if (JSON.stringify(value) !== JSON.stringify(reference[key])) patch[key] = value;
   }
   return patch as EventUpdate;
