@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eventInputSchema, eventListQuerySchema, eventUpdateSchema, toggleTicketsSchema } from '../shared/events.js';
+import { publicCache } from '../http/cache.js';
 import { parseWith } from '../http/validate.js';
 import type { AuthGuards } from '../auth/middleware.js';
 import type { IdParams } from '../http/server.js';
@@ -7,16 +8,19 @@ import type { EventService } from './service.js';
 
 export function eventRoutes(api: FastifyInstance, events: EventService, guards: AuthGuards) {
   const staffSeesMore = { preHandler: guards.optionalStaff };
+  const publicRead = { ...staffSeesMore, onSend: publicCache };
   const admin = { preHandler: guards.requireRole('admin') };
 
-  api.get('/events', staffSeesMore, async (request) => {
+  api.get('/events', publicRead, async (request) => {
     const query = parseWith(eventListQuerySchema, request.query);
+    // A page (limit or cursor) is always the public list, whoever asks: the landing page's.
+    if (query.limit !== undefined || query.cursor !== undefined) return { success: true, ...(await events.page(query.limit, query.cursor)) };
     return { success: true, events: await events.list(query, Boolean(request.viewer)) };
   });
 
   api.get('/events/tags', staffSeesMore, async (request) => ({ success: true, tags: await events.tags(Boolean(request.viewer)) }));
 
-  api.get<{ Params: { idOrSlug: string } }>('/events/:idOrSlug', staffSeesMore, async (request) => ({
+  api.get<{ Params: { idOrSlug: string } }>('/events/:idOrSlug', publicRead, async (request) => ({
     success: true,
     event: await events.get(request.params.idOrSlug, Boolean(request.viewer)),
   }));

@@ -1,10 +1,10 @@
 import { eventInputSchema, type EventInput, type EventListQuery, type EventUpdate } from '../shared/events.js';
-import { isReservedSlug, type EventRecord, type PublicEventRecord } from '../shared/events-model.js';
+import { EVENTS_PAGE, EVENTS_PAGE_MESSAGES, isReservedSlug, type EventRecord, type EventsPageReply, type PublicEventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { newId } from '../ids.js';
 import type { Clock } from '../clock.js';
-import type { DocumentStore, Transaction, WhereClause } from '../store/port.js';
-import { validateOrRefuse } from '../rule-error.js';
+import type { DocumentStore, StoredDocument, Transaction, WhereClause } from '../store/port.js';
+import { RuleError, validateOrRefuse } from '../rule-error.js';
 import { EVENTS, EventNotFoundError, toEventView, toPublicEventView, type StoredEvent } from './repository.js';
 import {
   EventRuleError,
@@ -19,6 +19,29 @@ import {
   withActivation,
   withTicketMode,
 } from './rules.js';
+
+/** Where a page of the public list ends: the last event's date and id (ids order events of the same date). */
+type PageCursor = { date: string; id: string };
+
+export function encodePageCursor({ date, id }: PageCursor): string {
+  return Buffer.from(JSON.stringify([date, id])).toString('base64url');
+}
+
+/** The cursor this service made, or null for anything else. */
+export function decodePageCursor(cursor: string): PageCursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [date, id] = value as unknown[];
+    if (typeof date !== 'string' || typeof id !== 'string' || !id || Number.isNaN(Date.parse(date))) return null;
+    return { date, id };
+  } catch {
+    return null;
+  }
+}
+
+const byDateThenId = (a: StoredDocument<StoredEvent>, b: StoredDocument<StoredEvent>) =>
+  a.data.date < b.data.date ? -1 : a.data.date > b.data.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 export interface EventServiceDeps {
   store: DocumentStore;
@@ -67,6 +90,33 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
     async list(query: EventListQuery, isStaff: boolean): Promise<EventRecord[] | PublicEventRecord[]> {
       const events = await listEvents(query, isStaff);
       return isStaff ? events : events.map(toPublicEventView);
+    },
+
+    /**
+     * One page of the public list: upcoming active events (from now on), soonest first, at most
+     * `limit`, after `cursor`. The store orders by date only, so a batch the limit cut short drops
+     * its last date's events (some of that date may be missing) and ids order what is left; a
+     * batch left with too few asks for twice as many.
+     */
+    async page(limit: number = EVENTS_PAGE.size, cursor?: string): Promise<Omit<EventsPageReply, 'success'>> {
+      const after = cursor === undefined ? null : decodePageCursor(cursor);
+      if (cursor !== undefined && !after) throw new RuleError('INVALID_INPUT', EVENTS_PAGE_MESSAGES.cursor, 'invalid', 'cursor');
+      const from = after?.date ?? clock.now().toISOString();
+      const where: WhereClause[] = [['isActive', '==', true], ['isArchived', '==', false], ['date', '>=', from]];
+      for (let batch = limit + 1; ; batch *= 2) {
+        const docs = await store.query(EVENTS, { where, orderBy: [['date', 'asc']], limit: batch });
+        const cut = docs.length === batch;
+        const lastDate = docs.at(-1)?.data.date;
+        const whole = (cut ? docs.filter((doc) => doc.data.date !== lastDate) : docs).sort(byDateThenId);
+        const next = after ? whole.filter((doc) => doc.data.date > after.date || (doc.data.date === after.date && doc.id > after.id)) : whole;
+        if (cut && next.length <= limit) continue;
+        const page = next.slice(0, limit);
+        const last = page.at(-1);
+        return {
+          events: page.map((doc) => toPublicEventView(toEventView(doc))),
+          nextCursor: next.length > limit && last ? encodePageCursor({ date: last.data.date, id: last.id }) : null,
+        };
+      }
     },
 
     async tags(isStaff: boolean): Promise<string[]> {

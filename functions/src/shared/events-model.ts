@@ -131,3 +131,22 @@ export interface EventStatsReply {
   success: true;
   stats: Record<string, EventStats>;
 }
+
+/**
+ * GET /events?limit=&cursor=: one page of the public list, the upcoming active events soonest
+ * first (the landing page shows the first, then 'Show more'). Without either parameter GET
+ * /events answers every event, as SPEC §7 says (the dashboard).
+ */
+export const EVENTS_PAGE = { size: 12, max: 50 } as const;
+
+export const EVENTS_PAGE_MESSAGES = {
+  limit: `limit must be a whole number from 1 to ${EVENTS_PAGE.max}`,
+  cursor: 'cursor is not valid: pass the nextCursor of the page before',
+} as const;
+
+/** A page of the public list; `nextCursor` asks for the next one, null on the last. */
+export interface EventsPageReply {
+  success: true;
+  events: PublicEventRecord[];
+  nextCursor: string | null;
+}

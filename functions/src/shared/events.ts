@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { DEFAULT_TICKET_TYPE, LIMITS } from './constants.js';
 import { safeUrl } from './fields.js';
-import { CUSTOM_URL_PATTERN, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, EVENT_LIMITS, MAX_REGISTRATIONS_PER_EMAIL_LIMIT } from './events-model.js';
+import {
+  CUSTOM_URL_PATTERN,
+  DEFAULT_MAX_REGISTRATIONS_PER_EMAIL,
+  EVENT_LIMITS,
+  EVENTS_PAGE,
+  EVENTS_PAGE_MESSAGES,
+  MAX_REGISTRATIONS_PER_EMAIL_LIMIT,
+} from './events-model.js';
 import { MESSAGES } from './messages.js';
 
 /** Comma-separated text or a list: trimmed, empties dropped, duplicates removed (SPEC §5). */
@@ -104,12 +111,23 @@ export type EventUpdate = z.infer<typeof eventUpdateSchema>;
 
 export const toggleTicketsSchema = z.object({ generateTickets: z.boolean().optional() }).strip();
 
-/** GET /events query: active, archived ('true' | 'false' | 'all'), tags (comma-separated). */
+/**
+ * GET /events query: active, archived ('true' | 'false' | 'all'), tags (comma-separated); `limit`
+ * and `cursor` ask for one page of the public list instead (EVENTS_PAGE). The cursor is opaque
+ * (base64url); the service decodes it and refuses one it did not make.
+ */
 export const eventListQuerySchema = z
   .object({
     active: z.enum(['true', 'false', 'all']).optional(),
     archived: z.enum(['true', 'false', 'all']).optional(),
     tags: tagList.optional(),
+    limit: z
+      .string(EVENTS_PAGE_MESSAGES.limit)
+      .regex(/^\d{1,3}$/, EVENTS_PAGE_MESSAGES.limit)
+      .transform(Number)
+      .refine((limit) => limit >= 1 && limit <= EVENTS_PAGE.max, EVENTS_PAGE_MESSAGES.limit)
+      .optional(),
+    cursor: z.string(EVENTS_PAGE_MESSAGES.cursor).regex(/^[A-Za-z0-9_-]{1,400}$/, EVENTS_PAGE_MESSAGES.cursor).optional(),
   })
   .strip();
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;

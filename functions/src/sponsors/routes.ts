@@ -3,6 +3,7 @@ import { SPONSOR_MESSAGES, type SponsorReply, type SponsorsReply } from '../shar
 import { sponsorInputSchema, sponsorOrderSchema } from '../shared/sponsors.js';
 import { UPLOAD_MESSAGES } from '../shared/uploads-model.js';
 import { errorHandler, isBodyTooLarge, refuseTooLarge } from '../http/errors.js';
+import { publicCache } from '../http/cache.js';
 import type { IdParams } from '../http/server.js';
 import { parseWith } from '../http/validate.js';
 import type { AuthGuards } from '../auth/middleware.js';
@@ -12,12 +13,9 @@ import type { SponsorService } from './service.js';
 export function sponsorRoutes(api: FastifyInstance, sponsors: SponsorService, guards: AuthGuards) {
   const admin = guards.requireRole('admin');
 
-  // The landing page's strip must show a sponsor as soon as an admin adds it: no browser or CDN
-  // may keep an old list (Hosting caches a function's reply only when told to; this says never).
-  api.get<{ Reply: SponsorsReply }>('/sponsors', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return { success: true, sponsors: await sponsors.list() };
-  });
+  // The landing page's strip: the CDN may keep the list 30 s, browsers ask again on every load,
+  // so a sponsor an admin adds shows within 30 s (the dashboard says so).
+  api.get<{ Reply: SponsorsReply }>('/sponsors', { onSend: publicCache }, async () => ({ success: true, sponsors: await sponsors.list() }));
 
   // The body carries the logo as base64, as POST /upload does: the same limit, and a body over it
   // is a logo over 5MB, answered 413 with the spec's words, never a 500.

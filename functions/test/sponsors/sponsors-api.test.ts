@@ -213,10 +213,10 @@ describe('GET /sponsors', () => {
     expect(response.body).toEqual({ success: true, sponsors: [{ id: 'old', name: 'Old Friend', logo: 'https://example.org/old.png', createdAt: '2025-01-01T00:00:00.000Z' }] });
   });
 
-  it('is never kept in a cache: the landing page shows a new sponsor on its next load', async () => {
+  it('is kept by the CDN 30 s at most and revalidated by browsers: the landing page shows a new sponsor within 30 s', async () => {
     const response = await api.request.get('/api/sponsors');
     expect(response.status).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
   });
 });
 
