@@ -48,6 +48,13 @@ async function filterStatus(page: Page, status: 'All' | 'Active' | 'Inactive' | 
 async function publicList(visitor: Page): Promise<Locator> {
   await visitor.goto('/#events');
   const events = visitor.locator('#events');
+  // The list shows 12 at a time and other journeys add events: open every page.
+  await expect(events.locator('article').first()).toBeVisible();
+  const more = events.getByRole('button', { name: 'Show more' });
+  while (await more.isVisible()) {
+    await more.click();
+    await expect(events.getByRole('button', { name: 'Loading...' })).toHaveCount(0);
+  }
   await expect(events.getByRole('heading', { name: 'Night Sky Stargazing at Kolob Terrace' })).toBeVisible();
   return events;
 }

@@ -19,6 +19,13 @@ test.describe('landing page', () => {
   test('lists only active events, with badges, counts, prices and actions', async ({ page }) => {
     await page.goto('/');
     const events = page.locator('#events');
+    // The list shows 12 at a time and other journeys add events: open every page first.
+    await expect(events.locator('article').first()).toBeVisible();
+    const more = events.getByRole('button', { name: 'Show more' });
+    while (await more.isVisible()) {
+      await more.click();
+      await expect(events.getByRole('button', { name: 'Loading...' })).toHaveCount(0);
+    }
     await expect(events.getByRole('heading', { name: 'Night Sky Stargazing at Kolob Terrace' })).toBeVisible();
     await expect(events.getByRole('heading', { name: 'Riverside Restoration Day' })).toBeVisible();
     await expect(events.getByRole('heading', { name: 'California Condor Talk & Dinner' })).toBeVisible();
@@ -46,14 +53,14 @@ test.describe('landing page', () => {
   });
 
   test('empty state when no event is active', async ({ page }) => {
-    await page.route('**/api/events', (route) => route.fulfill({ json: { success: true, events: [] } }));
+    await page.route(/\/api\/events(\?|$)/, (route) => route.fulfill({ json: { success: true, events: [], nextCursor: null } }));
     await page.goto('/');
     await expect(page.getByText('No upcoming events')).toBeVisible();
     await expect(page.getByText('Check back soon for new events!')).toBeVisible();
   });
 
   test('events error shows the server message', async ({ page }) => {
-    await page.route('**/api/events', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Database unavailable' } }));
+    await page.route(/\/api\/events(\?|$)/, (route) => route.fulfill({ status: 500, json: { success: false, message: 'Database unavailable' } }));
     await page.goto('/');
     await expect(page.getByText('Database unavailable')).toBeVisible();
   });

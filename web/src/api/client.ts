@@ -1,6 +1,6 @@
 import type { ApiFailure } from '@shared/api.js';
 import { codeForStatus, type ErrorCode } from '@shared/error-codes.js';
-import type { PublicEventRecord } from '@shared/events-model.js';
+import { EVENTS_PAGE, type EventsPageReply, type PublicEventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import type { ContactRequest } from '@shared/mail-model.js';
 import type { CreatePaymentIntentReply, OfflineCardRequest, PaymentConfigReply, PaymentIntentRequest } from '@shared/payments-model.js';
@@ -168,6 +168,9 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
     getTheme: (signal?: AbortSignal) => request<{ theme: Theme }>('/theme', { signal }, MESSAGES.themeLoadFailed).then((r) => r.theme),
     listEvents: (signal?: AbortSignal) =>
       request<{ events: PublicEventRecord[] }>('/events', { signal }, MESSAGES.eventsLoadFailed).then((r) => r.events ?? []),
+    /** One page of the upcoming public events (the landing page); pass the last page's nextCursor for the next. */
+    listEventsPage: (cursor: string | null, signal?: AbortSignal) =>
+      request<EventsPageReply>(`/events?limit=${EVENTS_PAGE.size}${cursor ? `&cursor=${cursor}` : ''}`, { signal }, MESSAGES.eventsLoadFailed),
     getEvent: (idOrSlug: string, signal?: AbortSignal) =>
       request<{ event: PublicEventRecord }>(`/events/${encodeURIComponent(idOrSlug)}`, { signal }, MESSAGES.eventDetailsFailed).then((r) => r.event),
     listSponsors: (signal?: AbortSignal) =>

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { onAuthStateChanged, signInWithEmailAndPassword, signOut as firebaseSignOut, type Auth, type User } from 'firebase/auth';
+import type { Auth, User } from 'firebase/auth';
 import { AuthContext, type AuthState, type AuthStatus } from './AuthContext.js';
 import { authErrorMessage } from './authErrors.js';
-import { getFirebaseAuth } from './firebase.js';
+import { authLibrary, getFirebaseAuth, rememberSignedIn } from './firebase.js';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [auth, setAuth] = useState<Auth | null>(null);
@@ -13,11 +13,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    getFirebaseAuth()
-      .then((instance) => {
+    Promise.all([getFirebaseAuth(), authLibrary()])
+      .then(([instance, { onAuthStateChanged }]) => {
         if (cancelled) return;
         setAuth(instance);
         unsubscribe = onAuthStateChanged(instance, (next) => {
+          rememberSignedIn(Boolean(next));
           setUser(next);
           setStatus(next ? 'signedIn' : 'signedOut');
         });
@@ -33,7 +34,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const instance = auth ?? (await getFirebaseAuth());
+      // The form shows before the library is here: a quick first submit waits for it.
+      const [instance, { signInWithEmailAndPassword }] = await Promise.all([auth ?? getFirebaseAuth(), authLibrary()]);
       try {
         await signInWithEmailAndPassword(instance, email.trim(), password);
       } catch (error) {
@@ -44,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    if (auth) await firebaseSignOut(auth);
+    if (auth) await (await authLibrary()).signOut(auth);
   }, [auth]);
 
   const getIdToken = useCallback(async () => {

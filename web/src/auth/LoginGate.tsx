@@ -1,15 +1,21 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Spinner } from '../ui/Spinner.js';
 import { StateBlock } from '../ui/StateBlock.js';
 import { useAuth } from './AuthContext.js';
+import { signedInHint } from './firebase.js';
 import { LoginScreen } from './LoginScreen.js';
 import './auth.css';
 
-/** 'Checking authentication...' while auth loads, the login screen when signed out, else the content. */
-/** `notice`: what the signed-out visitor is missing here (the check-in screen says check-in is disabled). */
+/**
+ * The login screen when signed out, and at once while the sign-in library loads unless someone was
+ * signed in on this device last time ('Checking authentication...' then); else the content.
+ * `notice`: what the signed-out visitor is missing here (the check-in screen says check-in is disabled).
+ */
 export function LoginGate({ children, notice }: { children: ReactNode; notice?: string }) {
   const { status, retry } = useAuth();
-  if (status === 'loading') {
+  // Read once: signing in while the library loads must not swap the form for a spinner.
+  const [expectSignedIn] = useState(signedInHint);
+  if (status === 'loading' && expectSignedIn) {
     return (
       <div className="gate-state">
         <Spinner label="Checking authentication..." />
@@ -23,6 +29,6 @@ export function LoginGate({ children, notice }: { children: ReactNode; notice?: 
       </div>
     );
   }
-  if (status === 'signedOut') return <LoginScreen notice={notice} />;
+  if (status !== 'signedIn') return <LoginScreen notice={notice} />;
   return <>{children}</>;
 }

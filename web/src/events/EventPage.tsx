@@ -10,7 +10,7 @@ import { useScrollToHash } from '../layout/useScrollToHash.js';
 import { Card } from '../ui/Card.js';
 import { Spinner } from '../ui/Spinner.js';
 import { StateBlock } from '../ui/StateBlock.js';
-import { useDocumentTitle } from '../theme/ThemeContext.js';
+import { useDocumentTitle, useThemeShown } from '../theme/ThemeContext.js';
 import { DateBadge } from './DateBadge.js';
 import { EventImage } from './EventImage.js';
 import { eventLoadErrorText } from './errors.js';
@@ -53,7 +53,7 @@ function EventPageContent({ eventId }: { eventId: string }) {
   }, [eventId, reserved]);
 
   useDocumentTitle(state.status === 'loaded' ? state.event.title : state.status === 'error' ? 'Event Not Found' : undefined);
-  useScrollToHash(state.status === 'loaded');
+  useScrollToHash(useThemeShown() && state.status === 'loaded');
 
   return (
     <PublicLayout showBack>

@@ -4,7 +4,7 @@ import { EventsList } from '../events/EventsList.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { useScrollToHash } from '../layout/useScrollToHash.js';
 import { SponsorsStrip } from '../sponsors/SponsorsStrip.js';
-import { useDocumentTitle, useTheme } from '../theme/ThemeContext.js';
+import { useDocumentTitle, useTheme, useThemeShown } from '../theme/ThemeContext.js';
 import { AboutSection } from './AboutSection.js';
 import { ContactSection } from './ContactSection.js';
 import { HeroSlider } from './HeroSlider.js';
@@ -14,10 +14,11 @@ export function LandingPage() {
   const theme = useTheme();
   const [eventsSettled, setEventsSettled] = useState(false);
   const onEventsSettled = useCallback(() => setEventsSettled(true), []);
+  const shown = useThemeShown();
   useDocumentTitle();
-  // Scroll to #events/#about/#contact on arrival, and again once the events have their final height.
-  useScrollToHash(true);
-  useScrollToHash(eventsSettled);
+  // Scroll to #events/#about/#contact once the page shows, and again once the events have their final height.
+  useScrollToHash(shown);
+  useScrollToHash(eventsSettled && shown);
 
   return (
     <PublicLayout>

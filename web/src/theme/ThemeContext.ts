@@ -25,3 +25,8 @@ export function useDocumentTitle(page?: string): void {
     document.title = page ? `${page} | ${siteName}` : siteName;
   }, [page, siteName]);
 }
+
+/** False while a first visit waits for its theme: the page is mounted (loading its data) but hidden. */
+export function useThemeShown(): boolean {
+  return useContext(ThemeContext).status !== 'loading';
+}

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { DEFAULT_THEME } from '@shared/theme-model.js';
+import { DEFAULT_THEME, type Theme } from '@shared/theme-model.js';
 import { api } from '../api/client.js';
 import { Spinner } from '../ui/Spinner.js';
 import { ThemeContext, type ThemeState } from './ThemeContext.js';
@@ -7,6 +7,9 @@ import { themeToCssVariables, withThemeDefaults } from './themeVars.js';
 import './theme.css';
 
 const DEFAULT_FAVICON = '/favicon.svg';
+
+/** Where the device keeps the last theme it was given (localStorage). */
+export const THEME_STORAGE_KEY = 'theme';
 
 function setFavicon(href: string) {
   let link = document.querySelector<HTMLLinkElement>('link#favicon') ?? document.querySelector<HTMLLinkElement>('link[rel~="icon"]');
@@ -19,27 +22,58 @@ function setFavicon(href: string) {
   if (link.getAttribute('href') !== href) link.href = href;
 }
 
+/** The theme this device was last given, or null (none kept, unreadable, or storage refused). */
+export function storedTheme(): Theme | null {
+  try {
+    const text = localStorage[THEME_STORAGE_KEY] as string | undefined;
+    return text ? withThemeDefaults(JSON.parse(text)) : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(theme: Theme) {
+  try {
+    localStorage[THEME_STORAGE_KEY] = JSON.stringify(theme);
+  } catch {
+    // Private mode or a full storage: the next visit waits for the theme, as a first one does.
+  }
+}
+
 /**
- * Loads GET /theme once, shows 'Loading...' meanwhile, and renders with the
- * defaults when it fails (silently, SPEC §8). Colours become CSS custom
- * properties on :root; favicon and title follow the theme; the custom CSS goes
- * into a <style> element as text, so it cannot break out into markup.
+ * Asks GET /theme at once and shows the theme this device was last given
+ * meanwhile, so the page asks for its own data at the same time (no waterfall)
+ * and never shows the wrong colours; the answer replaces it and is kept for the
+ * next visit. A first visit (nothing kept) shows 'Loading...' until the theme
+ * arrives, while the page underneath already loads its data out of sight. When
+ * the theme fails, the page renders with the defaults (silently, SPEC §8), or
+ * with the kept theme. Colours become CSS custom properties on :root; favicon
+ * and title follow the theme; the custom CSS goes into a <style> element as
+ * text, so it cannot break out into markup.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<ThemeState>({ theme: DEFAULT_THEME, status: 'loading' });
+  const [state, setState] = useState<ThemeState>(() => {
+    const kept = storedTheme();
+    return kept ? { theme: kept, status: 'loaded' } : { theme: DEFAULT_THEME, status: 'loading' };
+  });
 
   useEffect(() => {
     const controller = new AbortController();
     api
       .getTheme(controller.signal)
-      .then((theme) => setState({ theme: withThemeDefaults(theme), status: 'loaded' }))
+      .then((reply) => {
+        const theme = withThemeDefaults(reply);
+        keep(theme);
+        setState({ theme, status: 'loaded' });
+      })
       .catch(() => {
-        if (!controller.signal.aborted) setState({ theme: DEFAULT_THEME, status: 'failed' });
+        if (!controller.signal.aborted) setState((last) => ({ theme: last.status === 'loading' ? DEFAULT_THEME : last.theme, status: 'failed' }));
       });
     return () => controller.abort();
   }, []);
 
   const { theme, status } = state;
+  const loading = status === 'loading';
 
   useLayoutEffect(() => {
     const root = document.documentElement.style;
@@ -47,22 +81,29 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [theme]);
 
   useEffect(() => {
-    if (status === 'loading') return;
-    setFavicon(theme.favicon || DEFAULT_FAVICON);
-  }, [theme.favicon, status]);
-
-  if (status === 'loading') {
-    return (
-      <div className="page-loading">
-        <Spinner label="Loading..." />
-      </div>
-    );
-  }
+    if (!loading) setFavicon(theme.favicon || DEFAULT_FAVICON);
+  }, [theme.favicon, loading]);
 
   return (
-    <ThemeContext.Provider value={{ theme, status, apply: (saved) => setState({ theme: saved, status }) }}>
-      {theme.customCSS ? <style data-theme-css="">{theme.customCSS}</style> : null}
-      {children}
+    <ThemeContext.Provider
+      value={{
+        theme,
+        status,
+        apply: (saved) => {
+          keep(saved);
+          setState({ theme: saved, status });
+        },
+      }}
+    >
+      {loading ? (
+        <div className="page-loading">
+          <Spinner label="Loading..." />
+        </div>
+      ) : theme.customCSS ? (
+        <style data-theme-css="">{theme.customCSS}</style>
+      ) : null}
+      {/* Mounted (and loading its data) while the theme is on its way; shown once it is here. */}
+      <div hidden={loading}>{children}</div>
     </ThemeContext.Provider>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createUserWithEmailAndPassword, signInWithEmailAndPassword, type User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_MESSAGES, type AcceptInviteReply, type AcceptInviteRequest } from '@shared/admins-model.js';
 import { INVITE_REDIRECT_MS, MIN_PASSWORD_LENGTH } from '@shared/constants.js';
 import { useAuth } from '../../auth/AuthContext.js';
-import { getFirebaseAuth } from '../../auth/firebase.js';
+import { authLibrary, getFirebaseAuth } from '../../auth/firebase.js';
 import { useStaffApi } from '../../staff/StaffContext.js';
 import { useDocumentTitle } from '../../theme/ThemeContext.js';
 import { Card } from '../../ui/Card.js';
@@ -78,7 +78,7 @@ function SignInForInvitation() {
     setBusy(true);
     setMessage(null);
     try {
-      const auth = await getFirebaseAuth();
+      const [auth, { createUserWithEmailAndPassword, signInWithEmailAndPassword }] = await Promise.all([getFirebaseAuth(), authLibrary()]);
       if (signUp) await createUserWithEmailAndPassword(auth, email.trim(), password);
       else await signInWithEmailAndPassword(auth, email.trim(), password);
       // Signed in: the screen moves on to accepting as soon as auth reports the user.

@@ -1,0 +1,120 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { uniqueEmail } from './mail.js';
+import { api, idToken } from './support.js';
+
+/*
+ * Issue 13: each public page reserves its final layout while it loads (CLS 0), and the landing
+ * page lists the next events a page at a time. The API answers half a second late here, as on a
+ * weak signal near the canyon, so every loading state is on screen long enough to be measured.
+ */
+
+const PERF_EVENTS = 40;
+const SHOTS = '/tmp/perf';
+
+/** Sums the page's layout shifts not caused by input, as Lighthouse's CLS does, from the first paint on. */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = (entry.sources ?? []).map(({ node }) => (node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName)));
+        shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function layoutShifts(page: Page) {
+  return page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+}
+
+/** Opens `path` with the API half a second late, waits for `ready` and for the page to settle, and expects no layout shift. */
+async function expectNoLayoutShift(page: Page, path: string, ready: (page: Page) => Locator, shot: string) {
+  await watchLayoutShifts(page);
+  await page.route('**/api/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto(path);
+  await expect(ready(page)).toBeVisible({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  // Lazy chunks and images that arrived last get a moment to lay out.
+  await page.waitForTimeout(700);
+  const shifts = await layoutShifts(page);
+  const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  await page.screenshot({ path: `${SHOTS}/${shot}-${page.viewportSize()?.width}.png` });
+  expect(total, `layout shifts on ${path}: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+}
+
+test.describe('performance', () => {
+  test.beforeAll(async () => {
+    // The landing page's list needs 40+ upcoming events; these come after every other journey's
+    // events (dated from 2031 on), so no other journey finds its own event pushed to a later page.
+    const { events } = await api<{ events: { title: string }[] }>('/events');
+    const missing = PERF_EVENTS - events.filter((event) => event.title.startsWith('Canyon walk ')).length;
+    const token = await idToken();
+    for (let i = PERF_EVENTS - missing; i < PERF_EVENTS; i++) {
+      const date = new Date(Date.UTC(2031, 0, 1 + i, 16)).toISOString().slice(0, 16);
+      const title = `Canyon walk ${String(i + 1).padStart(2, '0')}`;
+      await api('/events', { method: 'POST', token, body: JSON.stringify({ title, date, location: 'Zion Canyon' }) });
+    }
+  });
+
+  test('the landing page does not move while it loads @phone', async ({ page }) => {
+    await expectNoLayoutShift(page, '/', (p) => p.locator('#events article').first(), 'landing');
+  });
+
+  test('a paid event page does not move while it loads @phone', async ({ page }) => {
+    await expectNoLayoutShift(page, '/condor-dinner', (p) => p.getByRole('button', { name: /Buy|Continue|Register/ }).last(), 'event');
+  });
+
+  test('the ticket page does not move while it loads @phone', async ({ page }) => {
+    const { events } = await api<{ events: { id: string; customUrl: string }[] }>('/events');
+    const stargazing = events.find((event) => event.customUrl === 'stargazing')!;
+    const { rsvpId } = await api<{ rsvpId: string }>(`/events/${stargazing.id}/rsvp`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Layout Tester', email: uniqueEmail('layout') }),
+    });
+    await expectNoLayoutShift(page, `/checkin/${rsvpId}`, (p) => p.getByText('Layout Tester'), 'ticket');
+  });
+
+  test('the admin login does not move while it loads @phone', async ({ page }) => {
+    await expectNoLayoutShift(page, '/admin', (p) => p.getByRole('button', { name: 'Sign In' }), 'admin-login');
+  });
+
+  test('the landing page lists 12 events, then the next 12 on Show more, in date order, to the last @phone', async ({ page }) => {
+    const { events } = await api<{ events: { title: string; date: string; isActive: boolean }[] }>('/events');
+    const upcoming = events.filter((event) => event.isActive && Date.parse(event.date) >= Date.now());
+    expect(upcoming.length).toBeGreaterThanOrEqual(PERF_EVENTS + 3);
+    await page.goto('/');
+    const cards = page.locator('#events article');
+    await expect(cards).toHaveCount(12);
+    const more = page.getByRole('button', { name: 'Show more' });
+    await more.click();
+    await expect(cards).toHaveCount(24);
+    // The first new card is the 13th: it keeps the reader's place.
+    while (await more.isVisible()) await more.click();
+    await expect(cards).toHaveCount(upcoming.length);
+    await expect(more).toHaveCount(0);
+    const titles = await cards.locator('h3').allInnerTexts();
+    const ours = titles.filter((title) => title.startsWith('Canyon walk '));
+    expect(ours).toEqual(Array.from({ length: PERF_EVENTS }, (_, i) => `Canyon walk ${String(i + 1).padStart(2, '0')}`));
+    expect(titles.slice(-PERF_EVENTS)).toEqual(ours);
+  });
+
+  test('Show more that fails says so and can be tried again', async ({ page }) => {
+    await page.goto('/');
+    const cards = page.locator('#events article');
+    await expect(cards).toHaveCount(12);
+    await page.route(/\/api\/events\?.*cursor=/, (route) => route.fulfill({ status: 500, json: { success: false, message: 'Database unavailable' } }));
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(page.locator('#events').getByRole('alert')).toHaveText('Database unavailable');
+    await expect(cards).toHaveCount(12);
+    await page.unroute(/\/api\/events\?.*cursor=/);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(cards).toHaveCount(24);
+    await expect(page.locator('#events').getByRole('alert')).toHaveCount(0);
+  });
+});
