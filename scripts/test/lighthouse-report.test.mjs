@@ -1,5 +1,7 @@
 // Reading Lighthouse reports for `npm run lighthouse`: a run's figures, medians, the table and
 // where a page loses its points, on reports shaped like Lighthouse 12's.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { failedAccessibility, formatPointsLost, formatTable, median, medianFigures, medianRun, pointsLost, runFigures } from '../lib/lighthouse-report.mjs';
 
@@ -137,4 +139,26 @@ it('prints one aligned row per page and form factor', () => {
   expect(lines[2]).toMatch(/^\| landing \| mobile +\| 3 +\| 99 +\| 100 +\| 0\.000 \| 1834 ms \| 12 ms \| 900 ms \|$/);
   expect(lines[3]).toContain('| 0.012 | -');
   expect(new Set(lines.map((line) => line.length)).size).toBe(1);
+});
+
+describe('npm run lighthouse refuses bad options before touching the stack', () => {
+  const script = fileURLToPath(new URL('../lighthouse.mjs', import.meta.url));
+  const run = (args, env = {}) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+
+  it.each([
+    [['--runs', '0'], '--runs must be a whole number of at least 1.'],
+    [['--events', 'many'], '--events must be a whole number.'],
+    [['--pages', 'landing,home'], "Unknown page 'home': landing, event, ticket or admin."],
+    [['--form-factors', 'tablet'], "Unknown form factor 'tablet': mobile or desktop."],
+  ])('%j', (args, message) => {
+    const result = run(args);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(message);
+  });
+
+  it('says where it looked for Chromium when there is none (it never downloads one)', () => {
+    const result = run([], { CHROME_PATH: '/nonexistent/chromium' });
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe('No Chromium at /nonexistent/chromium: set CHROME_PATH to a Chrome or Chromium binary.');
+  });
 });
