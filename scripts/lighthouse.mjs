@@ -32,7 +32,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { failedAccessibility, formatPointsLost, formatTable, medianFigures, medianRun, runFigures } from './lib/lighthouse-report.mjs';
+import { failedAccessibility, formatPointsLost, formatTable, median, medianFigures, medianRun, runFigures } from './lib/lighthouse-report.mjs';
 
 export const LIGHTHOUSE_VERSION = '12.8.2';
 const SITE_URL = 'http://127.0.0.1:5000';
@@ -255,6 +255,11 @@ try {
   const load = loadavg().map((value) => value.toFixed(1)).join(' ');
   console.log(`\nMedians of ${runs} run(s), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${availableParallelism()} cores, load average ${load} (1, 5, 15 min):\n`);
   console.log(formatTable(rows));
+  // Lighthouse's own measure of this machine's speed. The mobile profile slows the CPU 4x whatever
+  // it is, which matches its reference phone on a machine scoring about 1,500 (Lighthouse's CPU
+  // throttling calculator); a slower or busy machine emulates a slower phone and scores lower.
+  const indexes = [...reports.values()].flat().map((lhr) => lhr.environment?.benchmarkIndex).filter(Number.isFinite).sort((a, b) => a - b);
+  if (indexes.length) console.log(`\nBenchmark index: median ${median(indexes)}, ${indexes[0]}-${indexes.at(-1)} over the runs.`);
   const below = rows.filter((row) => row.figures.performance !== null && row.figures.performance < target);
   if (below.length) console.log(`\nUnder ${target}, where the points go:`);
   for (const row of below) console.log(formatPointsLost(`${row.page} ${row.formFactor}`, medianRun(reports.get(`${row.page} ${row.formFactor}`))));
