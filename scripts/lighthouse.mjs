@@ -213,6 +213,15 @@ async function measure(urls, outDir) {
   return { rows, reports };
 }
 
+/** Which code is measured: the commit, and whether the working tree differs from it (the stack builds the tree). */
+function describeCode() {
+  const git = (args) => spawnSync('git', args, { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8' });
+  const head = git(['rev-parse', '--short', 'HEAD']);
+  if (head.status !== 0) return 'not a git checkout';
+  const changed = git(['status', '--porcelain', '--untracked-files=no']).stdout.trim();
+  return `commit ${head.stdout.trim()}${changed ? ' with uncommitted changes' : ''}`;
+}
+
 async function startOwnStack() {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const { ensureInstalled } = await import('./lib/bootstrap.mjs');
@@ -247,7 +256,7 @@ try {
   const urls = await pageUrls(token, events);
   const outDir = resolve(options.out ?? mkdtempSync(join(tmpdir(), 'zion-lighthouse-')));
   mkdirSync(outDir, { recursive: true });
-  console.log(`${events.length} active upcoming events. Lighthouse ${LIGHTHOUSE_VERSION}, ${runs} run(s) per page and form factor:`);
+  console.log(`${events.length} active upcoming events, ${describeCode()}. Lighthouse ${LIGHTHOUSE_VERSION}, ${runs} run(s) per page and form factor:`);
   for (const page of pageNames) console.log(`  ${page.padEnd(8)} ${urls[page]}`);
   const { rows, reports } = await measure(urls, outDir);
 
