@@ -18,6 +18,8 @@ export const MESSAGES = {
   themeLoadFailed: 'Failed to load theme settings',
   themeSaveFailed: 'Failed to save theme',
   themeSaved: 'Theme saved successfully!',
+  /** Said beside a dashboard save the public site shows: public reads are cached up to 30 s (http/cache.ts). */
+  publicChangeDelay: 'Public pages show the change within 30 seconds.',
   sponsorsLoadFailed: 'Failed to load sponsors',
   ticketTypeRequired: 'Must have at least one ticket type',
   duplicateTicketType: 'Ticket type names must be unique',

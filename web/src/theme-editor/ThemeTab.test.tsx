@@ -96,6 +96,7 @@ describe('ThemeTab', () => {
     await user.type(name, 'Desert Stewards');
     await user.click(screen.getByRole('button', { name: 'Save Theme' }));
     expect(await screen.findByText(MESSAGES.themeSaved)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.publicChangeDelay)).toBeTruthy();
     expect(puts()[0][1]?.body).toEqual({ ...DEFAULT_THEME, siteName: 'Desert Stewards' });
     act(() => vi.advanceTimersByTime(2_500));
     expect(screen.queryByText(MESSAGES.themeSaved)).toBeTruthy();

@@ -242,7 +242,11 @@ function ThemeForm({ theme }: { theme: Theme }) {
             See preview
           </a>
           <div className="theme-save-status" role="status" aria-live="polite">
-            {saved ? <span className="theme-saved">{MESSAGES.themeSaved}</span> : null}
+            {saved ? (
+              <>
+                <span className="theme-saved">{MESSAGES.themeSaved}</span> <span>{MESSAGES.publicChangeDelay}</span>
+              </>
+            ) : null}
           </div>
           {failText || invalid ? (
             <p className="field-error theme-save-error" role="alert">

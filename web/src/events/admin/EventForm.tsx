@@ -62,7 +62,7 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
       return { kind: 'updated' as const, reply: await eventCalls.update(api, event.id, patch) };
     },
     onSuccess: (result) => {
-      toast.success(result.kind === 'unchanged' ? EVENT_TEXT.noChanges : result.kind === 'created' ? EVENT_TEXT.created : EVENT_TEXT.updated);
+      toast.success(result.kind === 'unchanged' ? EVENT_TEXT.noChanges : `${result.kind === 'created' ? EVENT_TEXT.created : EVENT_TEXT.updated} ${MESSAGES.publicChangeDelay}`);
       onClose();
       return invalidateEvents(queryClient);
     },

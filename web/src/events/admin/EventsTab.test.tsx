@@ -62,7 +62,7 @@ describe('EventsTab', () => {
     expect(request).not.toHaveBeenCalledWith('/events/E1/archive', expect.anything(), expect.anything());
     await user.click(within(condor).getByRole('button', { name: 'Archive' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Archive' }));
-    expect(await screen.findByText('Event archived (Condor Talk)')).toBeTruthy();
+    expect(await screen.findByText('Event archived (Condor Talk) Public pages show the change within 30 seconds.')).toBeTruthy();
     expect(request).toHaveBeenCalledWith('/events/E1/archive', { method: 'PATCH' }, 'Failed to archive event');
   });
 
@@ -90,7 +90,7 @@ describe('EventsTab', () => {
     const old = screen.getByRole('listitem', { name: 'Old Hike' });
     expect(within(old).queryByRole('button', { name: /Activate|Deactivate/ })).toBeNull();
     await user.click(within(old).getByRole('button', { name: 'Restore' }));
-    await screen.findByText('Event restored (Old Hike)');
+    await screen.findByText('Event restored (Old Hike) Public pages show the change within 30 seconds.');
   });
 
   it('View RSVPs switches to the RSVPs tab with the event selected', async () => {

@@ -182,7 +182,7 @@ function EventRow({ event, stats, onEdit }: { event: EventRecord; stats: EventSt
         deactivate: EVENT_TEXT.deactivated,
         mode: reply.event?.generateTickets === false ? EVENT_TEXT.modeRsvp : EVENT_TEXT.modeTickets,
       };
-      toast.success(`${done[kind]} (${event.title})`);
+      toast.success(`${done[kind]} (${event.title}) ${MESSAGES.publicChangeDelay}`);
     },
     onError: (error, kind) => toast.error(actionFailure(error, FAILURE[kind])),
     onSettled: () => {

@@ -98,7 +98,7 @@ describe('SponsorsTab', () => {
     expect(((await screen.findByRole('img', { name: 'Chosen logo preview' })) as HTMLImageElement).src).toBe(`data:image/png;base64,${PNG_BASE64}`);
     await user.click(screen.getByRole('button', { name: 'Add Sponsor' }));
 
-    expect(await screen.findByText('Sponsor added (Zion Coffee)')).toBeTruthy();
+    expect(await screen.findByText('Sponsor added (Zion Coffee) Public pages show the change within 30 seconds.')).toBeTruthy();
     expect(calls('POST')).toEqual([
       ['/sponsors', { method: 'POST', body: { name: 'Zion Coffee', imageData: PNG_BASE64, fileName: 'logo.png', mimeType: 'image/png' } }, 'Error adding sponsor'],
     ]);
@@ -197,7 +197,7 @@ describe('SponsorsTab', () => {
       return { success: true, message: 'Sponsor deleted' };
     };
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Sponsor deleted (Red Rock Bank)')).toBeTruthy();
+    expect(await screen.findByText('Sponsor deleted (Red Rock Bank) Public pages show the change within 30 seconds.')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls('DELETE').at(-1)).toEqual(['/sponsors/b', { method: 'DELETE' }, 'Error deleting sponsor']);
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Red Rock Bank' })).toBeNull());

@@ -51,7 +51,7 @@ function AddSponsorForm() {
   const add = useMutation({
     mutationFn: (input: SponsorInput) => sponsorCalls.add(api, input),
     onSuccess: (reply) => {
-      toast.success(`${SPONSOR_MESSAGES.added} (${reply.sponsor.name})`);
+      toast.success(`${SPONSOR_MESSAGES.added} (${reply.sponsor.name}) ${MESSAGES.publicChangeDelay}`);
       reset(EMPTY);
       setPreview(null);
       setFileKey((k) => k + 1);
@@ -199,7 +199,7 @@ function SponsorList() {
     onSuccess: (_reply, sponsor) => {
       setDeleting(null);
       setDeleted(true);
-      toast.success(`${SPONSOR_MESSAGES.deleted} (${sponsor.name})`);
+      toast.success(`${SPONSOR_MESSAGES.deleted} (${sponsor.name}) ${MESSAGES.publicChangeDelay}`);
     },
     onSettled: () => invalidateSponsors(queryClient),
   });
