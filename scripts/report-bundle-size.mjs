@@ -104,8 +104,9 @@ export function budgetFailures(results, budgets) {
 export function forbiddenModules(dist, files) {
   const offenders = [];
   for (const file of files) {
-    const mapPath = join(dist, `${file}.map`);
-    if (!existsSync(mapPath)) continue;
+    // The build keeps the maps beside the site (web/dist-maps: never served nor deployed); older builds kept them inside.
+    const mapPath = [join(`${dist}-maps`, `${file}.map`), join(dist, `${file}.map`)].find((path) => existsSync(path));
+    if (!mapPath) continue;
     const sources = JSON.parse(readFileSync(mapPath, 'utf8')).sources ?? [];
     for (const source of sources) if (FORBIDDEN.test(source)) offenders.push(`${file}: ${source}`);
   }

@@ -36,7 +36,8 @@ export const TARGETS = [
   },
 ];
 
-const NEVER_INPUT = new Set(['node_modules', '.git']);
+// web/dist-maps: the site build's source maps, kept beside web/dist (an output, never an input).
+const NEVER_INPUT = new Set(['node_modules', '.git', 'dist-maps']);
 
 /**
  * Every file under `path` (a file or a folder), sorted; folders named in

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './mail.js';
 import { api, idToken } from './support.js';
@@ -117,4 +118,19 @@ test.describe('performance', () => {
     await expect(cards).toHaveCount(24);
     await expect(page.locator('#events').getByRole('alert')).toHaveCount(0);
   });
+});
+
+test('source maps are not served to visitors, nor deployed', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const scripts = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    const source = await (await request.get(script)).text();
+    expect(source, script).not.toContain('sourceMappingURL');
+    const map = await request.get(`${script}.map`);
+    expect(map.status(), `${script}.map`).toBe(404);
+    expect(await map.text()).not.toContain('"mappings"');
+  }
+  const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as { ignore: string[] };
+  expect(hosting.ignore).toContain('**/*.map');
 });
