@@ -256,7 +256,9 @@ function ThemeForm({ theme }: { theme: Theme }) {
         </div>
       </form>
 
-      <aside className="theme-preview-panel" aria-label="Preview" id="theme-preview">
+      {/* Focusable: on a wide screen the preview scrolls on its own, and its content is inert, so the
+          panel itself must take the focus for the keyboard to scroll it (WCAG 2.1.1). */}
+      <aside className="theme-preview-panel" aria-label="Preview" id="theme-preview" tabIndex={0}>
         <h3>Preview</h3>
         <p className="theme-preview-note">The public landing page with these settings, before saving. Custom CSS applies after saving.</p>
         <div className="theme-preview-frame">
