@@ -58,7 +58,7 @@ function EventPageContent({ eventId }: { eventId: string }) {
   return (
     <PublicLayout showBack>
       {state.status === 'loading' ? (
-        <div className="container event-state">
+        <div className="container event-state event-loading">
           <StateBlock kind="loading" label="Loading event..." />
         </div>
       ) : state.status === 'error' ? (
