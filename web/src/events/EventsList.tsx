@@ -70,7 +70,8 @@ export function EventsList({ onSettled }: { onSettled?: () => void }) {
             {state.next ? (
               <div className="events-more">
                 {state.more && state.more !== 'loading' ? <StateBlock kind="error" plain message={state.more} /> : null}
-                <button type="button" className="btn btn-outline" disabled={state.more === 'loading'} onClick={() => showMore(state)}>
+                {/* Not disabled while loading: a disabled button would drop the keyboard focus. */}
+                <button type="button" className="btn btn-outline" aria-busy={state.more === 'loading'} onClick={() => state.more !== 'loading' && showMore(state)}>
                   {state.more === 'loading' ? 'Loading...' : 'Show more'}
                 </button>
               </div>
