@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const SITE = process.env.SITE_URL || 'http://127.0.0.1:5000';
@@ -59,4 +60,25 @@ export async function expectVisibleUnderPausedClock(page: Page, locator: Locator
     await page.clock.runFor(100);
     await expect(locator).toBeVisible({ timeout: 250 });
   }).toPass({ timeout: 10_000 });
+}
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1/2.2 A and AA rules plus best practices) on the page as it is now
+ * and fails on any serious or critical violation, listing each rule with the elements it found,
+ * so a failure says what to fix. `exclude` takes CSS selectors of elements the site cannot fix
+ * (each caller says why).
+ */
+export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const report = serious
+    .map((violation) => {
+      const nodes = violation.nodes.map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`);
+      return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
+    })
+    .join('\n\n');
+  // Soft: a journey goes on to its next page, so one run lists every page's violations; the test still fails.
+  expect.soft(serious.map((violation) => violation.id), `axe found serious or critical violations on ${page.url()}:\n\n${report}`).toEqual([]);
 }
