@@ -267,7 +267,7 @@ try {
   // Lighthouse's own measure of this machine's speed. The mobile profile slows the CPU 4x whatever
   // it is, which matches its reference phone on a machine scoring about 1,500 (Lighthouse's CPU
   // throttling calculator); a slower or busy machine emulates a slower phone and scores lower.
-  const indexes = [...reports.values()].flat().map((lhr) => lhr.environment?.benchmarkIndex).filter(Number.isFinite).sort((a, b) => a - b);
+  const indexes = [...reports.values()].flat().map((lhr) => Math.round(lhr.environment?.benchmarkIndex)).filter(Number.isFinite).sort((a, b) => a - b);
   if (indexes.length) console.log(`\nBenchmark index: median ${median(indexes)}, ${indexes[0]}-${indexes.at(-1)} over the runs.`);
   const below = rows.filter((row) => row.figures.performance !== null && row.figures.performance < target);
   if (below.length) console.log(`\nUnder ${target}, where the points go:`);
