@@ -15,7 +15,7 @@ import { InvitationPage } from './InvitationPage.js';
 import { INVITATION_TEXT } from './invitation.js';
 
 vi.mock('firebase/auth', () => ({ signInWithEmailAndPassword: vi.fn(), createUserWithEmailAndPassword: vi.fn() }));
-vi.mock('../../auth/firebase.js', () => ({ getFirebaseAuth: vi.fn(async () => ({ name: 'fake-auth' })) }));
+vi.mock('../../auth/firebase.js', () => ({ getFirebaseAuth: vi.fn(async () => ({ name: 'fake-auth' })), authLibrary: () => import('firebase/auth') }));
 
 const signIn = vi.mocked(signInWithEmailAndPassword);
 const signUp = vi.mocked(createUserWithEmailAndPassword);
