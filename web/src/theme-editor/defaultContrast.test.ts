@@ -31,12 +31,14 @@ function withOpacity(hex: string, opacity: number): string {
 const muted = mix(t.textColor, 0.68, t.backgroundColor); // --color-muted
 const primarySoft = mix(t.primaryColor, 0.12, t.backgroundColor); // --color-primary-soft: tags, badges, hovered links
 const buttonPressed = mix(t.buttonColor, 0.85, '#000000'); // .btn-primary:hover
+const fieldBorder = mix(t.textColor, 0.5, t.borderColor); // --color-field-border: inputs, selects, the card field
 
 const TEXT_PAIRS: [label: string, text: string, background: string][] = [
   ['text on the cream background', t.textColor, t.backgroundColor],
   ['text on cards', t.textColor, WHITE],
   ['muted text on the cream background', muted, t.backgroundColor],
   ['muted text on cards', muted, WHITE],
+  ['placeholders (muted) in fields', muted, WHITE],
   ['headings on the cream background', t.headerColor, t.backgroundColor],
   ['headings on cards', t.headerColor, WHITE],
   ['secondary text (check-in) on cards', t.secondaryColor, WHITE],
@@ -71,5 +73,10 @@ describe('the default theme passes WCAG AA contrast', () => {
       expect(contrastRatio(t.primaryColor, background)).toBeGreaterThanOrEqual(3);
     }
     expect(contrastRatio(t.footerTextColor, t.footerColor)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('outlines form fields at least 3:1 against the card and the page (WCAG 1.4.11)', () => {
+    expect(contrastRatio(fieldBorder, WHITE)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(fieldBorder, t.backgroundColor)).toBeGreaterThanOrEqual(3);
   });
 });
