@@ -55,7 +55,8 @@ export function audiencesPage(audiences: OfflineAudienceView[], base: string, ti
   table { width: 100%; border-collapse: collapse; background: #fff; border: 1px solid #e8e1dc; }
   th, td { text-align: left; padding: 10px 12px; border-bottom: 1px solid #e8e1dc; font-size: 14px; vertical-align: top; }
   th { background: #f3ede4; font-weight: 600; }
-  td:first-child { overflow-wrap: anywhere; }
+  /* On a phone the table scrolls sideways inside its box rather than breaking addresses letter by letter. */
+  table { min-width: 44rem; }
   a { color: #a34a1f; }
   .tag { display: inline-block; background: #efe7da; border-radius: 10px; padding: 1px 8px; margin: 1px 0; font-size: 12px; }
   .status { font-weight: 600; }
