@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_THEME, THEME_COLOUR_FIELDS } from '../../functions/src/shared/theme-model.js';
 import { uniqueEmail, waitForMail } from './mail.js';
 import { ADMIN, STAFF, api, expectNoSeriousA11yViolations, idToken, signIn } from './support.js';
 
@@ -14,6 +15,19 @@ mkdirSync(SHOTS, { recursive: true });
 async function settled(page: Page) {
   await expect(page.locator('.spinner-status')).toHaveCount(0);
 }
+
+// The journeys run two at a time, and the Theme tab's save a theme of their own for a moment
+// (then put the stored one back): every page here is checked in the shipped default colours,
+// whatever is stored meanwhile. The rest of the stored theme (texts, images) is kept.
+const DEFAULT_COLOURS = Object.fromEntries(THEME_COLOUR_FIELDS.map((field) => [field, DEFAULT_THEME[field]]));
+test.beforeEach(async ({ page }) => {
+  await page.route(/\/api\/theme(\?.*)?$/, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { theme: Record<string, unknown> };
+    await route.fulfill({ response, json: { ...body, theme: { ...body.theme, ...DEFAULT_COLOURS, customCSS: '' } } });
+  });
+});
 
 async function check(page: Page, name: string) {
   await settled(page);
