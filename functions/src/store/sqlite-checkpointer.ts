@@ -93,6 +93,10 @@ export function backgroundCheckpoints(db: Database.Database, file: string, busyT
     worker = undefined;
     if (!stopping) return;
     const exited = new Promise((resolve) => stopping.once('exit', resolve));
+    // The worker is unref'd: while close() waits for it (a checkpoint of a large log can take a
+    // while), it must hold the process open, or a process with nothing else left to do ends
+    // with close() still pending (exit code 13, unsettled top-level await: the benchmark did).
+    stopping.ref();
     stopping.postMessage('stop');
     await exited;
   }

@@ -132,4 +132,26 @@ describe('sqlite store across processes', () => {
       await store.close();
     }
   }, 20_000);
+
+  it('close() while the background checkpoint is busy finishes in a process with nothing else to do (not exit 13)', async () => {
+    const file = join(workDir, 'closing.sqlite');
+    // A large log, so the checkpoint is still copying when close() asks its thread to stop.
+    const script = `
+      const { openSqliteStore } = await import(${JSON.stringify(adapterUrl)});
+      const store = openSqliteStore(${JSON.stringify(file)});
+      const big = 'x'.repeat(2000);
+      for (let round = 0; round < 5; round++) {
+        await store.runTransaction(async (tx) => { for (let i = 0; i < 5000; i++) tx.create('things', round + '-' + i, { big }); });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 105));
+      await store.close();
+      console.log('closed');
+    `;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect({ code, output: output.trim() }).toEqual({ code: 0, output: 'closed' });
+  }, 60_000);
 });
