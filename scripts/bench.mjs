@@ -75,10 +75,25 @@ const authEmulator = await ensureAuthEmulator();
 const staff = await staffToken();
 env.FIREBASE_AUTH_EMULATOR_HOST = AUTH_EMULATOR_HOST;
 
+const failures = [];
+let verdictPrinted = false;
+let stopping = false;
+// The last word, whatever happens: a run that ends without its verdict (Node's exit code 13 means
+// the event loop emptied while a top-level await was still pending) says so, and fails.
+process.on('exit', (code) => {
+  if (verdictPrinted) return;
+  console.error(`\nBenchmark stopped before its verdict (exit ${code}${code === 13 ? ': a wait that nothing could end any more' : ''})${failures.length ? `; ${failures.join('; ')}` : ''}.`);
+  if (!code) process.exitCode = 1;
+});
+
 const server = fork(join(ROOT, 'scripts', 'lib', 'api-server.mjs'), { env, stdio: 'inherit' });
 await new Promise((resolve, reject) => {
   server.once('message', resolve);
-  server.once('exit', (code) => reject(new Error(`API process exited (${code})`)));
+  server.once('exit', (code, signal) => reject(new Error(`API process exited (${code ?? signal})`)));
+});
+// An API that dies under load fails the run with that reason (autocannon would only count errors).
+server.once('exit', (code, signal) => {
+  if (!stopping) failures.push(`the API process exited during the run (${code ?? signal})`);
 });
 
 function eventBase(title) {
@@ -224,7 +239,6 @@ function report(label, result) {
   return { perSecond, p99: result.latency.p99 };
 }
 
-const failures = [];
 try {
   console.log(`Benchmark: ${CONNECTIONS} connections, ${SECONDS} s per phase, API process on 127.0.0.1:${PORT}, SQLite in ${dataDir}\n`);
   const rsvps = report('RSVP creation', await run({ requests: [rsvpRequest(unlimited.id)] }));
@@ -288,12 +302,24 @@ try {
   const totalUnlimited = (await deps.store.get(EVENTS, unlimited.id)).data.attendeeCount;
   const storedUnlimited = (await deps.store.query(RSVPS, { where: [['eventId', '==', unlimited.id]] })).length;
   if (totalUnlimited !== storedUnlimited) failures.push(`attendeeCount ${totalUnlimited} != ${storedUnlimited} RSVPs`);
+} catch (error) {
+  failures.push(`stopped early: ${error.message}`);
 } finally {
+  stopping = true;
   server.kill('SIGTERM');
-  if (authEmulator) process.kill(-authEmulator.pid, 'SIGINT');
-  await deps.store.close();
+  try {
+    if (authEmulator) process.kill(-authEmulator.pid, 'SIGINT');
+  } catch {
+    // already gone
+  }
+  try {
+    await deps.store.close();
+  } catch (error) {
+    failures.push(`closing the store failed: ${error.message}`);
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }
 
 console.log(failures.length ? `\nBelow target: ${failures.join('; ')}` : '\nAll targets met; no seat oversold, no ticket admitted twice.');
+verdictPrinted = true;
 process.exit(failures.length ? 1 : 0);
