@@ -16,7 +16,6 @@ if (!Number.isInteger(SECONDS) || SECONDS < 1) {
   process.exit(2);
 }
 const WARM_UP_SECONDS = 2;
-const PORT = 5199;
 const TARGETS = { rsvpsPerSecond: 1000, lookupsPerSecond: 3000, p99Ms: 50, checkInsPerSecond: 3000, checkInP99Ms: 40 };
 /** Tickets seeded per second of the timed check-in phase (and its warm-up): more than the API can admit, so none is scanned twice. */
 const TICKETS_PER_SECOND = 12000;
@@ -45,7 +44,8 @@ const env = {
   STORE_ADAPTER: 'sqlite',
   DATA_DIR: dataDir,
   GCLOUD_PROJECT: PROJECT_ID,
-  PORT: String(PORT),
+  // Any free port: a fixed one may be taken (another run, another tool), and the run would stop at once.
+  PORT: '0',
   // One client address sends everything here: lift the per-client limit.
   PUBLIC_WRITES_PER_MINUTE: '100000000',
   // Measure registration itself; queued e-mail waits for the sweep, as with the production trigger.
@@ -70,24 +70,37 @@ const doubleScanEvent = await events.create({ ...eventBase('Bench double scans')
 const throughputTickets = await seedTickets(checkInEvent.id, (SECONDS + WARM_UP_SECONDS) * TICKETS_PER_SECOND);
 const doubleTickets = await seedTickets(doubleScanEvent.id, DOUBLE_SCANNED);
 
-// Check-in needs a signed-in staff member: a real ID token from the Auth emulator.
-const authEmulator = await ensureAuthEmulator();
-const staff = await staffToken();
-env.FIREBASE_AUTH_EMULATOR_HOST = AUTH_EMULATOR_HOST;
-
 const failures = [];
 let verdictPrinted = false;
 let stopping = false;
+let authEmulator = null;
 // The last word, whatever happens: a run that ends without its verdict (Node's exit code 13 means
-// the event loop emptied while a top-level await was still pending) says so, and fails.
+// the event loop emptied while a top-level await was still pending) says so, and fails. An Auth
+// emulator started here never outlives the run, on any path.
 process.on('exit', (code) => {
+  stopAuthEmulator();
   if (verdictPrinted) return;
   console.error(`\nBenchmark stopped before its verdict (exit ${code}${code === 13 ? ': a wait that nothing could end any more' : ''})${failures.length ? `; ${failures.join('; ')}` : ''}.`);
   if (!code) process.exitCode = 1;
 });
 
+function stopAuthEmulator() {
+  if (!authEmulator) return;
+  try {
+    process.kill(-authEmulator.pid, 'SIGINT');
+  } catch {
+    // already gone
+  }
+  authEmulator = null;
+}
+
+// Check-in needs a signed-in staff member: a real ID token from the Auth emulator.
+authEmulator = await ensureAuthEmulator();
+const staff = await staffToken();
+env.FIREBASE_AUTH_EMULATOR_HOST = AUTH_EMULATOR_HOST;
+
 const server = fork(join(ROOT, 'scripts', 'lib', 'api-server.mjs'), { env, stdio: 'inherit' });
-await new Promise((resolve, reject) => {
+const { listening: PORT } = await new Promise((resolve, reject) => {
   server.once('message', resolve);
   server.once('exit', (code, signal) => reject(new Error(`API process exited (${code ?? signal})`)));
 });
@@ -307,11 +320,7 @@ try {
 } finally {
   stopping = true;
   server.kill('SIGTERM');
-  try {
-    if (authEmulator) process.kill(-authEmulator.pid, 'SIGINT');
-  } catch {
-    // already gone
-  }
+  stopAuthEmulator();
   try {
     await deps.store.close();
   } catch (error) {
