@@ -170,3 +170,26 @@ describe('without a Mailchimp key (production)', () => {
     expect(await bare.deps.store.query(OFFLINE_AUDIENCE_MEMBERS)).toEqual([]);
   });
 });
+
+describe('a paid registration', () => {
+  it('is synced once paid (its job is written in the payment transaction), with the consent given on the form', async () => {
+    const { payForTicket } = await import('../support/payments.js');
+    const event = await createTestEvent(api, {
+      title: 'Condor Dinner',
+      mailchimpAudienceId: 'demo-newsletter',
+      requiresPayment: true,
+      ticketTypes: ['General', 'Member'],
+      ticketPrices: { General: 45, Member: 35 },
+    });
+    const hold = await api.request.post(`/api/events/${event.id}/rsvp`).send({ name: 'Paula Payer', email: 'paula@example.org', ticketType: 'Member', keepInformed: true });
+    expect(hold.body.requiresPayment).toBe(true);
+    // An unpaid hold is not an attendee yet: nothing is queued for it.
+    expect(await api.deps.store.query(MAILCHIMP_JOBS, { where: [['rsvpId', '==', hold.body.rsvpId]] })).toEqual([]);
+    const paid = await payForTicket(api, event.id, { name: 'Paula Payer', email: 'paula@example.org' });
+    expect(paid.rsvpId).toBe(hold.body.rsvpId);
+    const jobs = await api.deps.store.query(MAILCHIMP_JOBS, { where: [['rsvpId', '==', hold.body.rsvpId]] });
+    expect(jobs.map((job) => job.data.change)).toEqual(['paid']);
+    await api.services.mailchimp.syncDue();
+    expect((await membersOf('demo-newsletter')).find((m) => m.email === 'paula@example.org')).toMatchObject({ status: 'subscribed', tags: ['Condor Dinner'] });
+  });
+});
