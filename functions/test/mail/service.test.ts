@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAIL_JOBS, type MailJob } from '../../src/outbox/outbox.js';
-import { LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from '../../src/mail/delivery.js';
+import { LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from '../../src/outbox/leased-jobs.js';
 import { createMailService, type MailServiceDeps } from '../../src/mail/service.js';
 import { DEFAULT_TEMPLATES, EMAIL_TEMPLATES } from '../../src/mail/template-store.js';
 import { RSVPS } from '../../src/rsvps/repository.js';

@@ -3,7 +3,7 @@ import { MAILCHIMP_JOBS } from '../../src/outbox/mailchimp-jobs.js';
 import { offlineAudiences, OFFLINE_AUDIENCE_MEMBERS } from '../../src/mailchimp/offline.js';
 import { AudienceError, type AudiencesPort } from '../../src/mailchimp/port.js';
 import { createMailchimpService } from '../../src/mailchimp/service.js';
-import { MAILCHIMP_LEASE_MS, MAILCHIMP_MAX_ATTEMPTS, mailchimpRetryDelayMs } from '../../src/mailchimp/worker.js';
+import { LEASE_MS as MAILCHIMP_LEASE_MS, MAX_ATTEMPTS as MAILCHIMP_MAX_ATTEMPTS, retryDelayMs as mailchimpRetryDelayMs } from '../../src/outbox/leased-jobs.js';
 import { MAILCHIMP_MESSAGES } from '../../src/shared/mailchimp-model.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
 
