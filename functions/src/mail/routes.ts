@@ -8,7 +8,8 @@ import { TEMPLATE_MESSAGES, type EmailTemplate } from '../shared/email-templates
 import { MAIL_MESSAGES } from '../shared/mail-model.js';
 import { contactMessageSchema, emailTemplateSchema } from '../shared/mail.js';
 import { inlineCidImages, toMailboxMessageView, type LocalOutbox } from './local-outbox.js';
-import { MAILBOX_MESSAGE_CSP, MAILBOX_PAGE_CSP, mailboxPage, withMailboxBanner } from './mailbox-page.js';
+import { LOCAL_PAGE_CSP } from '../local/local-page.js';
+import { MAILBOX_MESSAGE_CSP, mailboxPage, withMailboxBanner } from './mailbox-page.js';
 import type { MailService } from './service.js';
 
 /** E-mail templates may be large HTML; every other body stays small. */
@@ -89,7 +90,7 @@ export function mailRoutes(api: FastifyInstance, mail: MailService, guards: Auth
     const messages = await outbox.list({ to: to || undefined });
     reply.header('Cache-Control', 'no-store');
     if (request.query.format === 'json') return { success: true, messages };
-    reply.header('Content-Security-Policy', MAILBOX_PAGE_CSP);
+    reply.header('Content-Security-Policy', LOCAL_PAGE_CSP);
     return reply.type('text/html; charset=utf-8').send(mailboxPage(messages, base, timeZone, to));
   });
 

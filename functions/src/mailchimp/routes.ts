@@ -6,7 +6,8 @@ import { parseWith } from '../http/validate.js';
 import { ORGANISATION_TIME_ZONE } from '../shared/constants.js';
 import { MAILCHIMP_MESSAGES, type MailchimpAudiencesReply, type MailchimpSyncReply } from '../shared/mailchimp-model.js';
 import { mailchimpSyncSchema } from '../shared/mailchimp.js';
-import { AUDIENCES_PAGE_CSP, audiencesPage } from './audiences-page.js';
+import { LOCAL_PAGE_CSP } from '../local/local-page.js';
+import { audiencesPage } from './audiences-page.js';
 import type { OfflineAudiences } from './offline.js';
 import type { MailchimpService } from './service.js';
 
@@ -44,7 +45,7 @@ export function mailchimpRoutes(api: FastifyInstance, mailchimp: MailchimpServic
     const audiences = await offline.browse();
     reply.header('Cache-Control', 'no-store');
     if (request.query.format === 'json') return { success: true, audiences };
-    reply.header('Content-Security-Policy', AUDIENCES_PAGE_CSP);
+    reply.header('Content-Security-Policy', LOCAL_PAGE_CSP);
     return reply.type('text/html; charset=utf-8').send(audiencesPage(audiences, base, timeZone));
   });
 }
