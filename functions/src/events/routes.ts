@@ -8,7 +8,7 @@ import type { EventService } from './service.js';
 
 export function eventRoutes(api: FastifyInstance, events: EventService, guards: AuthGuards) {
   const staffSeesMore = { preHandler: guards.optionalStaff };
-  const publicRead = { ...staffSeesMore, onSend: publicCache };
+  const publicRead = { ...staffSeesMore, onRequest: publicCache };
   const admin = { preHandler: guards.requireRole('admin') };
 
   api.get('/events', publicRead, async (request) => {

@@ -12,12 +12,16 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /**
- * An onSend hook for a public read route: the public header on a success to an anonymous caller,
- * `private, no-store` on an error or when the request carried an Authorization header (staff get
- * more fields than visitors, and a CDN must never hand those to someone else).
+ * Marks a route as a public read (its `onRequest` hook). Whether a reply may really be shared is
+ * decided once for every route, in the server's onSend hook: an error, or a request that carried
+ * an Authorization header (staff get more fields than visitors, and a CDN must never hand those
+ * to someone else), is answered `private, no-store` whatever the route said.
  */
-export async function publicCache(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const shareable = reply.statusCode < 300 && request.headers.authorization === undefined;
-  reply.header('Cache-Control', shareable ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
-  return payload;
+export async function publicCache(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('Cache-Control', PUBLIC_CACHE_CONTROL);
+}
+
+/** The shared rule: what a route did not mark shareable, or cannot be shared, is kept by nobody. */
+export function mayBeShared(request: FastifyRequest, reply: FastifyReply): boolean {
+  return reply.hasHeader('cache-control') && reply.statusCode < 300 && request.headers.authorization === undefined;
 }

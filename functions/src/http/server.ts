@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener } from 'node:http';
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 import Fastify, { errorCodes, type FastifyInstance } from 'fastify';
-import { PRIVATE_CACHE_CONTROL } from './cache.js';
+import { mayBeShared, PRIVATE_CACHE_CONTROL } from './cache.js';
 import { errorHandler, unknownRoute } from './errors.js';
 
 /** Request bodies the API accepts, unless a route sets its own limit. */
@@ -51,12 +51,10 @@ export async function httpHandler(addRoutes: AddRoutes): Promise<RequestListener
     done();
   });
   // Nothing personal or failed is kept by a browser, proxy or CDN: a reply to a request with an
-  // Authorization header, an error, or one whose route said nothing is `private, no-store`. The
-  // public reads and uploaded files say otherwise in their routes' own hooks, which run after this.
+  // Authorization header, an error, or one whose route said nothing (the public reads and the
+  // uploaded files say so) is `private, no-store`.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.headers.authorization !== undefined || reply.statusCode >= 400 || !reply.hasHeader('cache-control')) {
-      reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
-    }
+    if (!mayBeShared(request, reply)) reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
     return payload;
   });
   // Cloud Functions reads the body before our code runs and keeps the bytes in `rawBody`:

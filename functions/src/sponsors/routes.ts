@@ -15,7 +15,7 @@ export function sponsorRoutes(api: FastifyInstance, sponsors: SponsorService, gu
 
   // The landing page's strip: the CDN may keep the list 30 s, browsers ask again on every load,
   // so a sponsor an admin adds shows within 30 s (the dashboard says so).
-  api.get<{ Reply: SponsorsReply }>('/sponsors', { onSend: publicCache }, async () => ({ success: true, sponsors: await sponsors.list() }));
+  api.get<{ Reply: SponsorsReply }>('/sponsors', { onRequest: publicCache }, async () => ({ success: true, sponsors: await sponsors.list() }));
 
   // The body carries the logo as base64, as POST /upload does: the same limit, and a body over it
   // is a logo over 5MB, answered 413 with the spec's words, never a 500.

@@ -7,7 +7,7 @@ import type { AuthGuards } from '../auth/middleware.js';
 import type { ThemeService } from './service.js';
 
 export function themeRoutes(api: FastifyInstance, theme: ThemeService, guards: AuthGuards) {
-  api.get('/theme', { onSend: publicCache }, async () => ({ success: true, theme: await theme.get() }));
+  api.get('/theme', { onRequest: publicCache }, async () => ({ success: true, theme: await theme.get() }));
   api.put('/theme', { preHandler: guards.requireRole('admin') }, async (request) => {
     await theme.save(parseWith(themeSchema, request.body));
     return { success: true, message: MESSAGES.themeSaved, theme: await theme.get() };
