@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventRecord } from '@shared/events-model.js';
 import { MAILCHIMP_MESSAGES, type MailchimpSyncReply } from '@shared/mailchimp-model.js';
@@ -8,7 +7,7 @@ import { queryKeys } from '../api/query.js';
 import { useStaff } from '../staff/StaffContext.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useToast } from '../ui/ToastContext.js';
-import { trapTab } from '../ui/focus.js';
+import { Modal } from '../ui/Modal.js';
 import { audiencesQuery, isNotConfigured, mailchimpCalls, preferredAudience, subscribersText, syncFailureText } from './mailchimpApi.js';
 import './mailchimp.css';
 
@@ -44,16 +43,11 @@ interface SyncMailchimpDialogProps {
  * count), run the sync with its progress, then 'n synced, m failed' with each reason.
  * Focus stays inside while open and returns to the opener on close.
  */
-export function SyncMailchimpDialog(props: SyncMailchimpDialogProps) {
-  return createPortal(<OpenSyncDialog {...props} />, document.body);
-}
-
-function OpenSyncDialog({ event, attendees, onClose }: SyncMailchimpDialogProps) {
+export function SyncMailchimpDialog({ event, attendees, onClose }: SyncMailchimpDialogProps) {
   const { api } = useStaff();
   const toast = useToast();
   const queryClient = useQueryClient();
   const id = useId();
-  const panel = useRef<HTMLDivElement>(null);
   const audiences = useQuery(audiencesQuery(api));
   const [chosen, setChosen] = useState<string | null>(null);
   const audienceId = chosen ?? (audiences.data ? preferredAudience(audiences.data, event.mailchimpAudienceId) : '');
@@ -70,25 +64,8 @@ function OpenSyncDialog({ event, attendees, onClose }: SyncMailchimpDialogProps)
   });
   const running = sync.isPending;
 
-  // Focus moves into the dialog on open and back to the opener on close.
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
   const close = () => {
     if (!running) onClose();
-  };
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      close();
-      return;
-    }
-    if (panel.current) trapTab(e, panel.current);
   };
 
   const closeButton = (label: string = SYNC_TEXT.close) => (
@@ -189,26 +166,8 @@ function OpenSyncDialog({ event, attendees, onClose }: SyncMailchimpDialogProps)
   }
 
   return (
-    <div className="ui-dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
-      <div
-        ref={panel}
-        className="ui-dialog mailchimp-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-event`}
-        aria-busy={running || undefined}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={`${id}-title`} className="ui-dialog-title">
-          {SYNC_TEXT.title}
-        </h2>
-        <p id={`${id}-event`} className="mailchimp-event">
-          {event.title}
-        </p>
-        {body}
-      </div>
-    </div>
+    <Modal title={SYNC_TEXT.title} className="mailchimp-dialog" description={<p className="mailchimp-event">{event.title}</p>} busy={running} onDismiss={onClose}>
+      {body}
+    </Modal>
   );
 }

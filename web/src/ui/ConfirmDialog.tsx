@@ -1,9 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useRef, type ReactNode } from 'react';
 import { cx } from './cx.js';
-import { trapTab } from './focus.js';
 import { UI_TEXT } from './messages.js';
-import './ui.css';
+import { Modal } from './Modal.js';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -27,11 +25,11 @@ export interface ConfirmDialogProps {
 /**
  * A modal confirmation. On open the focus moves to Cancel (the safe choice) and stays
  * inside the dialog (Tab wraps); Escape or the backdrop cancels (not while busy);
- * on close the focus returns to the element that opened it.
+ * on close the focus returns to the element that opened it (all of which `Modal` does).
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   if (!props.open) return null;
-  return createPortal(<OpenDialog {...props} />, document.body);
+  return <OpenDialog {...props} />;
 }
 
 function OpenDialog({
@@ -46,70 +44,28 @@ function OpenDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const id = useId();
-  const panel = useRef<HTMLDivElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelButton.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
-  const cancel = () => {
-    if (!busy) onCancel();
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      cancel();
-      return;
-    }
-    if (panel.current) trapTab(event, panel.current);
-  };
-
   return (
-    <div className="ui-dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && cancel()}>
-      <div
-        ref={panel}
-        className="ui-dialog"
-        role={tone === 'danger' ? 'alertdialog' : 'dialog'}
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={children ? `${id}-body` : undefined}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={`${id}-title`} className="ui-dialog-title">
-          {title}
-        </h2>
-        {children ? (
-          <div id={`${id}-body`} className="ui-dialog-body">
-            {children}
-          </div>
-        ) : null}
-        {error ? (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="ui-dialog-actions">
-          <button ref={cancelButton} type="button" className="btn btn-outline" onClick={cancel} disabled={busy}>
-            {cancelLabel}
-          </button>
-          <button
-            type="button"
-            className={cx('btn', tone === 'danger' ? 'btn-danger' : 'btn-primary')}
-            onClick={onConfirm}
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {busy ? busyLabel : confirmLabel}
-          </button>
-        </div>
+    <Modal title={title} role={tone === 'danger' ? 'alertdialog' : 'dialog'} description={children} initialFocus={cancelButton} busy={busy} onDismiss={onCancel}>
+      {error ? (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="ui-dialog-actions">
+        <button ref={cancelButton} type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className={cx('btn', tone === 'danger' ? 'btn-danger' : 'btn-primary')}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? busyLabel : confirmLabel}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }
