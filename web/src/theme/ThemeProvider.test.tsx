@@ -33,6 +33,14 @@ function Page() {
 
 const primary = () => document.documentElement.style.getPropertyValue('--color-primary');
 
+function renderPage() {
+  return render(
+    <ThemeProvider>
+      <Page />
+    </ThemeProvider>,
+  );
+}
+
 describe('ThemeProvider', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -43,11 +51,7 @@ describe('ThemeProvider', () => {
 
   it('first visit: shows Loading... while the page underneath is already mounted (asking for its data) but hidden', async () => {
     const theme = pendingTheme();
-    render(
-      <ThemeProvider>
-        <Page />
-      </ThemeProvider>,
-    );
+    renderPage();
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(mounted).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(theme.fetchMock).toHaveBeenCalledTimes(1));
@@ -65,11 +69,7 @@ describe('ThemeProvider', () => {
   it('a returning visit shows the kept theme at once, then the answer, which is kept for next time', async () => {
     localStorage[THEME_STORAGE_KEY] = JSON.stringify({ ...DEFAULT_THEME, siteName: 'Kept', primaryColor: '#0a0b0c' });
     const theme = pendingTheme();
-    render(
-      <ThemeProvider>
-        <Page />
-      </ThemeProvider>,
-    );
+    renderPage();
     expect(screen.queryByText('Loading...')).toBeNull();
     expect(screen.getByText('Site: Kept').closest('[hidden]')).toBeNull();
     expect(primary()).toBe('#0a0b0c');
@@ -84,11 +84,7 @@ describe('ThemeProvider', () => {
   it('when the theme fails, a returning visit keeps the kept theme', async () => {
     localStorage[THEME_STORAGE_KEY] = JSON.stringify({ ...DEFAULT_THEME, siteName: 'Kept' });
     const theme = pendingTheme();
-    render(
-      <ThemeProvider>
-        <Page />
-      </ThemeProvider>,
-    );
+    renderPage();
     await theme.fail();
     expect(screen.getByText('Site: Kept').closest('[hidden]')).toBeNull();
     expect(storedTheme()?.siteName).toBe('Kept');
@@ -96,11 +92,7 @@ describe('ThemeProvider', () => {
 
   it('when the theme fails on a first visit, the page shows with the defaults and nothing is kept', async () => {
     const theme = pendingTheme();
-    render(
-      <ThemeProvider>
-        <Page />
-      </ThemeProvider>,
-    );
+    renderPage();
     await theme.fail();
     expect(screen.queryByText('Loading...')).toBeNull();
     expect(screen.getByText(`Site: ${DEFAULT_THEME.siteName}`).closest('[hidden]')).toBeNull();
