@@ -51,6 +51,8 @@ export function localPage(page: LocalPage) {
   th { background: #f3ede4; font-weight: 600; }
   a { color: #a34a1f; }
   .empty { padding: 24px; text-align: center; color: #5a4a3f; }
+  /* On a phone a wide table scrolls sideways inside its box; the page itself stays put. */
+  .scroll { overflow-x: auto; }
 ${page.css ?? ''}
 </style>
 </head>

@@ -22,9 +22,10 @@ export function mailboxPage(messages: MailboxEntry[], base: string, timeZone: st
     title: 'Local development mailbox',
     subtitle: 'E-mails the API would have sent. Nothing here left this machine.',
     headerColour: '#a14717',
+    css: '  table { min-width: 36rem; }',
     noticeHtml: `This page exists only in local runs (no SendGrid key configured). ${messages.length} message(s)${filter ? ` to ${escapeHtml(filter)}` : ''}, newest first. <a href="${escapeHtml(`${base}/mailbox`)}">Refresh</a>`,
     bodyHtml: messages.length
-      ? `<table><thead><tr><th scope="col">Time</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>\n${rows}\n</tbody></table>`
+      ? `<div class="scroll"><table><thead><tr><th scope="col">Time</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>`
       : '<p class="empty">No e-mails yet.</p>',
   });
 }

@@ -38,7 +38,6 @@ export function audiencesPage(audiences: OfflineAudienceView[], base: string, ti
     css: `  h2 { font-size: 18px; margin: 24px 0 4px; }
   .notice { margin-bottom: 8px; }
   .meta { margin: 0 0 10px; font-size: 14px; color: #5a4a3f; }
-  .scroll { overflow-x: auto; }
   /* On a phone the table scrolls sideways inside its box rather than breaking addresses letter by letter. */
   table { min-width: 44rem; }
   .tag { display: inline-block; background: #efe7da; border-radius: 10px; padding: 1px 8px; margin: 1px 0; font-size: 12px; }
