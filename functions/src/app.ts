@@ -56,7 +56,7 @@ export function createServices(deps: ApiDependencies) {
     rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onMailchimpQueued, intents: deps.payments }),
     checkins: createCheckInService({ store: deps.store, clock: deps.clock }),
     uploads,
-    payments: createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued }),
+    payments: createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued, onMailchimpQueued }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

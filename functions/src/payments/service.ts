@@ -50,6 +50,8 @@ export interface PaymentServiceDeps {
   clock: Clock;
   payments: PaymentGateway;
   onMailQueued?: () => void;
+  /** Called after a commit that queued a Mailchimp sync job (a payment confirmed an attendee). */
+  onMailchimpQueued?: () => void;
 }
 
 /**
@@ -111,7 +113,7 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && b.length > 0 && timingSafeEqual(a, b);
 }
 
-export function createPaymentService({ store, clock, payments, onMailQueued }: PaymentServiceDeps) {
+export function createPaymentService({ store, clock, payments, onMailQueued, onMailchimpQueued }: PaymentServiceDeps) {
   /** Marks the intent's RSVP paid or refunds it, in one transaction with the event-id record. */
   async function applySucceeded(event: PaymentEvent): Promise<PaymentOutcome> {
     const rsvpId = event.intent.metadata.rsvpId;
@@ -119,7 +121,10 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
     const now = clock.now();
     const at = now.toISOString();
     const record = { type: event.type, intentId: event.intent.id, rsvpId, at };
+    // Set by the run of the transaction that commits (a re-run starts again from false).
+    let mailchimpQueued = false;
     const decision = await store.runTransaction(async (tx): Promise<PaymentDecision> => {
+      mailchimpQueued = false;
       if (await tx.get(PAYMENT_EVENTS, event.id)) return { outcome: 'already-confirmed' };
       const { rsvp, event: eventDoc } = await readRsvpWithEvent(tx, rsvpId);
       if (!rsvp) return { outcome: 'ignored' };
@@ -127,7 +132,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
       // A refund is recorded as applied only once the provider accepted it, so a retried event retries it.
       if (decided.outcome !== 'refund') tx.set(PAYMENT_EVENTS, event.id, { ...record, outcome: decided.outcome });
       if (decided.outcome === 'confirmed') {
-        markPaid(tx, rsvp, eventDoc, { intentId: event.intent.id, amountPaid: event.intent.amountReceived }, now);
+        mailchimpQueued = markPaid(tx, rsvp, eventDoc, { intentId: event.intent.id, amountPaid: event.intent.amountReceived }, now);
         queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId, to: rsvp.data.email }, now);
       }
       // Another intent naming this RSVP leaves the RSVP's own payment alone; only the record says why it was refunded.
@@ -135,6 +140,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued }: P
       return decided;
     });
     if (decision.outcome === 'confirmed') onMailQueued?.();
+    if (mailchimpQueued) onMailchimpQueued?.();
     if (decision.outcome === 'refund') {
       await payments.refund(event.intent.id, `refund-${event.intent.id}`);
       await store.runTransaction(async (tx) => {

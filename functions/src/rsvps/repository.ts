@@ -181,9 +181,10 @@ export function attachPaymentIntent(tx: Transaction, rsvp: RsvpDocument | null, 
 
 /**
  * The payment succeeded: confirmed and paid. A held seat is already counted; a released one is taken again.
- * The now-confirmed attendee is queued for the event's Mailchimp audience in the same transaction.
+ * The now-confirmed attendee is queued for the event's Mailchimp audience in the same transaction;
+ * answers whether a sync job was queued (the caller kicks the worker after the commit).
  */
-export function markPaid(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, payment: { intentId: string; amountPaid: number }, now: Date) {
+export function markPaid(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, payment: { intentId: string; amountPaid: number }, now: Date): boolean {
   tx.update(RSVPS, rsvp.id, {
     status: 'confirmed',
     paymentStatus: 'paid',
@@ -192,7 +193,7 @@ export function markPaid(tx: Transaction, rsvp: RsvpDocument, event: EventDocume
     holdExpiresAt: null,
   });
   if (rsvp.data.status !== 'pending_payment' && event) takeSeat(tx, event);
-  if (event) queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'paid', now);
+  return event !== null && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'paid', now) !== null;
 }
 
 /** The payment failed or was cancelled: a pending RSVP gives its held seat back. Anything else is left alone. */

@@ -192,4 +192,15 @@ describe('a paid registration', () => {
     await api.services.mailchimp.syncDue();
     expect((await membersOf('demo-newsletter')).find((m) => m.email === 'paula@example.org')).toMatchObject({ status: 'subscribed', tags: ['Condor Dinner'] });
   });
+
+  it('is synced right after the payment commits, not left for the sweep', async () => {
+    const { payForTicket } = await import('../support/payments.js');
+    const event = await createTestEvent(api, { title: 'Owl Prowl', mailchimpAudienceId: 'demo-volunteers', requiresPayment: true, ticketTypes: ['General', 'Member'], ticketPrices: { General: 45, Member: 35 } });
+    const paid = await payForTicket(api, event.id, { name: 'Quick Payer', email: 'quick@example.org' });
+    // No syncDue here: the payment kicked the worker after its commit.
+    await api.services.mailchimp.whenIdle();
+    const [job] = await api.deps.store.query(MAILCHIMP_JOBS, { where: [['rsvpId', '==', paid.rsvpId]] });
+    expect(job?.data).toMatchObject({ change: 'paid', status: 'synced' });
+    expect((await membersOf('demo-volunteers')).find((m) => m.email === 'quick@example.org')).toMatchObject({ status: 'transactional', tags: ['Owl Prowl'] });
+  });
 });
