@@ -1,4 +1,4 @@
-import { escapeHtml, localPage, localTime } from '../local/local-page.js';
+import { escapeHtml, localPage, localTime } from '../http/local-page.js';
 import type { MailboxEntry } from '../shared/mail-model.js';
 
 /*

@@ -8,7 +8,7 @@ import { TEMPLATE_MESSAGES, type EmailTemplate } from '../shared/email-templates
 import { MAIL_MESSAGES } from '../shared/mail-model.js';
 import { contactMessageSchema, emailTemplateSchema } from '../shared/mail.js';
 import { inlineCidImages, toMailboxMessageView, type LocalOutbox } from './local-outbox.js';
-import { LOCAL_PAGE_CSP } from '../local/local-page.js';
+import { LOCAL_PAGE_CSP } from '../http/local-page.js';
 import { MAILBOX_MESSAGE_CSP, mailboxPage, withMailboxBanner } from './mailbox-page.js';
 import type { MailService } from './service.js';
 

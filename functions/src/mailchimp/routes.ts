@@ -6,7 +6,7 @@ import { parseWith } from '../http/validate.js';
 import { ORGANISATION_TIME_ZONE } from '../shared/constants.js';
 import { MAILCHIMP_MESSAGES, type MailchimpAudiencesReply, type MailchimpSyncReply } from '../shared/mailchimp-model.js';
 import { mailchimpSyncSchema } from '../shared/mailchimp.js';
-import { LOCAL_PAGE_CSP } from '../local/local-page.js';
+import { LOCAL_PAGE_CSP } from '../http/local-page.js';
 import { audiencesPage } from './audiences-page.js';
 import type { OfflineAudiences } from './offline.js';
 import type { MailchimpService } from './service.js';
