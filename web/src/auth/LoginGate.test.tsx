@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthState, type AuthStatus } from './AuthContext.js';
 import { rememberSignedIn, SIGNED_IN_HINT_KEY, signedInHint } from './firebase.js';
@@ -33,8 +33,7 @@ describe('LoginGate while the sign-in library loads (issue 13 item 4)', () => {
     const gate = renderGate('loading');
     expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeTruthy();
     expect(screen.queryByText('Checking authentication...')).toBeNull();
-    const email = screen.getByLabelText('Email') as HTMLInputElement;
-    email.value = 'ada@example.org';
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.org' } });
     gate.now('signedOut');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.org');
     gate.now('signedIn');

@@ -10,8 +10,9 @@ import './auth.css';
  * The login screen when signed out, and at once while the sign-in library loads unless someone was
  * signed in on this device last time ('Checking authentication...' then); else the content.
  * `notice`: what the signed-out visitor is missing here (the check-in screen says check-in is disabled).
+ * `onStart`: called when someone starts filling the form (the shell fetches what follows sign-in).
  */
-export function LoginGate({ children, notice }: { children: ReactNode; notice?: string }) {
+export function LoginGate({ children, notice, onStart }: { children: ReactNode; notice?: string; onStart?: () => void }) {
   const { status, retry } = useAuth();
   // Read once: signing in while the library loads must not swap the form for a spinner.
   const [expectSignedIn] = useState(signedInHint);
@@ -29,6 +30,6 @@ export function LoginGate({ children, notice }: { children: ReactNode; notice?: 
       </div>
     );
   }
-  if (status !== 'signedIn') return <LoginScreen notice={notice} />;
+  if (status !== 'signedIn') return <LoginScreen notice={notice} onStart={onStart} />;
   return <>{children}</>;
 }

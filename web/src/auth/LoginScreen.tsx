@@ -1,34 +1,43 @@
-import { useState } from 'react';
-import { signInSchema } from '@shared/session.js';
+import { useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Card } from '../ui/Card.js';
 import { Field } from '../ui/Field.js';
-import { SERVER_ERROR, serverError, useZodForm } from '../ui/form.js';
 import { LockIcon } from '../ui/icons.js';
 import { useAuth } from './AuthContext.js';
 import './auth.css';
 
-/** The login screen (SPEC §2, §5). */
-export function LoginScreen({ notice }: { notice?: string } = {}) {
+/**
+ * The login screen (SPEC §2, §5). Two fields, both required (Sign In stays disabled until both
+ * are filled), the identity provider judges the rest: plain state rather than the staff area's
+ * form library and zod, so this screen is in the staff shell's small chunk and shows at once
+ * (issue 13). `onStart` is called when someone starts filling it.
+ */
+export function LoginScreen({ notice, onStart }: { notice?: string; onStart?: () => void } = {}) {
   const { signIn } = useAuth();
-  const form = useZodForm(signInSchema, { defaultValues: { email: '', password: '' } });
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
   // Stays busy after a successful sign-in: the gate replaces this screen as soon as auth reports it.
   const [signedIn, setSignedIn] = useState(false);
-  const submitting = form.formState.isSubmitting || signedIn;
-  const email = form.watch('email');
-  const password = form.watch('password');
+  const submitting = pending || signedIn;
   const canSubmit = email.trim() !== '' && password !== '' && !submitting;
-  const error = serverError(form);
   useDocumentTitle('Admin Login');
 
-  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setPending(true);
+    setError(null);
     try {
       await signIn(email, password);
       setSignedIn(true);
     } catch (failure) {
-      form.setError(SERVER_ERROR, { message: failure instanceof Error ? failure.message : String(failure) });
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setPending(false);
     }
-  });
+  }
 
   return (
     <div className="login-page">
@@ -43,13 +52,15 @@ export function LoginScreen({ notice }: { notice?: string } = {}) {
             {notice}
           </p>
         ) : null}
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={submitting}>
+        <form onSubmit={(event) => void onSubmit(event)} onFocus={onStart} noValidate aria-busy={submitting}>
           <Field label="Email">
             <input
               type="email"
+              name="email"
               autoComplete="username"
               placeholder="Enter your email"
-              {...form.register('email')}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
               disabled={submitting}
               required
             />
@@ -57,9 +68,11 @@ export function LoginScreen({ notice }: { notice?: string } = {}) {
           <Field label="Password">
             <input
               type="password"
+              name="password"
               autoComplete="current-password"
               placeholder="Enter your password"
-              {...form.register('password')}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
               disabled={submitting}
               required
             />

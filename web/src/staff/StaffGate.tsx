@@ -1,12 +1,9 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
-import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { ApiError, errorText } from '../api/client.js';
 import { sessionQuery } from '../api/query.js';
 import { useAuth } from '../auth/AuthContext.js';
-import { LoginGate } from '../auth/LoginGate.js';
 import { LogoutButton } from '../auth/SignedInHeader.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Card } from '../ui/Card.js';
@@ -20,18 +17,6 @@ export const STAFF_TEXT = {
   accessDenied: 'Access denied',
 } as const;
 
-/** The login gate, then GET /session: only a signed-in user with a role gets past it. */
-export function StaffGate({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  // SPEC §2: signed out, the scanner screen says that check-in is disabled until someone signs in.
-  const notice = pathname.startsWith('/checkin') ? CHECKIN_MESSAGES.notAuthenticated : undefined;
-  return (
-    <LoginGate notice={notice}>
-      <SessionGate>{children}</SessionGate>
-    </LoginGate>
-  );
-}
-
 /** No role, or the e-mail is not verified: the caller is signed in but may not enter. */
 function isDenied(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.code === 'FORBIDDEN' || error.code === 'EMAIL_NOT_VERIFIED');
@@ -42,7 +27,11 @@ function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'AUTH_REQUIRED';
 }
 
-function SessionGate({ children }: { children: ReactNode }) {
+/**
+ * Behind the login gate (StaffShell), GET /session: only a signed-in user with a role gets past
+ * it; the rest see 'Access denied' with the server's reason, or the failure with Try again.
+ */
+export function StaffGate({ children }: { children: ReactNode }) {
   const { user, signOut } = useAuth();
   const api = useStaffApi();
   const session = useQuery(sessionQuery(api, user?.uid ?? null));

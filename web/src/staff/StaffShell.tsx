@@ -1,16 +1,13 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
-import { createStaffApiClient } from '../api/staffClient.js';
-import { createQueryClient } from '../api/query.js';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
 import { useAuth } from '../auth/AuthContext.js';
-import { clearAttendeeLists } from '../device/store.js';
 import { AuthProvider } from '../auth/AuthProvider.js';
+import { LoginGate } from '../auth/LoginGate.js';
+import { signedInHint } from '../auth/firebase.js';
 import { FullWidthLayout } from '../layout/PublicLayout.js';
-import { Spinner } from '../ui/Spinner.js';
-import { ToastProvider } from '../ui/Toast.js';
-import { StaffApiContext } from './StaffContext.js';
-import { StaffGate } from './StaffGate.js';
+import { LoadingBlock } from '../ui/Spinner.js';
 
 /** Loaders of the staff area's pages, each its own chunk loaded after the shell (App.tsx routes to them through lazy()). */
 export const StaffPages = {
@@ -19,60 +16,62 @@ export const StaffPages = {
   CheckinPage: () => import('../checkin/CheckinPage.js'),
 };
 
+// The query cache, the form library and the session gate: loaded once someone signs in (or is
+// expected to be signed in), or as soon as they start filling the login form.
+const loadWorkspace = () => import('./StaffWorkspace.js');
+const StaffWorkspace = lazy(loadWorkspace);
+const prefetchWorkspace = () => void loadWorkspace().catch(() => undefined);
+
 /** Screens inside the shell that need a signed-in user but not the gate: /admin?invite=... (SPEC §2). */
 export function isUngated({ pathname, search }: { pathname: string; search: string }): boolean {
   return pathname.replace(/\/+$/, '') === '/admin' && new URLSearchParams(search).has('invite');
 }
 
 /**
- * The staff area's layout route (/admin, the dashboard token path, /checkin): holds, once,
- * the full-width layout, sign-in, the query cache, toasts, the authenticated API client and
- * the gate (login, then GET /session). Moving between its routes keeps all of them mounted.
+ * The staff area's layout route (/admin, the dashboard token path, /checkin): holds, once, the
+ * full-width layout and sign-in; signed out, the login screen, which is in this small chunk so it
+ * shows at once; signed in, the workspace (StaffWorkspace: query cache, toasts, the
+ * authenticated API client, the session gate). Moving between its routes keeps all of them mounted.
  */
 export default function StaffShell({ queryClient }: { queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <FullWidthLayout>
       <AuthProvider>
-        <QueryClientProvider client={client}>
-          <ToastProvider>
-            <StaffApi queryClient={client}>
-              <ShellOutlet />
-            </StaffApi>
-          </ToastProvider>
-        </QueryClientProvider>
+        <ShellBody queryClient={queryClient} />
       </AuthProvider>
     </FullWidthLayout>
   );
 }
 
-/** Provides the authenticated client; empties the cache when the user signs out. */
-function StaffApi({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const { status, getIdToken } = useAuth();
-  const api = useMemo(() => createStaffApiClient({ token: getIdToken }), [getIdToken]);
+function ShellBody({ queryClient }: { queryClient?: QueryClient }) {
+  const location = useLocation();
+  const { status } = useAuth();
+  const ungated = isUngated(location);
+
+  useEffect(() => {
+    // Someone was signed in here last time: they will need the workspace, fetch it beside the sign-in library.
+    if (signedInHint()) prefetchWorkspace();
+  }, []);
+
   useEffect(() => {
     if (status !== 'signedOut') return;
-    queryClient.clear();
     // Attendee lists a door kept for offline check-in leave the device with the staff member. Check-ins
     // not yet sent stay (the session may have ended by itself): the Logout button deletes them only
     // after the staff member confirmed it (auth/SignedInHeader.tsx).
-    void clearAttendeeLists().catch(() => undefined);
-  }, [status, queryClient]);
-  return <StaffApiContext.Provider value={api}>{children}</StaffApiContext.Provider>;
-}
+    void import('../device/store.js').then((store) => store.clearAttendeeLists()).catch(() => undefined);
+  }, [status]);
 
-function ShellOutlet() {
-  const location = useLocation();
-  const page = (
-    <Suspense
-      fallback={
-        <div className="staff-state">
-          <Spinner label="Loading..." />
-        </div>
-      }
-    >
-      <Outlet />
+  const workspace = (
+    <Suspense fallback={<LoadingBlock className="staff-state" />}>
+      <StaffWorkspace gated={!ungated} queryClient={queryClient} />
     </Suspense>
   );
-  return isUngated(location) ? page : <StaffGate>{page}</StaffGate>;
+  if (ungated) return workspace;
+  // SPEC §2: signed out, the scanner screen says that check-in is disabled until someone signs in.
+  const notice = location.pathname.startsWith('/checkin') ? CHECKIN_MESSAGES.notAuthenticated : undefined;
+  return (
+    <LoginGate notice={notice} onStart={prefetchWorkspace}>
+      {workspace}
+    </LoginGate>
+  );
 }

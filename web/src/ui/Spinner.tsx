@@ -9,3 +9,12 @@ export function Spinner({ label }: { label: string }) {
     </div>
   );
 }
+
+/** 'Loading...' centred in a block of the given class (a page, a staff screen). */
+export function LoadingBlock({ className }: { className: string }) {
+  return (
+    <div className={className}>
+      <Spinner label="Loading..." />
+    </div>
+  );
+}
