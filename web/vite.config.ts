@@ -1,8 +1,9 @@
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { PRELOADED_PATHS } from './src/api/preload.js';
 
 // The API's shapes and constants live in functions/src/shared (they must ship
 // inside the functions build); the site imports them through this alias.
@@ -36,8 +37,64 @@ function mapsBesideTheSite(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), mapsBesideTheSite()],
+/**
+ * Every page needs the theme before it shows (a first visit waits for it): the HTML asks for it
+ * while the scripts download, instead of after they ran. `crossorigin` gives the preload the
+ * credentials mode the client then asks with (api/client.ts, `preloaded`).
+ */
+function preloadApiCalls(apiBase: string): Plugin {
+  return {
+    name: 'preload-api-calls',
+    transformIndexHtml: () =>
+      PRELOADED_PATHS.map((path) => ({ tag: 'link', attrs: { rel: 'preload', href: `${apiBase}${path}`, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' as const })),
+  };
+}
+
+/** The staff area's shell (its login screen included), whose chunk staff.html fetches beside the app's. */
+const STAFF_SHELL_MODULE = 'src/staff/StaffShell.tsx';
+
+/**
+ * staff.html: index.html plus `modulepreload` links for the staff shell's chunk and the chunks it
+ * imports, and its stylesheets. Hosting serves it for the staff pages (/admin, the dashboard path,
+ * /checkin; firebase.json), so the login form no longer waits for the app's script to run before
+ * its own chunk is even asked for. Public pages keep index.html and never load staff code.
+ */
+function staffPageHtml(): Plugin {
+  let outDir = '';
+  return {
+    name: 'staff-page-html',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const shell = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(STAFF_SHELL_MODULE));
+      if (!shell) throw new Error(`staff.html: no chunk for ${STAFF_SHELL_MODULE}`);
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const scripts = new Set<string>();
+      const styles = new Set<string>();
+      const visit = (fileName: string) => {
+        if (scripts.has(fileName)) return;
+        const chunk = chunks.find((each) => each.fileName === fileName);
+        if (!chunk || chunk.isEntry) return;
+        scripts.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+        chunk.imports.forEach(visit);
+      };
+      visit(shell.fileName);
+      const links = [
+        ...[...scripts].filter((file) => !index.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...[...styles].filter((file) => !index.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ];
+      writeFileSync(join(outDir, 'staff.html'), index.replace('  </head>', `${links.map((link) => `    ${link}\n`).join('')}  </head>`));
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), mapsBesideTheSite(), staffPageHtml(), preloadApiCalls(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_BASE || '/api')],
   resolve: {
     alias: [
       { find: '@shared', replacement: shared },
@@ -52,4 +109,4 @@ export default defineConfig({
   // The manifest lets scripts/report-bundle-size.mjs find the landing page's initial JavaScript.
   // 'hidden': the files name no map (there is none to fetch beside them); devtools can load one from web/dist-maps.
   build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
-});
+}));

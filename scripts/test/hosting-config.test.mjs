@@ -28,7 +28,9 @@ function directives(policy) {
   return Object.fromEntries(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 }
 
-const PAGES = ['/', '/index.html', '/admin', '/admin-zfp-dashboard-2025', '/checkin', '/checkin/abc123', '/event/spring-walk', '/spring-walk', '/payment-success', '/apiary', '/assets-day', '/a', '/no/such/page'];
+const PAGES = ['/', '/index.html', '/checkin/abc123', '/event/spring-walk', '/spring-walk', '/payment-success', '/apiary', '/assets-day', '/a', '/admins', '/checkins', '/admin/x', '/no/such/page'];
+// The staff pages get staff.html: the site plus its staff shell's chunk, fetched at once (web/vite.config.ts).
+const STAFF_PAGES = ['/admin', '/admin/', '/admin-zfp-dashboard-2025', '/checkin', '/checkin/'];
 
 describe('firebase.json: which paths are pages', () => {
   it('every rule pattern is RE2 (no lookaround, which Hosting refuses)', () => {
@@ -38,6 +40,12 @@ describe('firebase.json: which paths are pages', () => {
   it.each(PAGES)('%s is a page: the site, with the page headers', (path) => {
     expect(rewriteFor(path)).toEqual(expect.objectContaining({ destination: '/index.html' }));
     expect(headersFor(path)).toMatchObject({ 'Cache-Control': 'no-cache', 'X-Frame-Options': 'DENY' });
+  });
+
+  it.each(STAFF_PAGES)('%s is a staff page: staff.html, with the page headers', (path) => {
+    expect(rewriteFor(path)).toEqual(expect.objectContaining({ destination: '/staff.html' }));
+    expect(headersFor(path)).toMatchObject({ 'Cache-Control': 'no-cache', 'X-Frame-Options': 'DENY' });
+    expect(headersFor('/staff.html')).toMatchObject({ 'Cache-Control': 'no-cache', 'X-Frame-Options': 'DENY' });
   });
 
   it.each(['/api', '/api/theme', '/api/mailbox', '/api/mailbox/abc'])('%s goes to the api function, without the page headers', (path) => {

@@ -15,6 +15,17 @@ test.describe('deploys never strand a visitor', () => {
     }
   });
 
+  test('the staff pages ask for their shell with the app (staff.html); the public pages never name it', async ({ request }) => {
+    for (const path of ['/admin', '/admin?tab=events', '/checkin', '/admin-zfp-dashboard-2025']) {
+      const response = await request.get(path);
+      expect(response.headers()['cache-control'], path).toBe('no-cache');
+      expect(await response.text(), path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/StaffShell-[\w-]+\.js">/);
+    }
+    for (const path of ['/', '/condor-dinner', '/checkin/abc123', '/payment-success']) {
+      expect(await (await request.get(path)).text(), path).not.toContain('StaffShell');
+    }
+  });
+
   test('index.html is revalidated on every visit; hashed assets are cached for a year, immutable', async ({ request }) => {
     for (const path of ['/', '/index.html', '/admin', '/condor-dinner', '/checkin/abc123']) {
       const response = await request.get(path);

@@ -97,6 +97,34 @@ test.describe('performance', () => {
     await expectNoLayoutShift(page, '/admin', (p) => p.getByRole('button', { name: 'Sign In' }), 'admin-login');
   });
 
+  test('the page shows Loading... before its script runs, and the theme is asked once, by the HTML, while the script downloads @phone', async ({ page }) => {
+    const themeRequests: string[] = [];
+    const preloadWarnings: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/theme') themeRequests.push(request.resourceType());
+    });
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+    });
+    // Hold the page's script back: what shows meanwhile is the HTML's own.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('status')).toHaveText('Loading...');
+    await expect.poll(() => themeRequests.length).toBe(1);
+    release();
+    await expect(page.locator('#events article').first()).toBeVisible();
+    // Chrome says so in the console when a preload goes unused (checked a few seconds after load),
+    // or when the page's own request could not take it and asked again.
+    await page.waitForTimeout(4_000);
+    expect(preloadWarnings).toEqual([]);
+    expect(themeRequests).toHaveLength(1);
+  });
+
   test('the landing page lists 12 events, then the next 12 on Show more, in date order, to the last @phone', async ({ page }) => {
     const { events } = await api<{ events: { title: string; date: string; isActive: boolean }[] }>('/events');
     const upcoming = events.filter((event) => event.isActive && Date.parse(event.date) >= Date.now());

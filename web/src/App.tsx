@@ -3,8 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { EventPage } from './events/EventPage.js';
 import { LandingPage } from './landing/LandingPage.js';
 import { NotFound } from './pages/NotFound.js';
-import { Spinner } from './ui/Spinner.js';
-import { ThemeProvider } from './theme/ThemeProvider.js';
+import { PageLoading, ThemeProvider } from './theme/ThemeProvider.js';
 
 // The staff area loads on demand: the public pages never download sign-in (Firebase), the
 // query cache, the form library or the staff screens. The shell is one layout route, so
@@ -26,13 +25,7 @@ export const DASHBOARD_TOKEN_PATH = '/admin-zfp-dashboard-2025';
 
 function Lazy({ children }: { children: ReactNode }) {
   return (
-    <Suspense
-      fallback={
-        <div className="page-loading">
-          <Spinner label="Loading..." />
-        </div>
-      }
-    >
+    <Suspense fallback={<PageLoading />}>
       {children}
     </Suspense>
   );

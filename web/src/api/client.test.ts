@@ -17,6 +17,19 @@ describe('request building', () => {
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
+  it("asks for the theme with the page's preload's credentials mode (else the browser asks twice), and only the theme", async () => {
+    const modes: Record<string, RequestCredentials | undefined> = {};
+    const fetchSpy: FetchLike = async (url, init) => {
+      modes[url] = init.credentials;
+      return jsonResponse(200, { success: true, theme: {}, events: [], sponsors: [] });
+    };
+    const client = createApiClient(fetchSpy, '/api');
+    await client.getTheme();
+    await client.listEventsPage(null);
+    await client.listSponsors();
+    expect(modes).toEqual({ '/api/theme': 'same-origin', '/api/events?limit=12': 'omit', '/api/sponsors': 'omit' });
+  });
+
   it('adds a bearer token and JSON content type to authenticated calls', async () => {
     const init = await buildRequestInit({ method: 'PUT', body: { a: 1 }, token: async () => 'tok' });
     const headers = init.headers as Record<string, string>;

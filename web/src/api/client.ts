@@ -1,4 +1,5 @@
 import type { ApiFailure } from '@shared/api.js';
+import { THEME_PATH } from './preload.js';
 import { codeForStatus, type ErrorCode } from '@shared/error-codes.js';
 import { EVENTS_PAGE, type EventsPageReply, type PublicEventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
@@ -79,6 +80,12 @@ export interface RequestOptions {
   /** Present for authenticated calls: adds `Authorization: Bearer <idToken>`. */
   token?: TokenSource;
   signal?: AbortSignal;
+  /**
+   * The page preloads this call (`<link rel="preload" as="fetch" crossorigin>`, see vite.config.ts):
+   * it is sent with the preload's credentials mode ('same-origin'), else the browser ignores the
+   * preload and asks again. The site sets no cookies of its own, so nothing more is sent.
+   */
+  preloaded?: boolean;
 }
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -99,7 +106,7 @@ export async function buildRequestInit(options: RequestOptions): Promise<Request
     headers['Content-Type'] = 'application/json';
     init.credentials = 'omit';
   } else {
-    init.credentials = 'omit';
+    init.credentials = options.preloaded ? 'same-origin' : 'omit';
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   }
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
@@ -165,7 +172,7 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
   // checkin/ticket.ts, payments/paymentFlow.ts), so RSVP_MESSAGES stays out of the landing page's bundle.
   return {
     request,
-    getTheme: (signal?: AbortSignal) => request<{ theme: Theme }>('/theme', { signal }, MESSAGES.themeLoadFailed).then((r) => r.theme),
+    getTheme: (signal?: AbortSignal) => request<{ theme: Theme }>(THEME_PATH, { signal, preloaded: true }, MESSAGES.themeLoadFailed).then((r) => r.theme),
     listEvents: (signal?: AbortSignal) =>
       request<{ events: PublicEventRecord[] }>('/events', { signal }, MESSAGES.eventsLoadFailed).then((r) => r.events ?? []),
     /** One page of the upcoming public events (the landing page); pass the last page's nextCursor for the next. */

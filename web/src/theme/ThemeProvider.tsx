@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_THEME, type Theme } from '@shared/theme-model.js';
 import { api } from '../api/client.js';
-import { Spinner } from '../ui/Spinner.js';
+import { LoadingBlock } from '../ui/Spinner.js';
 import { ThemeContext, type ThemeState } from './ThemeContext.js';
 import { themeToCssVariables, withThemeDefaults } from './themeVars.js';
 import './theme.css';
@@ -96,9 +96,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       }}
     >
       {loading ? (
-        <div className="page-loading">
-          <Spinner label="Loading..." />
-        </div>
+        <PageLoading />
       ) : theme.customCSS ? (
         <style data-theme-css="">{theme.customCSS}</style>
       ) : null}
@@ -106,4 +104,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       <div hidden={loading}>{children}</div>
     </ThemeContext.Provider>
   );
+}
+
+/**
+ * A whole page's 'Loading...', on the page's background. index.html carries the same markup,
+ * shown from the first paint until the script replaces it (PageLoading.test.tsx keeps them equal).
+ */
+export function PageLoading() {
+  return <LoadingBlock className="page-loading" />;
 }
