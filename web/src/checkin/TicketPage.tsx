@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
@@ -10,6 +10,7 @@ import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { checkInBadge, checkInDetails, getTicket, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
 import './checkin.css';
+import { useSlicedState } from '../ui/useSlicedState.js';
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; ticket: TicketView };
 
@@ -20,7 +21,7 @@ export default function TicketPage() {
 }
 
 function TicketContent({ ticketId }: { ticketId: string }) {
-  const [state, setState] = useState<State>(ticketId ? { status: 'loading' } : { status: 'error', message: RSVP_MESSAGES.ticketNotFound });
+  const [state, setState] = useSlicedState<State>(ticketId ? { status: 'loading' } : { status: 'error', message: RSVP_MESSAGES.ticketNotFound });
   useDocumentTitle(state.status === 'loaded' ? `${TICKET_TEXT.title}: ${state.ticket.event.title}` : TICKET_TEXT.title);
 
   useEffect(() => {
@@ -32,7 +33,7 @@ function TicketContent({ ticketId }: { ticketId: string }) {
         if (!controller.signal.aborted) setState({ status: 'error', message: ticketErrorText(error) });
       });
     return () => controller.abort();
-  }, [ticketId]);
+  }, [ticketId, setState]);
 
   return (
     <FullWidthLayout>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { isReservedSlug, type PublicEventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
@@ -24,6 +24,7 @@ import {
 } from './format.js';
 import { DetailLine } from './icons.js';
 import './events.css';
+import { useSlicedState } from '../ui/useSlicedState.js';
 
 // The registration form is its own chunk: the landing page never loads it, the event page loads it next to the event.
 const RegistrationForm = lazy(() => import('../rsvps/RegistrationForm.js'));
@@ -38,7 +39,7 @@ export function EventPage() {
 
 function EventPageContent({ eventId }: { eventId: string }) {
   const reserved = isReservedSlug(eventId);
-  const [state, setState] = useState<State>(reserved ? { status: 'error', message: MESSAGES.eventNotFound } : { status: 'loading' });
+  const [state, setState] = useSlicedState<State>(reserved ? { status: 'error', message: MESSAGES.eventNotFound } : { status: 'loading' });
 
   useEffect(() => {
     if (reserved) return;
@@ -50,7 +51,7 @@ function EventPageContent({ eventId }: { eventId: string }) {
         if (!controller.signal.aborted) setState({ status: 'error', message: eventLoadErrorText(error) });
       });
     return () => controller.abort();
-  }, [eventId, reserved]);
+  }, [eventId, reserved, setState]);
 
   useDocumentTitle(state.status === 'loaded' ? state.event.title : state.status === 'error' ? 'Event Not Found' : undefined);
   useScrollToHash(useThemeShown() && state.status === 'loaded');

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { PublicEventRecord } from '@shared/events-model.js';
 import { api } from '../api/client.js';
 import { StateBlock } from '../ui/StateBlock.js';
 import { EventCard } from './EventCard.js';
 import { eventsLoadErrorText } from './errors.js';
 import './events.css';
+import { useSlicedState } from '../ui/useSlicedState.js';
 
 type State =
   | { status: 'loading' }
@@ -17,7 +18,7 @@ type State =
  * with the number of events, and 'Show more' adds the next page below the cards already shown.
  */
 export function EventsList({ onSettled }: { onSettled?: () => void }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [state, setState] = useSlicedState<State>({ status: 'loading' });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -28,7 +29,7 @@ export function EventsList({ onSettled }: { onSettled?: () => void }) {
         if (!controller.signal.aborted) setState({ status: 'error', message: eventsLoadErrorText(error) });
       });
     return () => controller.abort();
-  }, []);
+  }, [setState]);
 
   useEffect(() => {
     if (state.status !== 'loading') onSettled?.();

@@ -3,11 +3,12 @@ import { api } from '../api/client.js';
 import { Spinner } from '../ui/Spinner.js';
 import { FALLBACK_SPONSORS, stripCopy, type SponsorLogo } from './strip.js';
 import './sponsors.css';
+import { useSlicedState } from '../ui/useSlicedState.js';
 
 type State = { status: 'loading' } | { status: 'loaded'; sponsors: SponsorLogo[]; fallback: boolean };
 
 export function SponsorsStrip() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [state, setState] = useSlicedState<State>({ status: 'loading' });
   const [broken, setBroken] = useState<Record<string, boolean>>({});
 
   useEffect(() => {
@@ -25,7 +26,7 @@ export function SponsorsStrip() {
         if (!controller.signal.aborted) setState({ status: 'loaded', sponsors: FALLBACK_SPONSORS, fallback: true });
       });
     return () => controller.abort();
-  }, []);
+  }, [setState]);
 
   if (state.status === 'loaded' && state.sponsors.length === 0) return null;
 

@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { DEFAULT_THEME, type Theme } from '@shared/theme-model.js';
 import { api } from '../api/client.js';
 import { LoadingBlock } from '../ui/Spinner.js';
 import { ThemeContext, type ThemeState } from './ThemeContext.js';
 import { themeToCssVariables, withThemeDefaults } from './themeVars.js';
 import './theme.css';
+import { useSlicedState } from '../ui/useSlicedState.js';
 
 const DEFAULT_FAVICON = '/favicon.svg';
 
@@ -52,7 +53,7 @@ function keep(theme: Theme) {
  * text, so it cannot break out into markup.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<ThemeState>(() => {
+  const [state, setState] = useSlicedState<ThemeState>(() => {
     const kept = storedTheme();
     return kept ? { theme: kept, status: 'loaded' } : { theme: DEFAULT_THEME, status: 'loading' };
   });
@@ -70,7 +71,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
         if (!controller.signal.aborted) setState((last) => ({ theme: last.status === 'loading' ? DEFAULT_THEME : last.theme, status: 'failed' }));
       });
     return () => controller.abort();
-  }, []);
+  }, [setState]);
 
   const { theme, status } = state;
   const loading = status === 'loading';
