@@ -55,7 +55,7 @@ const STAFF_SHELL_MODULE = 'src/staff/StaffShell.tsx';
 
 /**
  * staff.html: index.html plus `modulepreload` links for the staff shell's chunk and the chunks it
- * imports, and its stylesheets. Hosting serves it for the staff pages (/admin, the dashboard path,
+ * imports, and preloads of its stylesheets. Hosting serves it for the staff pages (/admin, the dashboard path,
  * /checkin; firebase.json), so the login form no longer waits for the app's script to run before
  * its own chunk is even asked for. Public pages keep index.html and never load staff code.
  */
@@ -86,7 +86,9 @@ function staffPageHtml(): Plugin {
       visit(shell.fileName);
       const links = [
         ...[...scripts].filter((file) => !index.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ...[...styles].filter((file) => !index.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        // Fetched early but not render-blocking: the first paint ('Loading...') needs only the app's
+        // styles; the chunk's loader applies these when the login form renders.
+        ...[...styles].filter((file) => !index.includes(`/${file}"`)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
       ];
       writeFileSync(join(outDir, 'staff.html'), index.replace('  </head>', `${links.map((link) => `    ${link}\n`).join('')}  </head>`));
     },

@@ -19,7 +19,11 @@ test.describe('deploys never strand a visitor', () => {
     for (const path of ['/admin', '/admin?tab=events', '/checkin', '/admin-zfp-dashboard-2025']) {
       const response = await request.get(path);
       expect(response.headers()['cache-control'], path).toBe('no-cache');
-      expect(await response.text(), path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/StaffShell-[\w-]+\.js">/);
+      const html = await response.text();
+      expect(html, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/StaffShell-[\w-]+\.js">/);
+      // Its stylesheet is fetched early but does not hold back the first paint.
+      expect(html, path).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/StaffShell-[\w-]+\.css">/);
+      expect(html, path).not.toMatch(/rel="stylesheet"[^>]*StaffShell/);
     }
     for (const path of ['/', '/condor-dinner', '/checkin/abc123', '/payment-success']) {
       expect(await (await request.get(path)).text(), path).not.toContain('StaffShell');
