@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { STAFF_PAGE_SLUGS } from '../../functions/src/shared/constants.ts';
 import { localFirebaseConfig } from '../lib/stack.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,7 +31,7 @@ function directives(policy) {
 
 const PAGES = ['/', '/index.html', '/checkin/abc123', '/event/spring-walk', '/spring-walk', '/payment-success', '/apiary', '/assets-day', '/a', '/admins', '/checkins', '/admin/x', '/no/such/page'];
 // The staff pages get staff.html: the site plus its staff shell's chunk, fetched at once (web/vite.config.ts).
-const STAFF_PAGES = ['/admin', '/admin/', '/admin-zfp-dashboard-2025', '/checkin', '/checkin/'];
+const STAFF_PAGES = STAFF_PAGE_SLUGS.flatMap((slug) => [`/${slug}`, `/${slug}/`]);
 
 describe('firebase.json: which paths are pages', () => {
   it('every rule pattern is RE2 (no lookaround, which Hosting refuses)', () => {

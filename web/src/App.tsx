@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { DASHBOARD_SLUG } from '@shared/constants.js';
 import { EventPage } from './events/EventPage.js';
 import { LandingPage } from './landing/LandingPage.js';
 import { NotFound } from './pages/NotFound.js';
@@ -21,7 +22,7 @@ const TicketPage = lazy(() => import('./checkin/TicketPage.js'));
 const PaymentSuccessPage = lazy(() => import('./payments/PaymentSuccessPage.js').then((m) => ({ default: m.PaymentSuccessPage })));
 
 /** The secret dashboard path from SPEC §2 ({token}); it is also a reserved event slug. */
-export const DASHBOARD_TOKEN_PATH = '/admin-zfp-dashboard-2025';
+export const DASHBOARD_TOKEN_PATH = `/${DASHBOARD_SLUG}`;
 
 function Lazy({ children }: { children: ReactNode }) {
   return (

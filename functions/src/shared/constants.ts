@@ -25,11 +25,17 @@ export const DEFAULT_TICKET_TYPE = 'General';
 export const DEFAULT_EVENT_STATUS_FILTER = 'Active';
 export const CHECKIN_FILTERS = ['all', 'pending', 'checked-in'] as const;
 
+/** The secret dashboard path's segment (SPEC §2: /admin-zfp-dashboard-{token}). */
+export const DASHBOARD_SLUG = 'admin-zfp-dashboard-2025';
+
+/** The staff pages' paths (/admin, the dashboard, /checkin): Hosting serves them staff.html (firebase.json). */
+export const STAFF_PAGE_SLUGS = ['admin', DASHBOARD_SLUG, 'checkin'] as const;
+
 /**
  * Path segments that are routes of their own, never event slugs (SPEC §2); 'tags' and
  * 'stats' are API paths beside GET /events/{idOrSlug}, so an event there could never be read.
  */
-export const RESERVED_SLUGS = ['admin', 'admin-zfp-dashboard-2025', 'checkin', 'payment-success', 'empty', 'tags', 'stats'] as const;
+export const RESERVED_SLUGS = [...STAFF_PAGE_SLUGS, 'payment-success', 'empty', 'tags', 'stats'] as const;
 
 /** The contact section's fixed details (SPEC §2, §9). */
 export const CONTACT_PHONE = '(435) 772-3256';
