@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { PRELOADED_PATHS } from './src/api/preload.js';
+import { defineConfig, type Plugin } from 'vite';
+import { apiBase, PRELOADED_PATHS } from './src/api/paths.js';
 
 // The API's shapes and constants live in functions/src/shared (they must ship
 // inside the functions build); the site imports them through this alias.
@@ -42,11 +42,16 @@ function mapsBesideTheSite(): Plugin {
  * while the scripts download, instead of after they ran. `crossorigin` gives the preload the
  * credentials mode the client then asks with (api/client.ts, `preloaded`).
  */
-function preloadApiCalls(apiBase: string): Plugin {
+function preloadApiCalls(): Plugin {
+  // The base the client is built with: Vite's own env for this build (its envDir, its mode).
+  let base = '';
   return {
     name: 'preload-api-calls',
+    configResolved(config) {
+      base = apiBase(config.env.VITE_API_BASE as string | undefined);
+    },
     transformIndexHtml: () =>
-      PRELOADED_PATHS.map((path) => ({ tag: 'link', attrs: { rel: 'preload', href: `${apiBase}${path}`, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' as const })),
+      PRELOADED_PATHS.map((path) => ({ tag: 'link', attrs: { rel: 'preload', href: `${base}${path}`, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' as const })),
   };
 }
 
@@ -69,16 +74,15 @@ function staffPageHtml(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      const shell = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(STAFF_SHELL_MODULE));
+      const shell = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId?.endsWith(STAFF_SHELL_MODULE));
       if (!shell) throw new Error(`staff.html: no chunk for ${STAFF_SHELL_MODULE}`);
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       const scripts = new Set<string>();
       const styles = new Set<string>();
       const visit = (fileName: string) => {
         if (scripts.has(fileName)) return;
-        const chunk = chunks.find((each) => each.fileName === fileName);
-        if (!chunk || chunk.isEntry) return;
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk' || chunk.isEntry) return;
         scripts.add(fileName);
         for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
         chunk.imports.forEach(visit);
@@ -95,8 +99,8 @@ function staffPageHtml(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), mapsBesideTheSite(), staffPageHtml(), preloadApiCalls(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_BASE || '/api')],
+export default defineConfig({
+  plugins: [react(), mapsBesideTheSite(), staffPageHtml(), preloadApiCalls()],
   resolve: {
     alias: [
       { find: '@shared', replacement: shared },
@@ -111,4 +115,4 @@ export default defineConfig(({ mode }) => ({
   // The manifest lets scripts/report-bundle-size.mjs find the landing page's initial JavaScript.
   // 'hidden': the files name no map (there is none to fetch beside them); devtools can load one from web/dist-maps.
   build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
-}));
+});

@@ -1,5 +1,4 @@
 import type { ApiFailure } from '@shared/api.js';
-import { THEME_PATH } from './preload.js';
 import { codeForStatus, type ErrorCode } from '@shared/error-codes.js';
 import { EVENTS_PAGE, type EventsPageReply, type PublicEventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
@@ -13,9 +12,10 @@ export type { ContactRequest, OfflineCardRequest, PaymentIntentRequest, RsvpRequ
 import type { SessionInfo } from '@shared/session-model.js';
 import type { Sponsor } from '@shared/sponsors-model.js';
 import type { Theme } from '@shared/theme-model.js';
+import { apiBase, THEME_PATH } from './paths.js';
 
 /** The product API's base path; Hosting rewrites /api/** to the function. */
-export const API_BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';
+export const API_BASE: string = apiBase(import.meta.env?.VITE_API_BASE as string | undefined);
 
 /** What failed: the API's stable code, or 'NETWORK' when no reply arrived. */
 export type ApiErrorCode = ErrorCode | 'NETWORK';

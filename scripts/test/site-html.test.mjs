@@ -1,0 +1,47 @@
+// What web/vite.config.ts writes into the site's HTML (issue 13): index.html preloads the theme
+// from the API base the client is built with; staff.html (Hosting's page for /admin, the dashboard
+// and /checkin) also fetches the staff shell's chunks and, without blocking the first paint, its
+// stylesheet. A real build, with the API base set in an env file as a deployment would.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const WEB = fileURLToPath(new URL('../../web', import.meta.url));
+let dir;
+let read;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'zion-site-html-'));
+  writeFileSync(join(dir, '.env'), 'VITE_API_BASE=/v2\n');
+  await build({ root: WEB, configFile: join(WEB, 'vite.config.ts'), mode: 'production', envDir: dir, logLevel: 'silent', build: { outDir: join(dir, 'dist'), emptyOutDir: true } });
+  read = (file) => readFileSync(join(dir, 'dist', file), 'utf8');
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the site's HTML", () => {
+  it('preloads the theme from the API base the client is built with', () => {
+    expect(read('index.html')).toContain('<link rel="preload" href="/v2/theme" as="fetch" crossorigin="anonymous">');
+    const entry = /src="\/(assets\/index-[\w-]+\.js)"/.exec(read('index.html'))[1];
+    // The client's base, as the minifier quotes it (checked as a boolean: the chunk is large).
+    expect(/["'`]\/v2["'`]/.test(read(entry)), 'the client is built with /v2').toBe(true);
+  });
+
+  it("staff.html fetches the staff shell's chunks and its stylesheet beside the app; index.html names none of it", () => {
+    const staff = read('staff.html');
+    const shell = readdirSync(join(dir, 'dist/assets')).filter((file) => file.startsWith('StaffShell-'));
+    expect(shell.some((file) => file.endsWith('.js'))).toBe(true);
+    for (const file of shell) {
+      expect(staff).toContain(file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/assets/${file}">` : `<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+      expect(read('index.html')).not.toContain(file);
+    }
+    // The rest is index.html's, unchanged: staff.html only adds links fetching staff code early.
+    const index = read('index.html').split('\n');
+    const added = staff.split('\n').filter((line) => !index.includes(line));
+    for (const line of added) expect(line).toMatch(/^ {4}<link rel="(?:modulepreload|preload" as="style)" crossorigin href="\/assets\/[\w.-]+">$/);
+    expect(staff.split('\n').filter((line) => !added.includes(line))).toEqual(index);
+  });
+});
