@@ -21,8 +21,9 @@ if (!root) throw new Error('The page has no #root element');
 // A transition: React renders the first page in slices of a few milliseconds, yielding between
 // them, instead of one long task that would hold a phone's main thread (Total Blocking Time).
 // index.html's 'Loading...' stays on screen until the page is ready.
+const reactRoot = createRoot(root);
 startTransition(() => {
-  createRoot(root).render(
+  reactRoot.render(
     <StrictMode>
       <App />
     </StrictMode>,

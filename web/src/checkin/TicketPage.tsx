@@ -9,8 +9,8 @@ import { Card } from '../ui/Card.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { checkInBadge, checkInDetails, getTicket, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
-import './checkin.css';
 import { useSlicedState } from '../ui/useSlicedState.js';
+import './checkin.css';
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; ticket: TicketView };
 

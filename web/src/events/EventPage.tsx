@@ -23,8 +23,8 @@ import {
   ticketPriceList,
 } from './format.js';
 import { DetailLine } from './icons.js';
-import './events.css';
 import { useSlicedState } from '../ui/useSlicedState.js';
+import './events.css';
 
 // The registration form is its own chunk: the landing page never loads it, the event page loads it next to the event.
 const RegistrationForm = lazy(() => import('../rsvps/RegistrationForm.js'));

@@ -4,8 +4,8 @@ import { api } from '../api/client.js';
 import { StateBlock } from '../ui/StateBlock.js';
 import { EventCard } from './EventCard.js';
 import { eventsLoadErrorText } from './errors.js';
-import './events.css';
 import { useSlicedState } from '../ui/useSlicedState.js';
+import './events.css';
 
 type State =
   | { status: 'loading' }

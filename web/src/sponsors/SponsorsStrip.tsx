@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
 import { Spinner } from '../ui/Spinner.js';
 import { FALLBACK_SPONSORS, stripCopy, type SponsorLogo } from './strip.js';
-import './sponsors.css';
 import { useSlicedState } from '../ui/useSlicedState.js';
+import './sponsors.css';
 
 type State = { status: 'loading' } | { status: 'loaded'; sponsors: SponsorLogo[]; fallback: boolean };
 

@@ -4,8 +4,8 @@ import { api } from '../api/client.js';
 import { LoadingBlock } from '../ui/Spinner.js';
 import { ThemeContext, type ThemeState } from './ThemeContext.js';
 import { themeToCssVariables, withThemeDefaults } from './themeVars.js';
-import './theme.css';
 import { useSlicedState } from '../ui/useSlicedState.js';
+import './theme.css';
 
 const DEFAULT_FAVICON = '/favicon.svg';
 
