@@ -1,10 +1,13 @@
+import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { get, set } from 'idb-keyval';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminPage from '../admins/AdminPage.js';
 import CheckinPage from '../checkin/CheckinPage.js';
+import { clearDeviceData, deviceStore, QUEUE_KEY } from '../device/store.js';
 import StaffShell from './StaffShell.js';
 
 // A stand-in for Firebase Auth: who is signed in, and how often the provider subscribed.
@@ -61,8 +64,7 @@ const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
 
 const asRole = (role: 'admin' | 'staff') => (email: string) => ({ status: 200, body: { success: true, email, role } });
 
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderAt(path: string, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
@@ -166,5 +168,33 @@ describe('StaffShell', () => {
     renderAt('/checkin/t-1');
     expect(screen.getByRole('heading', { name: 'Event Ticket' })).toBeTruthy();
     expect(auth.subscriptions).toBe(0);
+  });
+
+  describe('when the session ends', () => {
+    const queued = [{ ticketId: 'T1', eventId: 'E1', checkedInAt: '2026-11-23T05:00:00.000Z', name: 'Ann' }];
+
+    beforeEach(async () => {
+      await clearDeviceData();
+      await set('door-list:E1', { attendees: [{ id: 'T1' }] }, deviceStore());
+      await set(QUEUE_KEY, queued, deviceStore());
+    });
+
+    it.each(['/admin', '/admin?invite=abc123'])(
+      'on %s, nothing fetched for the signed-in user is kept for the next, and the door lists leave the device (unsent check-ins stay)',
+      async (path) => {
+        const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+        setUser(fakeUser('ada@example.org'));
+        renderAt(path, queryClient);
+        if (path === '/admin') await screen.findByRole('tablist');
+        else await screen.findByRole('heading', { name: 'Admin Invitation' });
+        queryClient.setQueryData(['rsvps', 'E1'], [{ id: 'T1', name: 'Ann' }]);
+
+        act(() => setUser(null));
+
+        await waitFor(() => expect(queryClient.getQueryCache().getAll()).toEqual([]));
+        await waitFor(async () => expect(await get('door-list:E1', deviceStore())).toBeUndefined());
+        expect(await get(QUEUE_KEY, deviceStore())).toEqual(queued);
+      },
+    );
   });
 });

@@ -16,9 +16,13 @@ import { StaffGate } from './StaffGate.js';
  */
 export default function StaffWorkspace({ gated, queryClient }: { gated: boolean; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  // Signing out unmounts the workspace (the login screen takes its place): nothing fetched for
-  // one user is left for the next.
+  const { status } = useAuth();
+  // Nothing fetched for one user is left for the next. Behind the login gate, signing out
+  // unmounts the workspace (the login screen takes its place); on the invitation screen it stays.
   useEffect(() => () => client.clear(), [client]);
+  useEffect(() => {
+    if (status === 'signedOut') client.clear();
+  }, [status, client]);
   const page = (
     <Suspense fallback={<LoadingBlock className="staff-state" />}>
       <Outlet />
