@@ -19,6 +19,22 @@ test.describe('login gate and dashboard frame', () => {
     await expectNoHorizontalScroll(page);
   });
 
+  test('the login form shows before the dashboard code is asked for; starting to type fetches it (issue 13)', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const name = /\/assets\/(StaffWorkspace|form)-[\w-]+\.js$/.exec(request.url())?.[1];
+      if (name) chunks.push(name);
+    });
+    await page.goto('/admin');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(chunks, 'the workspace and the form library before anyone types').toEqual([]);
+    await page.getByLabel('Email').focus();
+    await expect.poll(() => chunks).toContain('StaffWorkspace');
+    await signIn(page, ADMIN);
+    await expect(page.getByRole('tablist', { name: 'Dashboard sections' })).toBeVisible();
+  });
+
   test('a wrong password shows the provider error and stays on the login screen', async ({ page }) => {
     await page.goto('/admin');
     await signIn(page, { email: ADMIN.email, password: 'wrong-password' });
