@@ -35,9 +35,7 @@ export function ensureInstalled(root, { log = console.log } = {}) {
   if (!reason) return false;
   log(`Installing packages (${reason})...`);
   // `shell` lets Windows find npm.cmd; the arguments are fixed strings.
-  // JOBS: node-gyp compiles better-sqlite3's two sources at once, on every core, when no prebuilt binary downloads.
-  const env = { ...process.env, JOBS: process.env.JOBS || 'max' };
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, env, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
   if (result.status !== 0) {
     throw new Error(`npm ci failed (exit ${result.status ?? result.signal ?? result.error?.message}); run it yourself to see why.`);
   }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type Database from 'better-sqlite3';
+import type Database from 'libsql';
 
 /** How long commits may gather in the write-ahead log before a background checkpoint copies them over. */
 export const CHECKPOINT_DELAY_MS = 100;
@@ -61,7 +61,7 @@ export function backgroundCheckpoints(db: Database.Database, file: string, busyT
     try {
       worker = new Worker(WORKER_SOURCE, {
         eval: true,
-        workerData: { file, busyTimeoutMs, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+        workerData: { file, busyTimeoutMs, driver: createRequire(import.meta.url).resolve('libsql') },
         // Not the parent's options: with --input-type=module the source above would not be CommonJS.
         execArgv: [],
       });

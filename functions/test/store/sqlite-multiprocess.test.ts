@@ -43,7 +43,7 @@ beforeAll(() => {
     writeFileSync(join(out, name.replace(/\.ts$/, '.js')), outputText);
   }
   writeFileSync(join(workDir, 'package.json'), JSON.stringify({ type: 'module' }));
-  const nodeModules = dirname(dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')));
+  const nodeModules = dirname(dirname(createRequire(import.meta.url).resolve('libsql')));
   symlinkSync(nodeModules, join(workDir, 'node_modules'), 'junction');
   adapterUrl = pathToFileURL(join(out, 'sqlite.js')).href;
 });
