@@ -16,7 +16,7 @@ try {
   process.exit(1);
 }
 const stack = await import('./lib/stack.mjs');
-stack.build();
+await stack.build();
 const dataDir = mkdtempSync(join(tmpdir(), 'zion-e2e-stack-'));
 let emulators;
 let scheduler;

@@ -227,7 +227,7 @@ async function startOwnStack() {
   const { ensureInstalled } = await import('./lib/bootstrap.mjs');
   ensureInstalled(root);
   const stack = await import('./lib/stack.mjs');
-  stack.build();
+  await stack.build();
   const dataDir = mkdtempSync(join(tmpdir(), 'zion-lighthouse-stack-'));
   await stack.prepareData(dataDir);
   // As npm start runs it (three warm Functions workers), so the figures are a visitor's on npm start.

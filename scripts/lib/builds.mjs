@@ -1,4 +1,4 @@
-// The API and site builds, each skipped when nothing it is built from changed.
+// The API and site builds, run at once, each skipped when nothing it is built from changed.
 // A build is up to date when its output folder holds a stamp whose inputs hash
 // (file contents of every source, config and the lock file, plus the VITE_*
 // environment for the site) equals today's, and whose output fingerprint
@@ -7,7 +7,7 @@
 // build never serves stale code. Plain Node (node: modules only).
 //
 // `node scripts/lib/builds.mjs [--force]` builds from the command line.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -22,7 +22,9 @@ export const TARGETS = [
     name: 'API',
     output: 'functions/lib',
     inputs: ['functions/src', 'functions/package.json', 'functions/tsconfig.json', 'functions/tsconfig.build.json', 'tsconfig.base.json', 'package-lock.json'],
-    command: ['npm', ['run', 'build', '--silent', '-w', 'functions']],
+    // Emit only (--noCheck: 5 s rather than 9 s on a first start): `npm test` typechecks on its own,
+    // and `npm run build` (deploy) runs the full, checked build. The output is the same.
+    command: [process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'functions/tsconfig.build.json', '--noCheck']],
   },
   {
     name: 'site',
@@ -110,31 +112,43 @@ export function recordBuild(target, inputs, { root = ROOT } = {}) {
   writeFileSync(join(root, target.output, STAMP), JSON.stringify({ inputs, output: outputFingerprint(target, { root }) }));
 }
 
+/** Runs a build command; resolves with its exit code (or signal). */
+function run([command, args], { root, env }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env, shell: process.platform === 'win32' });
+    child.once('error', (error) => resolve(error.message));
+    child.once('exit', (code, signal) => resolve(code ?? signal));
+  });
+}
+
 /**
- * Builds the API, then the site, each only when its inputs changed (or always,
- * with force). Says what it did for each. Returns false when a build failed.
+ * Builds the API and the site at once (each only when its inputs changed, or
+ * always, with force): they share nothing, and a first start waits for the
+ * slower one only. Says what it did for each. Resolves false when a build failed.
  */
-export function buildAll({ force = false, root = ROOT, log = console.log, targets = TARGETS, env = process.env } = {}) {
-  for (const target of targets) {
-    const decision = buildDecision(target, { root, env });
-    if (!force && !decision.build) {
-      log(`${target.name} build up to date, skipped`);
-      continue;
-    }
-    log(`Building the ${target.name} (${force ? 'full build' : decision.reason})...`);
-    const [command, args] = target.command;
-    const started = Date.now();
-    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, shell: process.platform === 'win32' });
-    if (result.status !== 0) {
-      log(`The ${target.name} build failed (exit ${result.status ?? result.signal}).`);
-      return false;
-    }
-    recordBuild(target, decision.inputs, { root });
-    log(`${target.name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
-  return true;
+export async function buildAll({ force = false, root = ROOT, log = console.log, targets = TARGETS, env = process.env } = {}) {
+  const results = await Promise.all(
+    targets.map(async (target) => {
+      const decision = buildDecision(target, { root, env });
+      if (!force && !decision.build) {
+        log(`${target.name} build up to date, skipped`);
+        return true;
+      }
+      log(`Building the ${target.name} (${force ? 'full build' : decision.reason})...`);
+      const started = Date.now();
+      const status = await run(target.command, { root, env });
+      if (status !== 0) {
+        log(`The ${target.name} build failed (exit ${status}).`);
+        return false;
+      }
+      recordBuild(target, decision.inputs, { root });
+      log(`${target.name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return true;
+    }),
+  );
+  return results.every(Boolean);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exit(buildAll({ force: process.argv.includes('--force') }) ? 0 : 1);
+  process.exit((await buildAll({ force: process.argv.includes('--force') })) ? 0 : 1);
 }

@@ -31,9 +31,9 @@ export function ensureInstalled() {
   installIfNeeded(ROOT);
 }
 
-/** Builds the API and the site, each only when its sources changed (scripts/lib/builds.mjs); `force` always builds. */
-export function build({ force = false } = {}) {
-  if (!buildAll({ force, root: ROOT })) throw new Error('The build failed.');
+/** Builds the API and the site, at once, each only when its sources changed (scripts/lib/builds.mjs); `force` always builds. */
+export async function build({ force = false } = {}) {
+  if (!(await buildAll({ force, root: ROOT }))) throw new Error('The build failed.');
 }
 
 /**
@@ -169,28 +169,44 @@ async function stopGroup(child) {
 }
 
 /**
- * Starts the emulators and waits until the site, the API and Auth answer.
- * The Auth emulator runs in a firebase process of its own, beside the one for
- * Functions and Hosting: it spends most of its start-up compiling its API
- * schema (about 10 s of one core on the 2-core VM), which would otherwise hold
- * up the Functions emulator's start and warm-up, as one process starts its
- * emulators one after the other. The Functions workers find it through
- * FIREBASE_AUTH_EMULATOR_HOST, as they would were it in the same process.
+ * Starts the Auth emulator, in a firebase process of its own. It spends most
+ * of its start-up compiling its API schema (about 10 s of one core on the
+ * 2-core VM), which would hold up the Functions emulator's start and warm-up
+ * were both in one process (it starts its emulators one after the other). It
+ * needs no build, so `npm start` starts it first and builds meanwhile. The
+ * Functions workers find it through FIREBASE_AUTH_EMULATOR_HOST, as they would
+ * were it in the same process.
  */
-export async function startEmulators({ dataDir, quiet = false, env = {}, warmWorkers = 3 }) {
-  await publishSeedImages();
-  const authData = join(dataDir, 'auth-emulator');
+export function startAuthEmulator({ dataDir, quiet = false, env = {} }) {
   writeLocalFirebaseConfig();
-  const authArgs = ['emulators:start', '--config', LOCAL_AUTH_CONFIG, '--only', 'auth', '--project', PROJECT_ID, '--export-on-exit', authData];
-  if (existsSync(join(authData, 'firebase-export-metadata.json'))) authArgs.push('--import', authData);
-  const siteArgs = ['emulators:start', '--config', LOCAL_FIREBASE_CONFIG, '--only', 'functions,hosting', '--project', PROJECT_ID];
-  const childEnv = { ...stackEnv(dataDir), FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, ...env };
+  const authData = join(dataDir, 'auth-emulator');
+  const args = ['emulators:start', '--config', LOCAL_AUTH_CONFIG, '--only', 'auth', '--project', PROJECT_ID, '--export-on-exit', authData];
+  if (existsSync(join(authData, 'firebase-export-metadata.json'))) args.push('--import', authData);
   let output = '';
-  const onOutput = (chunk) => (output += chunk);
-  const children = [startFirebase(authArgs, { env: childEnv, quiet, onOutput }), startFirebase(siteArgs, { env: childEnv, quiet, onOutput })];
+  const child = startFirebase(args, { env: emulatorEnv(dataDir, env), quiet, onOutput: (chunk) => (output += chunk) });
+  return { child, output: () => output, stop: () => stopGroup(child) };
+}
+
+function emulatorEnv(dataDir, env) {
+  return { ...stackEnv(dataDir), FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, ...env };
+}
+
+/**
+ * Starts the Functions and Hosting emulators (and Auth, unless `auth` is one
+ * startAuthEmulator() already started) and waits until the site, the API and
+ * Auth answer.
+ */
+export async function startEmulators({ dataDir, quiet = false, env = {}, warmWorkers = 3, auth = startAuthEmulator({ dataDir, quiet, env }) }) {
+  await publishSeedImages();
+  writeLocalFirebaseConfig();
+  const siteArgs = ['emulators:start', '--config', LOCAL_FIREBASE_CONFIG, '--only', 'functions,hosting', '--project', PROJECT_ID];
+  let siteOutput = '';
+  const site = startFirebase(siteArgs, { env: emulatorEnv(dataDir, env), quiet, onOutput: (chunk) => (siteOutput += chunk) });
+  const children = [auth.child, site];
+  const output = () => auth.output() + siteOutput;
   const handle = {
     children,
-    output: () => output,
+    output,
     /** Calls back once, with the exit code, when either firebase process ends. */
     onExit(callback) {
       let called = false;
@@ -213,7 +229,7 @@ export async function startEmulators({ dataDir, quiet = false, env = {}, warmWor
     await warmUp(warmWorkers);
   } catch (error) {
     await handle.stop();
-    if (quiet) console.error(output);
+    if (quiet) console.error(output());
     throw error;
   }
   return handle;

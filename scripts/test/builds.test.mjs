@@ -115,33 +115,48 @@ describe('buildAll', () => {
   };
   const runs = () => readFileSync(join(root, 'runs.log'), 'utf8').length;
 
-  it('builds, then says it skipped; a change builds again; force always builds', () => {
+  it('builds, then says it skipped; a change builds again; force always builds', async () => {
     write('src/a.txt', 'one');
     const lines = [];
     const log = (line) => lines.push(line);
-    expect(buildAll({ root, targets: [fake], log, env: {} })).toBe(true);
+    expect(await buildAll({ root, targets: [fake], log, env: {} })).toBe(true);
     expect(lines[0]).toBe('Building the thing (not built yet)...');
     expect(runs()).toBe(1);
     expect(JSON.parse(readFileSync(join(root, 'out', STAMP), 'utf8'))).toHaveProperty('inputs');
 
     lines.length = 0;
-    buildAll({ root, targets: [fake], log, env: {} });
+    await buildAll({ root, targets: [fake], log, env: {} });
     expect(lines).toEqual(['thing build up to date, skipped']);
     expect(runs()).toBe(1);
 
     write('src/a.txt', 'two');
-    buildAll({ root, targets: [fake], log, env: {} });
+    await buildAll({ root, targets: [fake], log, env: {} });
     expect(runs()).toBe(2);
     expect(readFileSync(join(root, 'out/built.txt'), 'utf8')).toBe('two');
 
-    buildAll({ root, targets: [fake], log, env: {}, force: true });
+    await buildAll({ root, targets: [fake], log, env: {}, force: true });
     expect(runs()).toBe(3);
   });
 
-  it('a failed build leaves no stamp, so the next run builds again', () => {
+  it('builds the targets at once, not one after the other', async () => {
+    write('src/a.txt', 'one');
+    // Each build notes when it starts, waits 400 ms, then notes when it ends.
+    const timed = (name) => ({
+      name,
+      output: `out-${name}`,
+      inputs: ['src'],
+      command: [process.execPath, ['-e', `const f=require('fs');f.appendFileSync('times.log','${name} start '+Date.now()+'\\n');setTimeout(()=>{f.mkdirSync('out-${name}',{recursive:true});f.appendFileSync('times.log','${name} end '+Date.now()+'\\n')},400)`]],
+    });
+    expect(await buildAll({ root, targets: [timed('one'), timed('two')], log: () => {}, env: {} })).toBe(true);
+    const at = Object.fromEntries(readFileSync(join(root, 'times.log'), 'utf8').trim().split('\n').map((line) => { const [name, what, time] = line.split(' '); return [`${name} ${what}`, Number(time)]; }));
+    expect(at['two start']).toBeLessThan(at['one end']);
+    expect(at['one start']).toBeLessThan(at['two end']);
+  });
+
+  it('a failed build leaves no stamp, so the next run builds again', async () => {
     write('src/a.txt', 'one');
     const failing = { ...fake, command: [process.execPath, ['-e', "require('fs').mkdirSync('out');process.exit(2)"]] };
-    expect(buildAll({ root, targets: [failing], log: () => {}, env: {} })).toBe(false);
+    expect(await buildAll({ root, targets: [failing], log: () => {}, env: {} })).toBe(false);
     expect(buildDecision(failing, { root, env: {} })).toMatchObject({ build: true, reason: 'not built yet' });
   });
 
