@@ -20,7 +20,7 @@ const STAFF_ONLY = [
   { group: ['**/staff/**', '**/admin/**', '**/admins/**', '**/auth/**'], message: 'Staff-area code: load it through lazy() from App.tsx.' },
   { group: ['**/checkin/CheckinPage*', '**/checkin/Scanner*', '**/checkin/admin/**'], message: 'Check-in code: load it through lazy().' },
   { group: ['**/api/query*', '**/ui/form*'], message: 'The query cache and the form helpers belong to the staff chunks.' },
-  { group: ['firebase', 'firebase/*', '@tanstack/*', 'react-hook-form', '@hookform/*', 'qr-scanner', 'zod'], message: 'Staff-only library: public pages must not ship it.' },
+  { group: ['firebase', 'firebase/*', '@firebase/*', '@tanstack/*', 'react-hook-form', '@hookform/*', 'qr-scanner', 'zod'], message: 'Staff-only library: public pages must not ship it.' },
   {
     group: ['@shared/*', '!@shared/*-model.js', '!@shared/constants.js', '!@shared/messages.js', '!@shared/error-codes.js', '!@shared/api.js'],
     message: 'Public pages import the zod-free model files (@shared/<cap>-model.js), never the schemas.',

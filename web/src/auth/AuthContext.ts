@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { User } from 'firebase/auth';
+import type { User } from '@firebase/auth';
 import type { TokenSource } from '../api/client.js';
 
 export type AuthStatus = 'loading' | 'signedOut' | 'signedIn' | 'unavailable';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Auth, User } from 'firebase/auth';
+import type { Auth, User } from '@firebase/auth';
 import { AuthContext, type AuthState, type AuthStatus } from './AuthContext.js';
 import { authErrorMessage } from './authErrors.js';
 import { authLibrary, getFirebaseAuth, rememberSignedIn } from './firebase.js';

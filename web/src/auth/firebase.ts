@@ -1,5 +1,5 @@
-import type { FirebaseOptions } from 'firebase/app';
-import type { Auth } from 'firebase/auth';
+import type { FirebaseOptions } from '@firebase/app';
+import type { Auth } from '@firebase/auth';
 
 /** Hosting (and its emulator) serves the project's web config here (DESIGN §5). */
 export const FIREBASE_CONFIG_URL = '/__/firebase/init.json';
@@ -14,7 +14,7 @@ export function usesEmulator(config: Pick<FirebaseOptions, 'projectId'>): boolea
  * The sign-in library, its own chunk: the staff area's screens (the login form first) render
  * without waiting for it, and it loads beside them.
  */
-export const authLibrary = () => import('firebase/auth');
+export const authLibrary = () => import('@firebase/auth');
 
 let authPromise: Promise<Auth> | null = null;
 
@@ -22,7 +22,7 @@ async function initialise(): Promise<Auth> {
   // The configuration and both libraries at once: three requests side by side, not in a row.
   const [response, { initializeApp }, { connectAuthEmulator, indexedDBLocalPersistence, initializeAuth }] = await Promise.all([
     fetch(FIREBASE_CONFIG_URL, { credentials: 'omit' }),
-    import('firebase/app'),
+    import('@firebase/app'),
     authLibrary(),
   ]);
   if (!response.ok) throw new Error(`Could not load the sign-in configuration (${response.status})`);

@@ -31,7 +31,7 @@ function setUser(user: FakeUser | null) {
   auth.listeners.forEach((listener) => listener(user));
 }
 
-vi.mock('firebase/auth', () => ({
+vi.mock('@firebase/auth', () => ({
   onAuthStateChanged: (_auth: unknown, listener: (user: FakeUser | null) => void) => {
     auth.subscriptions += 1;
     auth.listeners.add(listener);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from 'firebase/auth';
+import type { User } from '@firebase/auth';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_MESSAGES, type AcceptInviteReply, type AcceptInviteRequest } from '@shared/admins-model.js';
 import { INVITE_REDIRECT_MS, MIN_PASSWORD_LENGTH } from '@shared/constants.js';
