@@ -22,9 +22,9 @@ export const TARGETS = [
     name: 'API',
     output: 'functions/lib',
     inputs: ['functions/src', 'functions/package.json', 'functions/tsconfig.json', 'functions/tsconfig.build.json', 'tsconfig.base.json', 'package-lock.json'],
-    // Emit only (--noCheck: 5 s rather than 9 s on a first start): `npm test` typechecks on its own,
-    // and `npm run build` (deploy) runs the full, checked build. The output is the same.
-    command: [process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'functions/tsconfig.build.json', '--noCheck']],
+    // Each file transpiled on its own (1 s of CPU, not tsc's 7-9 s), the same output as tsc's:
+    // `npm test` typechecks, and `npm run build` (deploy) runs tsc itself (transpile-api.mjs).
+    command: [process.execPath, ['scripts/lib/transpile-api.mjs']],
   },
   {
     name: 'site',
