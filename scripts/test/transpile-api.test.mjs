@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,4 +41,16 @@ describe('the API transpiled file by file', () => {
     expect(filesUnder(fast)).toEqual(files);
     for (const file of files) expect(readFileSync(join(fast, file), 'utf8'), file).toBe(readFileSync(join(compiled, file), 'utf8'));
   }, 60_000);
+
+  it('a syntax error fails the build, naming the file, line and column, and writes nothing', () => {
+    // A copy of the API's configuration around two sources, one of them broken.
+    const root = join(dir, 'broken');
+    mkdirSync(join(root, 'functions', 'src'), { recursive: true });
+    for (const file of ['tsconfig.base.json', 'functions/tsconfig.json', 'functions/tsconfig.build.json']) copyFileSync(join(ROOT, file), join(root, file));
+    writeFileSync(join(root, 'functions/src/good.ts'), 'export const good: number = 1;\n');
+    writeFileSync(join(root, 'functions/src/bad.ts'), 'export const ok = 1;\nexport const = ;\n');
+    expect(() => transpileApi({ root })).toThrow(/The API does not compile:\n.*bad\.ts\(2,14\): Variable declaration expected\./);
+    expect(existsSync(join(root, 'functions', 'lib'))).toBe(false);
+  });
 });
+
