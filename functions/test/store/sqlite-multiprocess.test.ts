@@ -102,6 +102,25 @@ describe('sqlite store across processes', () => {
     60_000,
   );
 
+  it('importing the store loads no SQLite driver; opening a store does (production imports it and uses Firestore)', async () => {
+    const probe = `
+      import { createRequire } from 'node:module';
+      const loaded = () => Object.keys(createRequire(${JSON.stringify(adapterUrl)}).cache).some((path) => /[\\\\/]libsql[\\\\/]/.test(path));
+      const { openSqliteStore } = await import(${JSON.stringify(adapterUrl)});
+      const afterImport = loaded();
+      const store = openSqliteStore(':memory:');
+      await store.close();
+      console.log(JSON.stringify({ afterImport, afterOpen: loaded() }));`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', probe], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect(code, err).toBe(0);
+    expect(JSON.parse(out)).toEqual({ afterImport: false, afterOpen: true });
+  });
+
   it('a process that never closes its store still exits once its work is done, with its writes kept', async () => {
     const file = join(workDir, 'unclosed.sqlite');
     // Enough commits for the background checkpoint thread to start; the script then simply ends.
