@@ -197,8 +197,8 @@ function emulatorEnv(dataDir, env) {
  * Auth answer.
  */
 export async function startEmulators({ dataDir, quiet = false, env = {}, warmWorkers = 3, auth = startAuthEmulator({ dataDir, quiet, env }) }) {
+  // startAuthEmulator() has written the local configuration both processes read.
   await publishSeedImages();
-  writeLocalFirebaseConfig();
   const siteArgs = ['emulators:start', '--config', LOCAL_FIREBASE_CONFIG, '--only', 'functions,hosting', '--project', PROJECT_ID];
   let siteOutput = '';
   const site = startFirebase(siteArgs, { env: emulatorEnv(dataDir, env), quiet, onOutput: (chunk) => (siteOutput += chunk) });
