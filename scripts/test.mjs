@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './lib/bootstrap.mjs';
 
@@ -23,6 +23,9 @@ const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 let passed = 0;
 let failed = 0;
 const failures = [];
+// The names of the failed tests, repeated just above the last line: CI shows only the end of
+// the output, where the vitest run's own report is long gone behind the end-to-end one.
+const failedNames = [];
 
 function step(title) {
   console.log(`\n=== ${title} ===`);
@@ -38,6 +41,33 @@ function check(title, command, args, env = {}) {
     failures.push(title);
   }
   return result.status === 0;
+}
+
+/** Each failed vitest test as `file › test`, and each file that failed outside its tests (a hook, an import). */
+function failedVitestTests(results) {
+  const names = [];
+  for (const file of results.testResults ?? []) {
+    const where = relative(ROOT, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) names.push(`vitest: ${where} › ${test.fullName}`);
+    if (file.status === 'failed' && failedTests.length === 0) names.push(`vitest: ${where} (${(file.message ?? '').split('\n')[0]})`);
+  }
+  return names;
+}
+
+/** Each end-to-end test that failed (not one that passed on a retry), as `[project] file › title`. */
+function failedPlaywrightTests(report) {
+  const names = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') names.push(`e2e: [${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return names;
 }
 
 function readJson(file) {
@@ -87,6 +117,7 @@ try {
     passed += unitResults.numPassedTests;
     failed += unitResults.numFailedTests;
     if (unitResults.numFailedTests > 0) failures.push(`${unitResults.numFailedTests} vitest test(s)`);
+    failedNames.push(...failedVitestTests(unitResults));
   }
   if (!unitResults || (unit.status !== 0 && unitResults.numFailedTests === 0)) {
     failed++;
@@ -98,11 +129,13 @@ try {
     const e2eReport = join(ROOT, 'test-results', 'e2e.json');
     rmSync(e2eReport, { force: true });
     const e2e = spawnSync(bin('playwright'), ['test'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir } });
-    const stats = readJson(e2eReport)?.stats;
+    const e2eResults = readJson(e2eReport);
+    const stats = e2eResults?.stats;
     if (stats) {
       passed += stats.expected + stats.flaky;
       failed += stats.unexpected;
       if (stats.unexpected > 0) failures.push(`${stats.unexpected} end-to-end test(s)`);
+      failedNames.push(...failedPlaywrightTests(e2eResults));
     }
     if (!stats || (e2e.status !== 0 && stats.unexpected === 0)) {
       failed++;
@@ -118,6 +151,7 @@ try {
   if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
 }
 
+if (failedNames.length) console.log(`\nThe failed tests:\n${failedNames.map((name) => `  ${name}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
