@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_THEME, THEME_COLOUR_FIELDS } from '../../functions/src/shared/theme-model.js';
 import { uniqueEmail, waitForMail } from './mail.js';
-import { ADMIN, STAFF, api, expectNoSeriousA11yViolations, idToken, signIn } from './support.js';
+import { ADMIN, STAFF, api, expectNoSeriousA11yViolations, fetchForRoute, idToken, signIn } from './support.js';
 
 // axe-core on every page, public and staff, at phone and desktop width (every test here is
 // tagged @phone): a serious or critical violation fails the journey (issue 13, item 6).
@@ -23,7 +23,7 @@ const DEFAULT_COLOURS = Object.fromEntries(THEME_COLOUR_FIELDS.map((field) => [f
 test.beforeEach(async ({ page }) => {
   await page.route(/\/api\/theme(\?.*)?$/, async (route) => {
     if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
+    const response = await fetchForRoute(route);
     const body = (await response.json()) as { theme: Record<string, unknown> };
     await route.fulfill({ response, json: { ...body, theme: { ...body.theme, ...DEFAULT_COLOURS, customCSS: '' } } });
   });

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIResponse, type Locator, type Page, type Route } from '@playwright/test';
 
 export const SITE = process.env.SITE_URL || 'http://127.0.0.1:5000';
 export const API = `${SITE}/api`;
@@ -24,6 +24,21 @@ export async function api<T = Record<string, unknown>>(path: string, init: Reque
   const body = (await response.json()) as T & { success?: boolean; message?: string };
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${body.message}`);
   return body;
+}
+
+/**
+ * `route.fetch()` for a route that rewrites a GET response, tried again once when the
+ * connection was reset. Playwright's request reuses kept-alive connections to the Hosting
+ * emulator, and one the server is just closing resets under load (CI saw `read ECONNRESET`);
+ * a browser retries an idempotent request on such a connection by itself, so the test does too.
+ */
+export async function fetchForRoute(route: Route): Promise<APIResponse> {
+  try {
+    return await route.fetch();
+  } catch (error) {
+    if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    return route.fetch();
+  }
 }
 
 export async function signIn(page: Page, account: { email: string; password: string }) {

@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { endianness, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,6 +38,17 @@ const committedIds = () => (peer.prepare("SELECT id FROM documents WHERE collect
 
 /** The connection's automatic checkpoint threshold, in pages (0: off). */
 const autocheckpointPages = (db: Database.Database) => (db.prepare('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number }).wal_autocheckpoint;
+
+/**
+ * Whether every frame in the write-ahead log has been copied into the database, read from the
+ * wal-index (the -shm file) without touching the database: its header's mxFrame (byte 16) and
+ * the checkpoint's nBackfill (byte 96), both in the machine's byte order (sqlite.org/walformat.html).
+ */
+function walFullyCheckpointed(): boolean {
+  const index = readFileSync(`${file}-shm`);
+  const read = (offset: number) => (endianness() === 'LE' ? index.readUInt32LE(offset) : index.readUInt32BE(offset));
+  return read(96) === read(16);
+}
 
 /** Lets every queued microtask run, without giving the event loop a turn. */
 async function drainMicrotasks() {
@@ -91,8 +102,9 @@ describe('sqlite store commits', () => {
     const walSize = () => statSync(`${file}-wal`).size;
     const writeRound = async (round: number) => {
       await Promise.all(Array.from({ length: 200 }, (_, i) => book(`r${round}-${String(i).padStart(3, '0')}`)));
-      // Time for the background checkpoint; the next round then starts the log from its beginning again.
-      await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_DELAY_MS * 4));
+      // Wait for the background checkpoint (however slow a loaded machine makes the thread): the
+      // next round then starts the log from its beginning again. Without one, this times out.
+      await expect.poll(walFullyCheckpointed, { timeout: 15_000, interval: CHECKPOINT_DELAY_MS }).toBe(true);
     };
     await writeRound(0);
     const afterFirstRound = walSize();
@@ -100,7 +112,7 @@ describe('sqlite store commits', () => {
     expect(committedIds()).toHaveLength(1600);
     // Without checkpoints the log would hold all eight rounds; SQLite's own checkpoint is off.
     expect(walSize()).toBeLessThanOrEqual(afterFirstRound * 2);
-  });
+  }, 60_000);
 
   it("hands checkpoints back to SQLite when the background thread cannot do them", async () => {
     const db = new Database(join(dir, 'other.sqlite'));
