@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalScroll, expectVisibleUnderPausedClock, gotoWithPausedClock } from './support.js';
+import { expectNoHorizontalScroll, expectVisibleUnderPausedClock, gotoWithPausedClock, landingEventCard, STARGAZING } from './support.js';
 
 test.describe('landing page', () => {
   test('shows the seeded site: navbar, slider, supporters, about, events, contact, footer @phone', async ({ page }) => {
@@ -10,7 +10,7 @@ test.describe('landing page', () => {
     await expect(page.getByAltText('Canyon Outfitters').first()).toBeAttached();
     await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible();
     await expect(page.getByText('Restoration', { exact: true })).toBeVisible();
-    await expect(page.getByText('Night Sky Stargazing at Kolob Terrace')).toBeVisible();
+    await landingEventCard(page, STARGAZING);
     await expectVisibleUnderPausedClock(page, page.getByText('Send us a message'));
     await expect(page.getByText('Springdale, UT').first()).toBeVisible();
     await expectNoHorizontalScroll(page);
@@ -47,7 +47,8 @@ test.describe('landing page', () => {
 
   test('truncates long descriptions to 150 characters plus an ellipsis', async ({ page }) => {
     await page.goto('/');
-    const text = await page.locator('#events article', { hasText: 'Night Sky Stargazing' }).locator('p').filter({ hasText: '...' }).first().innerText();
+    const card = await landingEventCard(page, STARGAZING);
+    const text = await card.locator('p').filter({ hasText: '...' }).first().innerText();
     expect(text.endsWith('...')).toBe(true);
     expect(text.length).toBeLessThanOrEqual(153);
   });
@@ -100,7 +101,7 @@ test.describe('landing page', () => {
       if (response.request().resourceType() === 'script') scripts.push(await response.text());
     });
     await page.goto('/');
-    await expect(page.getByText('Night Sky Stargazing at Kolob Terrace')).toBeVisible();
+    await landingEventCard(page, STARGAZING);
     await page.goto('/stargazing');
     await expect(page.getByRole('heading', { name: 'About This Event' })).toBeVisible();
     expect(scripts.length).toBeGreaterThan(0);

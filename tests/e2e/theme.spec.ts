@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { landingEventCard, STARGAZING } from './support.js';
 
 test.describe('theme applied to the site', () => {
   test('colours become CSS custom properties; name, logo and favicon are applied', async ({ page, request }) => {
@@ -29,7 +30,7 @@ test.describe('theme applied to the site', () => {
     const hostile = { ...theme, customCSS: 'body { outline: 3px solid rgb(1, 2, 3); } </style><img src=x onerror="window.__pwned=1">' };
     await page.route('**/api/theme', (route) => route.fulfill({ json: { success: true, theme: hostile } }));
     await page.goto('/');
-    await expect(page.getByText('Night Sky Stargazing at Kolob Terrace')).toBeVisible();
+    await landingEventCard(page, STARGAZING);
     expect(await page.evaluate(() => getComputedStyle(document.body).outlineColor)).toBe('rgb(1, 2, 3)');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
@@ -44,6 +45,6 @@ test.describe('theme applied to the site', () => {
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.getByText('Loading...')).toBeVisible();
     release();
-    await expect(page.getByText('Night Sky Stargazing at Kolob Terrace')).toBeVisible();
+    await landingEventCard(page, STARGAZING);
   });
 });
