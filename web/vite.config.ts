@@ -55,6 +55,39 @@ function preloadApiCalls(): Plugin {
   };
 }
 
+/** The boot script's module (see the module): an entry of its own, which the app imports too. */
+const BOOT_MODULE = 'src/boot/boot.ts';
+
+/**
+ * The boot script runs first, on its own: a second entry, whose chunk index.html lists before the
+ * app's script. (A second <script> in index.html itself would be bundled into the app's entry.)
+ * The app imports the module too, and gets the same instance from the same chunk.
+ */
+function bootScript(): Plugin {
+  let root = '';
+  return {
+    name: 'boot-script',
+    config: (config) => ({
+      build: { rollupOptions: { input: { index: resolve(config.root ?? '', 'index.html'), boot: resolve(config.root ?? '', BOOT_MODULE) } } },
+    }),
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunk = context.bundle && Object.values(context.bundle).find((item) => item.type === 'chunk' && item.isEntry && item.facadeModuleId === resolve(root, BOOT_MODULE));
+        if (context.bundle && !chunk) throw new Error(`index.html: no chunk for ${BOOT_MODULE}`);
+        const src = chunk ? `/${chunk.fileName}` : `/${BOOT_MODULE}`;
+        // Module scripts run in document order: just before the app's.
+        const app = html.indexOf('<script type="module"');
+        if (app < 0) throw new Error('index.html: no module script to put the boot script before');
+        return `${html.slice(0, app)}<script type="module" crossorigin src="${src}"></script>\n    ${html.slice(app)}`;
+      },
+    },
+  };
+}
+
 /** The staff area's shell (its login screen included), whose chunk staff.html fetches beside the app's. */
 const STAFF_SHELL_MODULE = 'src/staff/StaffShell.tsx';
 
@@ -100,7 +133,7 @@ function staffPageHtml(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), mapsBesideTheSite(), staffPageHtml(), preloadApiCalls()],
+  plugins: [react(), mapsBesideTheSite(), bootScript(), staffPageHtml(), preloadApiCalls()],
   resolve: {
     alias: [
       { find: '@shared', replacement: shared },

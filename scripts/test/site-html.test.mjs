@@ -25,9 +25,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("the site's HTML", () => {
   it('preloads the theme from the API base the client is built with', () => {
     expect(read('index.html')).toContain('<link rel="preload" href="/v2/theme" as="fetch" crossorigin="anonymous">');
-    const entry = /src="\/(assets\/index-[\w-]+\.js)"/.exec(read('index.html'))[1];
-    // The client's base, as the minifier quotes it (checked as a boolean: the chunk is large).
-    expect(/["'`]\/v2["'`]/.test(read(entry)), 'the client is built with /v2').toBe(true);
+    // The client's base (api/paths.ts), as the minifier quotes it, in one of the scripts the page
+    // starts with (checked as a boolean: the chunks are large).
+    const initial = [...read('index.html').matchAll(/(?:src|href)="\/(assets\/[\w-]+\.js)"/g)].map((match) => match[1]);
+    expect(initial.some((file) => /["'`]\/v2["'`]/.test(read(file))), 'the client is built with /v2').toBe(true);
+  });
+
+  it("runs the boot script first: its own chunk, before the app's script", () => {
+    const scripts = [...read('index.html').matchAll(/<script type="module" crossorigin src="\/assets\/([\w-]+)\.js"><\/script>/g)].map((match) => match[1]);
+    expect(scripts).toHaveLength(2);
+    expect(scripts[0]).toMatch(/^boot-/);
+    expect(scripts[1]).toMatch(/^index-/);
+    // The app imports it: one module instance, whose early replies the client takes.
+    expect(read(`assets/${scripts[1]}.js`)).toContain(`./${scripts[0]}.js`);
   });
 
   it("staff.html fetches the staff shell's chunks and its stylesheet beside the app; index.html names none of it", () => {

@@ -125,6 +125,55 @@ test.describe('performance', () => {
     expect(themeRequests).toHaveLength(1);
   });
 
+  /**
+   * Opens `path` with the app's script held back, and checks that the page's own API calls were
+   * asked meanwhile (by the boot script), then that once the page has rendered each was asked
+   * exactly once: the app took the early replies instead of asking again.
+   */
+  async function expectDataAskedEarlyAndOnce(page: Page, path: string, calls: string[], rendered: (page: Page) => Locator) {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect.poll(() => [...asked].sort()).toEqual([...calls].sort());
+    release();
+    await expect(rendered(page)).toBeVisible();
+    await page.waitForTimeout(1_000);
+    expect([...asked].sort()).toEqual([...calls].sort());
+  }
+
+  test("each public page's data is asked while the app's script downloads, and once; the landing page preloads its first slide @phone", async ({ browser }) => {
+    const landing = await browser.newPage();
+    const images: string[] = [];
+    landing.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+    });
+    await expectDataAskedEarlyAndOnce(landing, '/', ['/api/theme', '/api/events?limit=12', '/api/sponsors'], (p) => p.locator('#events article').first());
+    const slide = await landing.locator('.hero-slide').first().locator('img').getAttribute('src');
+    expect(await landing.locator('link[rel="preload"][as="image"]').getAttribute('href')).toBe(slide);
+    expect(images.filter((image) => image === slide)).toHaveLength(1);
+    await landing.close();
+
+    const event = await browser.newPage();
+    await expectDataAskedEarlyAndOnce(event, '/condor-dinner', ['/api/theme', '/api/events/condor-dinner'], (p) => p.getByRole('heading', { level: 1 }));
+    await event.close();
+
+    const { events } = await api<{ events: { id: string; customUrl: string }[] }>('/events');
+    const stargazing = events.find((candidate) => candidate.customUrl === 'stargazing')!;
+    const { rsvpId } = await api<{ rsvpId: string }>(`/events/${stargazing.id}/rsvp`, { method: 'POST', body: JSON.stringify({ name: 'Early Bird', email: uniqueEmail('early') }) });
+    const ticket = await browser.newPage();
+    await expectDataAskedEarlyAndOnce(ticket, `/checkin/${rsvpId}`, ['/api/theme', `/api/checkin/${rsvpId}?format=json`], (p) => p.getByText('Early Bird'));
+    await ticket.close();
+  });
+
   test('the landing page lists 12 events, then the next 12 on Show more, in date order, to the last @phone', async ({ page }) => {
     const { events } = await api<{ events: { title: string; date: string; isActive: boolean }[] }>('/events');
     const upcoming = events.filter((event) => event.isActive && Date.parse(event.date) >= Date.now());

@@ -1,3 +1,6 @@
+// Already run by its own script tag (index.html); imported so the app shares its instance, and
+// renders once the page's 'Loading...' has been painted.
+import { firstPaint } from './boot/boot.js';
 // Base styles first, so each capability's stylesheet can refine them.
 import './styles/base.css';
 import { startTransition, StrictMode } from 'react';
@@ -21,11 +24,13 @@ if (!root) throw new Error('The page has no #root element');
 // A transition: React renders the first page in slices of a few milliseconds, yielding between
 // them, instead of one long task that would hold a phone's main thread (Total Blocking Time).
 // index.html's 'Loading...' stays on screen until the page is ready.
-const reactRoot = createRoot(root);
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+void firstPaint.then(() => {
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

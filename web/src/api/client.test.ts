@@ -3,6 +3,7 @@ import { MESSAGES } from '@shared/messages.js';
 import { eventLoadErrorText, eventsLoadErrorText } from '../events/errors.js';
 import { ApiError, buildRequestInit, createApiClient, errorFromReply, errorText, type FetchLike } from './client.js';
 import { getTicket } from '../checkin/ticket.js';
+import { requestEarly, takeEarlyResponse } from './earlyResponses.js';
 import { createRsvp } from '../rsvps/registration.js';
 import { confirmPayment } from '../payments/paymentFlow.js';
 
@@ -229,5 +230,59 @@ describe('error codes and errorText', () => {
     });
     await expect(client.getSession()).rejects.toMatchObject({ code: 'AUTH_REQUIRED', status: 401 });
     expect(called).toBe(false);
+  });
+});
+
+describe("the boot script's early replies", () => {
+  it('a public GET takes the early reply for its address once, instead of asking; the next call asks', async () => {
+    const asked: string[] = [];
+    const fetchSpy: FetchLike = async (url) => {
+      asked.push(url);
+      return jsonResponse(200, { success: true, sponsors: [{ id: 'asked', name: 'Asked', logo: '/a.svg' }] });
+    };
+    const early = jsonResponse(200, { success: true, sponsors: [{ id: 'early', name: 'Early', logo: '/e.svg' }] });
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async () => early) as typeof fetch;
+    try {
+      requestEarly('/api/sponsors');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    const client = createApiClient(fetchSpy, '/api');
+    expect((await client.listSponsors()).map((sponsor) => sponsor.id)).toEqual(['early']);
+    expect(asked).toEqual([]);
+    expect((await client.listSponsors()).map((sponsor) => sponsor.id)).toEqual(['asked']);
+    expect(asked).toEqual(['/api/sponsors']);
+  });
+
+  it('an early reply that failed to arrive is the network error, as a failed call is', async () => {
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    try {
+      requestEarly('/api/events/gone');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    const client = createApiClient((async () => jsonResponse(200, {})) as FetchLike, '/api');
+    await expect(client.getEvent('gone')).rejects.toMatchObject({ code: 'NETWORK', message: MESSAGES.networkError });
+  });
+
+  it('an authenticated call never takes an early (public) reply', async () => {
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async () => jsonResponse(200, { success: true, sponsors: [{ id: 'early' }] })) as typeof fetch;
+    try {
+      requestEarly('/api/sponsors');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    const asked: string[] = [];
+    const fetchSpy: FetchLike = async (url) => {
+      asked.push(url);
+      return jsonResponse(200, { success: true, sponsors: [] });
+    };
+    const client = createApiClient({ fetch: fetchSpy, base: '/api', token: async () => 'id-token' });
+    expect(await client.listSponsors()).toEqual([]);
+    expect(asked).toEqual(['/api/sponsors']);
+    expect(takeEarlyResponse('/api/sponsors')).toBeDefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { ApiFailure } from '@shared/api.js';
 import { codeForStatus, type ErrorCode } from '@shared/error-codes.js';
-import { EVENTS_PAGE, type EventsPageReply, type PublicEventRecord } from '@shared/events-model.js';
+import type { EventsPageReply, PublicEventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import type { ContactRequest } from '@shared/mail-model.js';
 import type { CreatePaymentIntentReply, OfflineCardRequest, PaymentConfigReply, PaymentIntentRequest } from '@shared/payments-model.js';
@@ -12,10 +12,12 @@ export type { ContactRequest, OfflineCardRequest, PaymentIntentRequest, RsvpRequ
 import type { SessionInfo } from '@shared/session-model.js';
 import type { Sponsor } from '@shared/sponsors-model.js';
 import type { Theme } from '@shared/theme-model.js';
-import { apiBase, THEME_PATH } from './paths.js';
+import { takeEarlyResponse } from './earlyResponses.js';
+import { API_BASE, THEME_PATH } from './paths.js';
+import { eventPath, eventsPagePath, SPONSORS_PATH } from './publicPaths.js';
 
 /** The product API's base path; Hosting rewrites /api/** to the function. */
-export const API_BASE: string = apiBase(import.meta.env?.VITE_API_BASE as string | undefined);
+export { API_BASE };
 
 /** What failed: the API's stable code, or 'NETWORK' when no reply arrived. */
 export type ApiErrorCode = ErrorCode | 'NETWORK';
@@ -160,7 +162,11 @@ export async function send(fetchImpl: FetchLike, url: string, options: RequestOp
 export function createApiClient(options: ApiClientOptions | FetchLike = {}, baseArg?: string) {
   const { token: clientToken, fetch: fetchImpl = defaultFetch, base = baseArg ?? API_BASE } = typeof options === 'function' ? { fetch: options } : options;
   async function request<T extends object>(path: string, options: RequestOptions = {}, fallback: string = MESSAGES.internal): Promise<T> {
-    const response = await send(fetchImpl, `${base}${path}`, { ...options, token: options.token ?? clientToken });
+    const url = `${base}${path}`;
+    const token = options.token ?? clientToken;
+    // A public GET the boot script already asked for (boot/boot.ts) takes that reply instead of asking again.
+    const early = !token && (options.method ?? 'GET') === 'GET' ? takeEarlyResponse(url) : undefined;
+    const response = early ? await early.catch(() => Promise.reject(new ApiError(MESSAGES.networkError, 0))) : await send(fetchImpl, url, { ...options, token });
     const reply = await readJson(response);
     if (!response.ok || !reply || reply.success === false) {
       throw errorFromReply(response.ok ? 500 : response.status, reply as Partial<ApiFailure> | null, fallback);
@@ -177,11 +183,11 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
       request<{ events: PublicEventRecord[] }>('/events', { signal }, MESSAGES.eventsLoadFailed).then((r) => r.events ?? []),
     /** One page of the upcoming public events (the landing page); pass the last page's nextCursor for the next. */
     listEventsPage: (cursor: string | null, signal?: AbortSignal) =>
-      request<EventsPageReply>(`/events?limit=${EVENTS_PAGE.size}${cursor ? `&cursor=${cursor}` : ''}`, { signal }, MESSAGES.eventsLoadFailed),
+      request<EventsPageReply>(eventsPagePath(cursor), { signal }, MESSAGES.eventsLoadFailed),
     getEvent: (idOrSlug: string, signal?: AbortSignal) =>
-      request<{ event: PublicEventRecord }>(`/events/${encodeURIComponent(idOrSlug)}`, { signal }, MESSAGES.eventDetailsFailed).then((r) => r.event),
+      request<{ event: PublicEventRecord }>(eventPath(idOrSlug), { signal }, MESSAGES.eventDetailsFailed).then((r) => r.event),
     listSponsors: (signal?: AbortSignal) =>
-      request<{ sponsors: Pick<Sponsor, 'id' | 'name' | 'logo'>[] }>('/sponsors', { signal }, MESSAGES.sponsorsLoadFailed).then((r) => r.sponsors ?? []),
+      request<{ sponsors: Pick<Sponsor, 'id' | 'name' | 'logo'>[] }>(SPONSORS_PATH, { signal }, MESSAGES.sponsorsLoadFailed).then((r) => r.sponsors ?? []),
     getPaymentConfig: (signal?: AbortSignal) => request<PaymentConfigReply>('/payments/config', { signal }, PAYMENT_INIT_FAILED),
     createPaymentIntent: (body: PaymentIntentRequest, signal?: AbortSignal) =>
       request<CreatePaymentIntentReply>('/create-payment-intent', { method: 'POST', body, signal }, PAYMENT_INIT_FAILED),

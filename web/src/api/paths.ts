@@ -6,6 +6,9 @@ export function apiBase(configured: string | undefined): string {
   return configured ?? DEFAULT_API_BASE;
 }
 
+/** The product API's base path for this build (vite.config.ts imports this module too, where it is the default). */
+export const API_BASE: string = apiBase(import.meta.env?.VITE_API_BASE as string | undefined);
+
 /**
  * API calls every page makes at once, which index.html asks for while the scripts download
  * (vite.config.ts adds a `<link rel="preload" as="fetch">` for each): the theme. The client sends

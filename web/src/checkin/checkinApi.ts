@@ -8,6 +8,7 @@ import { MESSAGES } from '@shared/messages.js';
 import type { RsvpRecord, TicketView } from '@shared/rsvps-model.js';
 import { ApiError, type ApiClient } from '../api/client.js';
 import { queryKeys } from '../api/query.js';
+import { ticketViewPath } from '../api/publicPaths.js';
 import { LIVE_REFRESH_MS } from './checkin.js';
 import { loadDoorList, loadEventList, pendingCheckIns, saveDoorList, saveEventList, withQueued } from './offline.js';
 
@@ -30,7 +31,7 @@ export const checkinCalls = {
     api.request<CheckInReply>(`/checkin/${id(ticketId)}`, { method: 'POST', body }, CHECKIN_MESSAGES.checkInFailed),
   undo: (api: Api, ticketId: string) => api.request<CheckInReply>(`/checkin/${id(ticketId)}`, { method: 'DELETE' }, CHECKIN_MESSAGES.checkInFailed),
   ticket: (api: Api, ticketId: string) =>
-    api.request<{ ticket: TicketView }>(`/checkin/${id(ticketId)}?format=json`, {}, CHECKIN_MESSAGES.lookupFailed).then((r) => r.ticket),
+    api.request<{ ticket: TicketView }>(ticketViewPath(ticketId), {}, CHECKIN_MESSAGES.lookupFailed).then((r) => r.ticket),
 };
 
 /** Fallback to the device's copy when the network is gone (any other failure is shown). */

@@ -2,6 +2,7 @@ import { DEFAULT_TICKET_TYPE } from '@shared/constants.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
 import { ApiError, type ApiClient } from '../api/client.js';
+import { ticketViewPath } from '../api/publicPaths.js';
 import { formatEventDateTime } from '../events/format.js';
 
 /** The ticket page's wording (SPEC §2, §8). */
@@ -49,6 +50,6 @@ export function ticketEventPath(ticket: Pick<TicketView, 'event'>): string {
 /** GET /checkin/{ticketId}?format=json, publicly: the ticket holder's view. */
 export function getTicket(client: Pick<ApiClient, 'request'>, ticketId: string, signal?: AbortSignal): Promise<TicketView> {
   return client
-    .request<{ ticket: TicketView }>(`/checkin/${encodeURIComponent(ticketId)}?format=json`, { signal }, RSVP_MESSAGES.ticketNotFound)
+    .request<{ ticket: TicketView }>(ticketViewPath(ticketId), { signal }, RSVP_MESSAGES.ticketNotFound)
     .then((r) => r.ticket);
 }

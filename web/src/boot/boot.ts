@@ -1,0 +1,43 @@
+// The first script a page runs: a separate small chunk (vite.config.ts, bootScript), listed in
+// index.html before the app's script, so it runs as soon as it arrives rather than after the
+// app's script (the larger download). It asks for the page's data at once, in parallel with that
+// download, and on the landing page preloads the first slide's image as soon as the theme is in.
+// The app imports this module too: the same instance, so the client finds its replies.
+import { API_BASE, THEME_PATH } from '../api/paths.js';
+import { requestEarly } from '../api/earlyResponses.js';
+import { heroImagePreload } from './heroPreload.js';
+import { isLandingPath, pageDataPaths } from './pageData.js';
+
+const requests = new Map(pageDataPaths(location.pathname).map((path) => [path, requestEarly(`${API_BASE}${path}`)]));
+
+if (isLandingPath(location.pathname)) {
+  requests
+    .get(THEME_PATH)
+    ?.then((reply) => (reply.ok ? reply.clone().json() : null))
+    .then((body: unknown) => {
+      const image = heroImagePreload(body);
+      if (!image) return;
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'image';
+      link.href = image.href;
+      if (image.srcset) {
+        link.setAttribute('imagesrcset', image.srcset);
+        link.setAttribute('imagesizes', '100vw');
+      }
+      link.setAttribute('fetchpriority', 'high');
+      document.head.appendChild(link);
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * Resolves once the browser has painted the page's 'Loading...' (index.html): main.tsx renders the
+ * app after it. An app script that arrives before the first frame would otherwise run its first
+ * render (the page's longest task) first and hold the first paint back by its whole length on a
+ * slow phone. The timer covers a tab in the background, which runs no animation frames.
+ */
+export const firstPaint = new Promise<void>((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 100);
+});
