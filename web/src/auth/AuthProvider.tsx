@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { Auth, User } from '@firebase/auth';
 import { AuthContext, type AuthState, type AuthStatus } from './AuthContext.js';
 import { authErrorMessage } from './authErrors.js';
-import { authLibrary, getFirebaseAuth, rememberSignedIn } from './firebase.js';
+import { authLibrary, getFirebaseAuth, rememberSignedIn, signedInHint } from './firebase.js';
+import { whenIdle } from './whenIdle.js';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [auth, setAuth] = useState<Auth | null>(null);
@@ -13,21 +14,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    Promise.all([getFirebaseAuth(), authLibrary()])
-      .then(([instance, { onAuthStateChanged }]) => {
-        if (cancelled) return;
-        setAuth(instance);
-        unsubscribe = onAuthStateChanged(instance, (next) => {
-          rememberSignedIn(Boolean(next));
-          setUser(next);
-          setStatus(next ? 'signedIn' : 'signedOut');
+    const start = () => {
+      Promise.all([getFirebaseAuth(), authLibrary()])
+        .then(([instance, { onAuthStateChanged }]) => {
+          if (cancelled) return;
+          setAuth(instance);
+          unsubscribe = onAuthStateChanged(instance, (next) => {
+            rememberSignedIn(Boolean(next));
+            setUser(next);
+            setStatus(next ? 'signedIn' : 'signedOut');
+          });
+        })
+        .catch(() => {
+          if (!cancelled) setStatus('unavailable');
         });
-      })
-      .catch(() => {
-        if (!cancelled) setStatus('unavailable');
-      });
+    };
+    // Someone signed in here last time (or a retry): their session decides what shows, so the
+    // library loads at once. Otherwise the login form shows either way, and the library (about
+    // 45 KB) loads once the page is idle or someone starts on the form, instead of competing with
+    // the form's first paint on a slow phone. A submit before that loads it itself (signIn).
+    let stopWaiting: (() => void) | undefined;
+    if (signedInHint() || attempt > 0) start();
+    else stopWaiting = whenIdle(start);
     return () => {
       cancelled = true;
+      stopWaiting?.();
       unsubscribe?.();
     };
   }, [attempt]);
