@@ -84,6 +84,9 @@ export async function gotoWithPausedClock(page: Page, path: string) {
   // Pause a moment ahead of now (the page's clock starts at real time), before the page loads.
   await page.clock.pauseAt(Date.now() + 1000);
   await page.goto(path);
+  // The app renders after the first paint (boot.ts: an animation frame, then a timer), which a
+  // paused clock holds: let it pass. 200 ms of page time, far from the slider's 8 s.
+  await page.clock.runFor(200);
 }
 
 /**
