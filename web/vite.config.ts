@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { transform as transformCss } from 'lightningcss';
 import { defineConfig, type Plugin } from 'vite';
 import { apiBase, PRELOADED_PATHS } from './src/api/paths.js';
 
@@ -88,6 +89,38 @@ function bootScript(): Plugin {
   };
 }
 
+/** What the first paint needs (see the file); inlined into the HTML by firstPaintCss. */
+const FIRST_PAINT_CSS = 'src/styles/first-paint.css';
+
+/**
+ * The first paint waits for no stylesheet: the build inlines styles/first-paint.css (the default
+ * colours, the body, the 'Loading...' block) into index.html, and turns the app's render-blocking
+ * stylesheets into preloads (`data-app-style`), which the boot script applies at once and the app
+ * waits for before it renders (boot/boot.ts). The Content-Security-Policy allows inline styles.
+ */
+function firstPaintCss(): Plugin {
+  let root = '';
+  return {
+    name: 'first-paint-css',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const file = resolve(root, FIRST_PAINT_CSS);
+        const { code } = transformCss({ filename: file, code: readFileSync(file), minify: true });
+        const sheets = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+        if (!sheets.test(html)) throw new Error('index.html: no stylesheet to load beside the first paint');
+        return html
+          .replace(sheets, '<link rel="preload" as="style" crossorigin href="$1" data-app-style>')
+          .replace('  </head>', `    <style>${code.toString()}</style>\n  </head>`);
+      },
+    },
+  };
+}
+
 /** The staff area's shell (its login screen included), whose chunk staff.html fetches beside the app's. */
 const STAFF_SHELL_MODULE = 'src/staff/StaffShell.tsx';
 
@@ -133,7 +166,7 @@ function staffPageHtml(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), mapsBesideTheSite(), bootScript(), staffPageHtml(), preloadApiCalls()],
+  plugins: [react(), mapsBesideTheSite(), bootScript(), firstPaintCss(), staffPageHtml(), preloadApiCalls()],
   resolve: {
     alias: [
       { find: '@shared', replacement: shared },

@@ -40,6 +40,16 @@ describe("the site's HTML", () => {
     expect(read(`assets/${scripts[1]}.js`)).toContain(`./${scripts[0]}.js`);
   });
 
+  it('styles the first paint inline and blocks it on no stylesheet: the app\'s stylesheets are preloads the boot script applies', () => {
+    const html = read('index.html');
+    const inline = /<style>([^<]+)<\/style>/.exec(html)?.[1] ?? '';
+    for (const rule of ['.page-loading{', '.spinner{', '--color-primary:#a14717', '@keyframes spin']) expect(inline).toContain(rule);
+    expect(html).not.toContain('rel="stylesheet"');
+    const css = readdirSync(join(dir, 'dist/assets')).filter((file) => /^(?:index|ui)-[\w-]+\.css$/.test(file));
+    expect(css.length).toBeGreaterThan(0);
+    for (const file of css) expect(html).toContain(`<link rel="preload" as="style" crossorigin href="/assets/${file}" data-app-style>`);
+  });
+
   it("staff.html fetches the staff shell's chunks and its stylesheet beside the app; index.html names none of it", () => {
     const staff = read('staff.html');
     const shell = readdirSync(join(dir, 'dist/assets')).filter((file) => file.startsWith('StaffShell-'));

@@ -106,15 +106,20 @@ test.describe('performance', () => {
     page.on('console', (message) => {
       if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
     });
-    // Hold the page's script back: what shows meanwhile is the HTML's own.
+    // Hold the page's script and stylesheets back: what shows meanwhile is the HTML's own, styled
+    // by its inline stylesheet (the spinner in the default primary colour, centred on the cream).
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    for (const pattern of ['**/assets/index-*.js', '**/assets/*.css']) {
+      await page.route(pattern, async (route) => {
+        await held;
+        await route.continue();
+      });
+    }
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.getByRole('status')).toHaveText('Loading...');
+    await expect(page.locator('.page-loading .spinner')).toHaveCSS('border-top-color', 'rgb(161, 71, 23)');
+    await expect(page.locator('.page-loading')).toHaveCSS('background-color', 'rgb(250, 246, 239)');
     await expect.poll(() => themeRequests.length).toBe(1);
     release();
     await expect(page.locator('#events article').first()).toBeVisible();

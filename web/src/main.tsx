@@ -1,7 +1,9 @@
 // Already run by its own script tag (index.html); imported so the app shares its instance, and
-// renders once the page's 'Loading...' has been painted.
-import { firstPaint } from './boot/boot.js';
-// Base styles first, so each capability's stylesheet can refine them.
+// renders once the page's 'Loading...' has been painted and the app's stylesheets apply.
+import { appMayRender } from './boot/boot.js';
+// Base styles first, so each capability's stylesheet can refine them: the first paint's (which
+// index.html also carries inline), then the site's foundations.
+import './styles/first-paint.css';
 import './styles/base.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -24,7 +26,7 @@ if (!root) throw new Error('The page has no #root element');
 // A transition: React renders the first page in slices of a few milliseconds, yielding between
 // them, instead of one long task that would hold a phone's main thread (Total Blocking Time).
 // index.html's 'Loading...' stays on screen until the page is ready.
-void firstPaint.then(() => {
+void appMayRender.then(() => {
   const reactRoot = createRoot(root);
   startTransition(() => {
     reactRoot.render(

@@ -41,3 +41,28 @@ export const firstPaint = new Promise<void>((resolve) => {
   requestAnimationFrame(() => setTimeout(resolve, 0));
   setTimeout(resolve, 100);
 });
+
+/**
+ * The app's stylesheets: the build lists them as preloads (vite.config.ts, firstPaintCss), so the
+ * first paint ('Loading...', styled by the HTML's own inline stylesheet) waits for none of them.
+ * Each is applied here, as soon as this script runs; resolves once all have loaded (or failed:
+ * the app then renders as it would have with a failed stylesheet before). On the dev server there
+ * are none: the stylesheets come with the modules.
+ */
+export const stylesApplied = Promise.all(
+  [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"][data-app-style]')].map(
+    (preload) =>
+      new Promise<void>((resolve) => {
+        const sheet = document.createElement('link');
+        sheet.rel = 'stylesheet';
+        sheet.crossOrigin = preload.crossOrigin;
+        sheet.href = preload.href;
+        sheet.addEventListener('load', () => resolve());
+        sheet.addEventListener('error', () => resolve());
+        preload.after(sheet);
+      }),
+  ),
+);
+
+/** When main.tsx renders the app: after the first paint, with its stylesheets applied. */
+export const appMayRender: Promise<unknown> = Promise.all([firstPaint, stylesApplied]);

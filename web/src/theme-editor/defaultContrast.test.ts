@@ -4,7 +4,7 @@ import { AA_NORMAL_TEXT, contrastRatio, parseHex } from './contrast.js';
 
 // Every colour pair the public and staff pages draw with the default theme passes WCAG AA
 // (issue 13, item 6), measured with the same function as the Theme tab's warnings. The pairs
-// follow the stylesheets: base.css derives the muted text, the primary tint and the pressed
+// follow the stylesheets: styles/first-paint.css derives the muted text, the primary tint and the pressed
 // button from the theme with color-mix, mirrored by `mix` here.
 
 const t = DEFAULT_THEME;

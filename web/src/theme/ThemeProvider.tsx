@@ -5,7 +5,6 @@ import { LoadingBlock } from '../ui/Spinner.js';
 import { ThemeContext, type ThemeState } from './ThemeContext.js';
 import { themeToCssVariables, withThemeDefaults } from './themeVars.js';
 import { useSlicedState } from '../ui/useSlicedState.js';
-import './theme.css';
 
 const DEFAULT_FAVICON = '/favicon.svg';
 
