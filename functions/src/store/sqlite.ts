@@ -54,8 +54,11 @@ export function openSqliteStore(file: string): DocumentStore {
   // every cold start would pay about 20 ms for a driver it never uses.
   const Driver = createRequire(import.meta.url)('libsql') as typeof Database;
   const db = new Driver(file);
-  db.pragma('journal_mode = WAL');
+  // First, before anything that takes a lock: switching a new file to WAL needs it alone, and
+  // the Functions emulator's workers open the same file at once. (libsql waits for no lock by
+  // default; better-sqlite3 waited 5 s. A CI run saw 'database is locked' here.)
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.exec(`
     CREATE TABLE IF NOT EXISTS documents (

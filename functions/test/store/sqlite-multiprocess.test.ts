@@ -17,7 +17,7 @@ import { openSqliteStore } from '../../src/store/sqlite.js';
  *
  * Node 20 cannot run TypeScript and tsx is not installed, so the adapter is
  * compiled to a temporary folder with the TypeScript compiler the project
- * already has; a `node_modules` link there lets it find better-sqlite3.
+ * already has; a `node_modules` link there lets it find libsql.
  */
 
 const PROCESSES = 4;
@@ -119,6 +119,30 @@ describe('sqlite store across processes', () => {
     const code = await new Promise((resolve) => child.once('close', resolve));
     expect(code, err).toBe(0);
     expect(JSON.parse(out)).toEqual({ afterImport: false, afterOpen: true });
+  });
+
+  it('opening waits for a lock another process holds, instead of failing with SQLITE_BUSY', async () => {
+    const file = join(workDir, 'locked.sqlite');
+    // Another process holds the new file's write lock for 400 ms; the store opens meanwhile.
+    const script = `
+      const Database = require(${JSON.stringify(createRequire(import.meta.url).resolve('libsql'))});
+      const db = new Database(${JSON.stringify(file)});
+      db.exec('BEGIN EXCLUSIVE');
+      console.log('locked');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 400);
+      db.exec('COMMIT');
+      db.close();
+    `;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    const store = openSqliteStore(file);
+    try {
+      await store.set('notes', 'n', { opened: true });
+      expect((await store.get('notes', 'n'))?.data).toEqual({ opened: true });
+    } finally {
+      await store.close();
+      await new Promise((resolve) => child.once('close', resolve));
+    }
   });
 
   it('a process that never closes its store still exits once its work is done, with its writes kept', async () => {
