@@ -78,7 +78,9 @@ test.describe('admin: the Email Templates tab', () => {
 
       // The live preview renders the draft with sample data in a sandboxed frame.
       await expect(page.locator('iframe[title="Preview of the ticket e-mail"]')).toHaveAttribute('sandbox', '');
-      await expect(preview.getByText(`${line}Alex Rivera`)).toBeVisible();
+      // The sandboxed frame is an opaque origin, laid out by a renderer of its own: on a loaded CI
+      // machine it once stayed blank for the default 10 s (its text attached but not yet laid out).
+      await expect(preview.getByText(`${line}Alex Rivera`)).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('.emails-preview-subject')).toContainText(`Your pass for Night Sky Walk at Canyon Junction (${stamp})`);
       await shot(page, 'emails-tab');
 
