@@ -40,6 +40,14 @@ describe("the site's HTML", () => {
     expect(read(`assets/${scripts[1]}.js`)).toContain(`./${scripts[0]}.js`);
   });
 
+  it('starts every page with three scripts: the boot chunk, the app and the bundler runtime, no small shared chunks', () => {
+    const html = read('index.html');
+    const initial = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload") crossorigin (?:src|href)="\/assets\/([\w-]+)\.js"/g)].map((match) => match[1].replace(/-[\w-]{8}$/, ''));
+    expect([...new Set(initial)].sort()).toEqual(['boot', 'index', 'rolldown-runtime']);
+    // What the boot chunk would have shared with the app (the theme's defaults) is in it, not beside it.
+    expect(readdirSync(join(dir, 'dist/assets')).filter((file) => /^(?:constants|theme-model|cx)-/.test(file))).toEqual([]);
+  });
+
   it('styles the first paint inline and blocks it on no stylesheet: the app\'s stylesheets are preloads the boot script applies', () => {
     const html = read('index.html');
     const inline = /<style>([^<]+)<\/style>/.exec(html)?.[1] ?? '';
