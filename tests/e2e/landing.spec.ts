@@ -134,14 +134,17 @@ test.describe('hero slider', () => {
     await gotoWithPausedClock(page, '/');
     const current = page.locator('[aria-roledescription="slide"][aria-hidden="false"]');
     await expect(current).toContainText('Protect the canyons you love');
-    // The page's time moves only when the test moves it: 8 s after mounting, and not before.
-    await page.clock.runFor(7_900);
+    // The page's time moves only when the test moves it: 8 s after mounting, and not before. The
+    // slider mounted somewhere in the first 200 ms of page time (gotoWithPausedClock), as soon as
+    // the theme was in: at 7.9 s it has not moved, at 8.4 s it has (at 8.0-8.2 s).
+    await page.clock.runFor(7_700);
     await expect(current).toContainText('Protect the canyons you love');
-    await page.clock.runFor(200);
+    await page.clock.runFor(500);
     await expect(current).toContainText('Restore native habitat');
-    await page.clock.runFor(7_900);
+    // The next 8 s count from that move: 7.7-7.9 s after it, then 8.2-8.4 s.
+    await page.clock.runFor(7_500);
     await expect(current).toContainText('Restore native habitat');
-    await page.clock.runFor(200);
+    await page.clock.runFor(500);
     await expect(current).toContainText('Dark skies, bright stars');
   });
 

@@ -3,6 +3,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './mail.js';
 import { API, api, idToken } from './support.js';
 
+const FALLBACK_IMAGE = '/images/fallback-landscape.svg';
+
 /*
  * Issue 13: each public page reserves its final layout while it loads (CLS 0), and the landing
  * page lists the next events a page at a time. The API answers half a second late here, as on a
@@ -157,6 +159,18 @@ test.describe('performance', () => {
 
   test("each public page's data is asked while the app's script downloads, and once; the landing page preloads its first slide @phone", async ({ browser }) => {
     const landing = await browser.newPage();
+    // Every picture the hero's slides are given, from their first render on.
+    await landing.addInitScript(() => {
+      const given: string[] = [];
+      (window as unknown as { __heroImages: string[] }).__heroImages = given;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (record.type === 'attributes' && record.target instanceof Element && record.target.matches('.hero-image')) given.push(record.target.getAttribute('src') ?? '');
+          for (const node of Array.from(record.addedNodes))
+            if (node instanceof Element) for (const image of Array.from(node.querySelectorAll('.hero-image'))) given.push(image.getAttribute('src') ?? '');
+        }
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
+    });
     const images: string[] = [];
     landing.on('request', (request) => {
       if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
@@ -165,10 +179,22 @@ test.describe('performance', () => {
     const slide = await landing.locator('.hero-slide').first().locator('img').getAttribute('src');
     expect(await landing.locator('link[rel="preload"][as="image"]').getAttribute('href')).toBe(slide);
     expect(images.filter((image) => image === slide)).toHaveLength(1);
+    // A first visit renders once, with the theme: the slides never show the defaults' stock picture first.
+    const heroImages = await landing.evaluate(() => (window as unknown as { __heroImages: string[] }).__heroImages);
+    expect(heroImages.length).toBeGreaterThan(0);
+    expect(heroImages).not.toContain(FALLBACK_IMAGE);
     await landing.close();
 
     const event = await browser.newPage();
+    const eventImages: string[] = [];
+    event.on('request', (request) => {
+      if (request.resourceType() === 'image') eventImages.push(new URL(request.url()).pathname);
+    });
     await expectDataAskedEarlyAndOnce(event, '/condor-dinner', ['/api/theme', '/api/events/condor-dinner'], (p) => p.getByRole('heading', { level: 1 }));
+    // The event's picture is asked for as soon as the event is in, once.
+    const picture = await event.locator('.event-hero-image').getAttribute('src');
+    expect(await event.locator('link[rel="preload"][as="image"]').getAttribute('href')).toBe(picture);
+    expect(eventImages.filter((image) => image === picture)).toHaveLength(1);
     await event.close();
 
     const { events } = await api<{ events: { id: string; customUrl: string }[] }>('/events');
@@ -177,6 +203,46 @@ test.describe('performance', () => {
     const ticket = await browser.newPage();
     await expectDataAskedEarlyAndOnce(ticket, `/checkin/${rsvpId}`, ['/api/theme', `/api/checkin/${rsvpId}?format=json`], (p) => p.getByText('Early Bird'));
     await ticket.close();
+  });
+
+  test("a page whose data came with it shows it straight after 'Loading...': no spinner of its own, no second 'Loading...' @phone", async ({ browser }) => {
+    const { events } = await api<{ events: { id: string; customUrl: string }[] }>('/events');
+    const stargazing = events.find((candidate) => candidate.customUrl === 'stargazing')!;
+    const { rsvpId } = await api<{ rsvpId: string }>(`/events/${stargazing.id}/rsvp`, { method: 'POST', body: JSON.stringify({ name: 'Straight Through', email: uniqueEmail('straight') }) });
+    const pages: [string, string, (page: Page) => Locator][] = [
+      ['/condor-dinner', '/api/events/condor-dinner', (p) => p.getByRole('heading', { level: 1 })],
+      [`/checkin/${rsvpId}`, `/api/checkin/${rsvpId}`, (p) => p.getByText('Straight Through')],
+      // The staff shell is a chunk of its own: in before the first render, it shows without a fallback.
+      ['/admin', '/api/theme', (p) => p.getByRole('button', { name: 'Sign In' })],
+    ];
+    for (const [path, data, rendered] of pages) {
+      const page = await browser.newPage();
+      // Every 'Loading...'-like status the app inserts (the HTML's own, parsed before DOMContentLoaded, is not counted).
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __statuses: string[] }).__statuses = seen;
+        document.addEventListener('DOMContentLoaded', () => {
+          new MutationObserver((records) => {
+            for (const record of records)
+              for (const node of Array.from(record.addedNodes))
+                if (node instanceof Element)
+                  for (const element of [node, ...Array.from(node.querySelectorAll('*'))]) if (element.matches('.page-loading, [role="status"]')) seen.push(element.textContent ?? '');
+          }).observe(document.body, { childList: true, subtree: true });
+        });
+      });
+      // The app's script waits until the page's data is in, as on a phone, where it is the larger download.
+      const dataIn = page.waitForResponse((response) => new URL(response.url()).pathname === data);
+      await page.route('**/assets/index-*.js', async (route) => {
+        await dataIn;
+        await route.continue();
+      });
+      await page.goto(path);
+      await expect(rendered(page)).toBeVisible();
+      const statuses = await page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
+      // The registration form below an event loads after the page has shown: its own spinner is expected.
+      expect(statuses.filter((text) => text !== 'Loading registration form...'), path).toEqual([]);
+      await page.close();
+    }
   });
 
   test('the landing page lists 12 events, then the next 12 on Show more, in date order, to the last @phone', async ({ page }) => {

@@ -1,9 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
 import { DASHBOARD_SLUG } from '@shared/constants.js';
+import type { Theme } from '@shared/theme-model.js';
 import { EventPage } from './events/EventPage.js';
 import { LandingPage } from './landing/LandingPage.js';
 import { NotFound } from './pages/NotFound.js';
+import { lazyPage } from './layout/lazyPage.js';
 import { PageLoading, ThemeProvider } from './theme/ThemeProvider.js';
 
 // The staff area loads on demand: the public pages never download sign-in (Firebase), the
@@ -12,17 +14,32 @@ import { PageLoading, ThemeProvider } from './theme/ThemeProvider.js';
 // The staff pages load through the shell's chunk, so they share its modules instead of
 // splitting them into chunks the landing page's preload map would have to list.
 const staffShell = () => import('./staff/StaffShell.js');
-const StaffShell = lazy(staffShell);
+const StaffShell = lazyPage(staffShell);
 const staffPage = (name: 'AdminPage' | 'DashboardPage' | 'CheckinPage') => lazy(() => staffShell().then((m) => m.StaffPages[name]()));
 const AdminPage = staffPage('AdminPage');
 const DashboardPage = staffPage('DashboardPage');
 const CheckinPage = staffPage('CheckinPage');
-const TicketPage = lazy(() => import('./checkin/TicketPage.js'));
+const TicketPage = lazyPage(() => import('./checkin/TicketPage.js'));
 // Visited once per payment: its status checks need not weigh on the landing page.
-const PaymentSuccessPage = lazy(() => import('./payments/PaymentSuccessPage.js').then((m) => ({ default: m.PaymentSuccessPage })));
+const PaymentSuccessPage = lazyPage(async () => ({ default: (await import('./payments/PaymentSuccessPage.js')).PaymentSuccessPage }));
+
+const PAYMENT_SUCCESS_ROUTE = '/payment-success';
+const TICKET_ROUTE = '/checkin/:ticketId';
 
 /** The secret dashboard path from SPEC §2 ({token}); it is also a reserved event slug. */
 export const DASHBOARD_TOKEN_PATH = `/${DASHBOARD_SLUG}`;
+const STAFF_ROUTES = ['/admin', DASHBOARD_TOKEN_PATH, '/checkin'];
+
+/** Brings in the chunk of the page at `pathname` (see lazyPage); resolves when it is in, or failed. */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const pages: [string, { preload: () => Promise<unknown> }][] = [
+    [TICKET_ROUTE, TicketPage],
+    [PAYMENT_SUCCESS_ROUTE, PaymentSuccessPage],
+    ...STAFF_ROUTES.map((route): [string, typeof StaffShell] => [route, StaffShell]),
+  ];
+  const page = pages.find(([route]) => matchPath(route, pathname))?.[1];
+  return page ? page.preload().catch(() => undefined) : Promise.resolve();
+}
 
 function Lazy({ children }: { children: ReactNode }) {
   return (
@@ -32,14 +49,15 @@ function Lazy({ children }: { children: ReactNode }) {
   );
 }
 
-export function App() {
+/** `firstTheme`: the theme this page load already received (main.tsx), if any. */
+export function App({ firstTheme = null }: { firstTheme?: Theme | null }) {
   return (
-    <ThemeProvider>
+    <ThemeProvider firstTheme={firstTheme}>
       <BrowserRouter>
         <Routes>
           <Route path="/" element={<LandingPage />} />
           <Route
-            path="/payment-success"
+            path={PAYMENT_SUCCESS_ROUTE}
             element={
               <Lazy>
                 <PaymentSuccessPage />
@@ -53,12 +71,12 @@ export function App() {
               </Lazy>
             }
           >
-            <Route path="/admin" element={<AdminPage />} />
-            <Route path={DASHBOARD_TOKEN_PATH} element={<DashboardPage />} />
-            <Route path="/checkin" element={<CheckinPage />} />
+            <Route path={STAFF_ROUTES[0]} element={<AdminPage />} />
+            <Route path={STAFF_ROUTES[1]} element={<DashboardPage />} />
+            <Route path={STAFF_ROUTES[2]} element={<CheckinPage />} />
           </Route>
           <Route
-            path="/checkin/:ticketId"
+            path={TICKET_ROUTE}
             element={
               <Lazy>
                 <TicketPage />

@@ -1,13 +1,15 @@
 // Already run by its own script tag (index.html); imported so the app shares its instance, and
 // renders once the page's 'Loading...' has been painted and the app's stylesheets apply.
-import { appMayRender } from './boot/boot.js';
+import { appMayRender, themeReply } from './boot/boot.js';
 // Base styles first, so each capability's stylesheet can refine them: the first paint's (which
 // index.html also carries inline), then the site's foundations.
 import './styles/first-paint.css';
 import './styles/base.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.js';
+import { App, preloadRoute } from './App.js';
+import { storedTheme } from './theme/ThemeProvider.js';
+import { themeOfReply } from './theme/themeVars.js';
 
 // After a deploy, a page opened before it asks for chunks the new build no longer has (every
 // lazy import goes through Vite's preload helper, which reports the failure here): reload once to
@@ -23,15 +25,21 @@ addEventListener('vite:preloadError', () => {
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+// A first visit (no theme kept on the device) shows 'Loading...' until the theme is in either way:
+// the app waits for it and renders once, with the right theme and the right images, instead of
+// rendering the page out of sight with the defaults and again when the theme comes.
+const firstTheme = storedTheme() ? Promise.resolve(null) : themeReply.then(themeOfReply);
+
 // A transition: React renders the first page in slices of a few milliseconds, yielding between
 // them, instead of one long task that would hold a phone's main thread (Total Blocking Time).
 // index.html's 'Loading...' stays on screen until the page is ready.
-void appMayRender.then(() => {
+// A page in a chunk of its own (the ticket page, the staff area) renders once its chunk is in, at once.
+void Promise.all([firstTheme, appMayRender, preloadRoute(location.pathname)]).then(([theme]) => {
   const reactRoot = createRoot(root);
   startTransition(() => {
     reactRoot.render(
       <StrictMode>
-        <App />
+        <App firstTheme={theme} />
       </StrictMode>,
     );
   });

@@ -285,4 +285,52 @@ describe("the boot script's early replies", () => {
     expect(asked).toEqual(['/api/sponsors']);
     expect(takeEarlyResponse('/api/sponsors')).toBeDefined();
   });
+
+  it('a page starts with a reply already in: its body is given once, with the reply; then calls ask again', async () => {
+    const realFetch = globalThis.fetch;
+    const event = { id: 'e1', title: 'Stargazing' };
+    globalThis.fetch = (async () => jsonResponse(200, { success: true, event })) as typeof fetch;
+    try {
+      await requestEarly('/api/events/stargazing');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the body is read after the reply
+    const asked: string[] = [];
+    const client = createApiClient((async (url: string) => {
+      asked.push(url);
+      return jsonResponse(200, { success: true, event: { id: 'e1', title: 'Asked' } });
+    }) as FetchLike, '/api');
+    expect(client.arrivedEvent('other')).toBeUndefined();
+    expect(client.arrivedEvent('stargazing')).toEqual(event);
+    expect(client.arrivedEvent('stargazing')).toBeUndefined();
+    // Given once: the early reply went with it, so the next call asks.
+    expect((await client.getEvent('stargazing')).title).toBe('Asked');
+    expect(asked).toEqual(['/api/events/stargazing']);
+  });
+
+  it('a refusal, a failure envelope or a reply still on its way is not a page\'s data: the page asks as usual', async () => {
+    const realFetch = globalThis.fetch;
+    let answer!: (response: Response) => void;
+    const replies: Record<string, Promise<Response>> = {
+      '/api/events/missing': Promise.resolve(jsonResponse(404, { success: false, message: 'Event not found' })),
+      '/api/events/odd': Promise.resolve(jsonResponse(200, { success: false, message: 'Odd' })),
+      '/api/events/slow': new Promise<Response>((resolve) => (answer = resolve)),
+    };
+    globalThis.fetch = (async (url: string) => replies[url]) as typeof fetch;
+    try {
+      for (const url of Object.keys(replies)) requestEarly(url);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const client = createApiClient((async () => jsonResponse(200, {})) as FetchLike, '/api');
+    expect(client.arrivedEvent('missing')).toBeUndefined();
+    expect(client.arrivedEvent('odd')).toBeUndefined();
+    expect(client.arrivedEvent('slow')).toBeUndefined();
+    // The refusal still reaches the page through its call, with its message.
+    await expect(client.getEvent('missing')).rejects.toMatchObject({ status: 404, message: 'Event not found' });
+    answer(jsonResponse(200, { success: true, event: { id: 'slow' } }));
+    expect((await client.getEvent('slow')).id).toBe('slow');
+  });
 });

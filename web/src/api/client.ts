@@ -12,7 +12,7 @@ export type { ContactRequest, OfflineCardRequest, PaymentIntentRequest, RsvpRequ
 import type { SessionInfo } from '@shared/session-model.js';
 import type { Sponsor } from '@shared/sponsors-model.js';
 import type { Theme } from '@shared/theme-model.js';
-import { takeEarlyResponse } from './earlyResponses.js';
+import { takeArrivedBody, takeEarlyResponse } from './earlyResponses.js';
 import { API_BASE, THEME_PATH } from './paths.js';
 import { eventPath, eventsPagePath, SPONSORS_PATH } from './publicPaths.js';
 
@@ -174,10 +174,21 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
     return reply as T;
   }
 
+  /**
+   * The body of a public GET the boot script asked for (boot/boot.ts), when it is already in: given
+   * once, instead of asking. A page whose data is here at its first render starts with it, rather
+   * than showing a spinner first and itself a moment later. Undefined when it is not (yet) here.
+   */
+  function arrived<T extends object>(path: string): T | undefined {
+    const body = takeArrivedBody(`${base}${path}`);
+    return body && typeof body === 'object' && (body as { success?: unknown }).success !== false ? (body as T) : undefined;
+  }
+
   // Calls with wording the landing page does not need live with their screens (rsvps/registration.ts,
   // checkin/ticket.ts, payments/paymentFlow.ts), so RSVP_MESSAGES stays out of the landing page's bundle.
   return {
     request,
+    arrived,
     getTheme: (signal?: AbortSignal) => request<{ theme: Theme }>(THEME_PATH, { signal, preloaded: true }, MESSAGES.themeLoadFailed).then((r) => r.theme),
     listEvents: (signal?: AbortSignal) =>
       request<{ events: PublicEventRecord[] }>('/events', { signal }, MESSAGES.eventsLoadFailed).then((r) => r.events ?? []),
@@ -186,6 +197,11 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
       request<EventsPageReply>(eventsPagePath(cursor), { signal }, MESSAGES.eventsLoadFailed),
     getEvent: (idOrSlug: string, signal?: AbortSignal) =>
       request<{ event: PublicEventRecord }>(eventPath(idOrSlug), { signal }, MESSAGES.eventDetailsFailed).then((r) => r.event),
+    /** The event, when the boot script's reply for it is already in (given once); else undefined: ask getEvent. */
+    arrivedEvent: (idOrSlug: string): PublicEventRecord | undefined => {
+      const event = arrived<{ event?: PublicEventRecord }>(eventPath(idOrSlug))?.event;
+      return event && typeof event === 'object' ? event : undefined;
+    },
     listSponsors: (signal?: AbortSignal) =>
       request<{ sponsors: Pick<Sponsor, 'id' | 'name' | 'logo'>[] }>(SPONSORS_PATH, { signal }, MESSAGES.sponsorsLoadFailed).then((r) => r.sponsors ?? []),
     getPaymentConfig: (signal?: AbortSignal) => request<PaymentConfigReply>('/payments/config', { signal }, PAYMENT_INIT_FAILED),

@@ -3,6 +3,8 @@
  * the first client call for the same address (api/client.ts). Public GETs only: no token, no body.
  */
 const early = new Map<string, Promise<Response>>();
+/** The bodies of early replies that have arrived (status 2xx, JSON), by address, until taken. */
+const arrived = new Map<string, unknown>();
 
 /** Asks for `url` now; the reply waits here for the client. */
 export function requestEarly(url: string): Promise<Response> {
@@ -11,6 +13,12 @@ export function requestEarly(url: string): Promise<Response> {
   // Handled here too: a reply nobody takes must not be reported as an unhandled rejection.
   reply.catch(() => undefined);
   early.set(url, reply);
+  reply
+    .then((response) => (response.ok ? response.clone().json() : undefined))
+    .then((body: unknown) => {
+      if (body !== undefined && early.get(url) === reply) arrived.set(url, body);
+    })
+    .catch(() => undefined);
   return reply;
 }
 
@@ -18,5 +26,18 @@ export function requestEarly(url: string): Promise<Response> {
 export function takeEarlyResponse(url: string): Promise<Response> | undefined {
   const reply = early.get(url);
   early.delete(url);
+  arrived.delete(url);
   return reply;
+}
+
+/**
+ * The body of the early reply for `url` if it has already arrived (a 2xx JSON reply), once, with
+ * the reply: a page whose data is in when it first renders starts with it, instead of rendering
+ * a spinner first and the page a moment later.
+ */
+export function takeArrivedBody(url: string): unknown {
+  if (!arrived.has(url)) return undefined;
+  const body = arrived.get(url);
+  takeEarlyResponse(url);
+  return body;
 }

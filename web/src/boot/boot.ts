@@ -1,33 +1,48 @@
 // The first script a page runs: a separate small chunk (vite.config.ts, bootScript), listed in
 // index.html before the app's script, so it runs as soon as it arrives rather than after the
 // app's script (the larger download). It asks for the page's data at once, in parallel with that
-// download, and on the landing page preloads the first slide's image as soon as the theme is in.
+// download, and preloads the picture the page opens with as soon as the reply that names it is in:
+// the landing page's first slide (the theme), an event page's picture (the event).
 // The app imports this module too: the same instance, so the client finds its replies.
 import { API_BASE, THEME_PATH } from '../api/paths.js';
 import { requestEarly } from '../api/earlyResponses.js';
-import { heroImagePreload } from './heroPreload.js';
-import { isLandingPath, pageDataPaths } from './pageData.js';
+import { eventImagePreload, heroImagePreload, type ImagePreload } from './heroPreload.js';
+import { pageDataPaths, publicPage } from './pageData.js';
 
+const page = publicPage(location.pathname);
 const requests = new Map(pageDataPaths(location.pathname).map((path) => [path, requestEarly(`${API_BASE}${path}`)]));
 
-if (isLandingPath(location.pathname)) {
+/**
+ * The body of the page's GET /theme reply once it has arrived; null when it failed. On a first
+ * visit (no theme kept on the device) main.tsx renders the app with it, so the first render has
+ * the right theme and images: the page shows 'Loading...' until the theme is in either way.
+ */
+export const themeReply: Promise<unknown> =
   requests
     .get(THEME_PATH)
     ?.then((reply) => (reply.ok ? reply.clone().json() : null))
-    .then((body: unknown) => {
-      const image = heroImagePreload(body);
-      if (!image) return;
-      const link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = 'image';
-      link.href = image.href;
-      if (image.srcset) {
-        link.setAttribute('imagesrcset', image.srcset);
-        link.setAttribute('imagesizes', '100vw');
-      }
-      link.setAttribute('fetchpriority', 'high');
-      document.head.appendChild(link);
-    })
+    .catch(() => null) ?? Promise.resolve(null);
+
+function preloadImage(image: ImagePreload | null) {
+  if (!image) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = image.href;
+  if (image.srcset) {
+    link.setAttribute('imagesrcset', image.srcset);
+    link.setAttribute('imagesizes', '100vw');
+  }
+  link.setAttribute('fetchpriority', 'high');
+  document.head.appendChild(link);
+}
+
+if (page.kind === 'landing') void themeReply.then((body) => preloadImage(heroImagePreload(body)));
+if (page.kind === 'event') {
+  requests
+    .get(page.dataPath)
+    ?.then((reply) => (reply.ok ? reply.clone().json() : null))
+    .then((body: unknown) => preloadImage(eventImagePreload(body)))
     .catch(() => undefined);
 }
 

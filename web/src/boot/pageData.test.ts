@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_SLUG } from '@shared/constants.js';
-import { isLandingPath, pageDataPaths } from './pageData.js';
+import { isLandingPath, pageDataPaths, publicPage } from './pageData.js';
 
 // What the boot script asks for must be exactly what each page's component then asks for
 // (App.tsx's routes; the e2e journey 'every API call of a public page is asked once' checks the pair).
@@ -28,5 +28,15 @@ describe('pageDataPaths', () => {
     for (const path of ['/admin', `/${DASHBOARD_SLUG}`, '/checkin', '/checkin/', '/payment-success', '/a/b/c', '/checkin/%20', '/%E0%A4%A']) {
       expect(pageDataPaths(path), path).toEqual(['/theme']);
     }
+  });
+});
+
+describe('publicPage', () => {
+  it('names the page and the call that brings its own data', () => {
+    expect(publicPage('/')).toEqual({ kind: 'landing' });
+    expect(publicPage('/stargazing')).toEqual({ kind: 'event', dataPath: '/events/stargazing' });
+    expect(publicPage('/event/abc123/')).toEqual({ kind: 'event', dataPath: '/events/abc123' });
+    expect(publicPage('/checkin/%20abc%20')).toEqual({ kind: 'ticket', dataPath: '/checkin/abc?format=json' });
+    for (const path of ['/admin', '/checkin', '/payment-success', '/a/b/c', '/%E0%A4%A']) expect(publicPage(path), path).toEqual({ kind: 'other' });
   });
 });

@@ -13,9 +13,30 @@ function decoded(segment: string): string | null {
   }
 }
 
-/** The landing page's address: '/' (the boot script preloads its first slide's image). */
+/** The landing page's address: '/'. */
 export function isLandingPath(pathname: string): boolean {
   return pathname.replace(/\/+$/, '') === '';
+}
+
+/** Which public page an address shows (App.tsx's routes), and the API call that brings its own data. */
+export type PublicPage =
+  | { kind: 'landing' }
+  | { kind: 'event'; dataPath: string }
+  | { kind: 'ticket'; dataPath: string }
+  | { kind: 'other' };
+
+export function publicPage(pathname: string): PublicPage {
+  if (isLandingPath(pathname)) return { kind: 'landing' };
+  const [first = '', second, ...rest] = pathname.replace(/\/+$/, '').split('/').slice(1);
+  if (rest.length) return { kind: 'other' };
+  if (second === undefined) {
+    const slug = decoded(first);
+    return slug && !NOT_EVENT_PAGES.has(first) ? { kind: 'event', dataPath: eventPath(slug) } : { kind: 'other' };
+  }
+  const id = decoded(second);
+  if (first === 'event' && id) return { kind: 'event', dataPath: eventPath(id) };
+  if (first === 'checkin' && id?.trim()) return { kind: 'ticket', dataPath: ticketViewPath(id.trim()) };
+  return { kind: 'other' };
 }
 
 /**
@@ -24,16 +45,7 @@ export function isLandingPath(pathname: string): boolean {
  * the landing page's first events and the sponsors, an event page's event, a ticket page's ticket.
  */
 export function pageDataPaths(pathname: string): string[] {
-  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
-  const [first = '', second, ...rest] = segments;
-  if (rest.length) return [THEME_PATH];
-  if (isLandingPath(pathname)) return [THEME_PATH, eventsPagePath(null), SPONSORS_PATH];
-  if (second === undefined) {
-    const slug = decoded(first);
-    return slug && !NOT_EVENT_PAGES.has(first) ? [THEME_PATH, eventPath(slug)] : [THEME_PATH];
-  }
-  const id = decoded(second);
-  if (first === 'event' && id) return [THEME_PATH, eventPath(id)];
-  if (first === 'checkin' && id?.trim()) return [THEME_PATH, ticketViewPath(id.trim())];
-  return [THEME_PATH];
+  const page = publicPage(pathname);
+  if (page.kind === 'landing') return [THEME_PATH, eventsPagePath(null), SPONSORS_PATH];
+  return page.kind === 'other' ? [THEME_PATH] : [THEME_PATH, page.dataPath];
 }

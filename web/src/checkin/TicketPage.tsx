@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
@@ -8,7 +8,7 @@ import { FullWidthLayout } from '../layout/PublicLayout.js';
 import { Card } from '../ui/Card.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
-import { checkInBadge, checkInDetails, getTicket, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
+import { arrivedTicket, checkInBadge, checkInDetails, getTicket, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
 import { useSlicedState } from '../ui/useSlicedState.js';
 import './checkin.css';
 
@@ -21,11 +21,17 @@ export default function TicketPage() {
 }
 
 function TicketContent({ ticketId }: { ticketId: string }) {
-  const [state, setState] = useSlicedState<State>(ticketId ? { status: 'loading' } : { status: 'error', message: RSVP_MESSAGES.ticketNotFound });
+  // The ticket is often in before the first render (the boot script asked for it): then the page starts with it.
+  const [state, setState] = useSlicedState<State>(() => {
+    if (!ticketId) return { status: 'error', message: RSVP_MESSAGES.ticketNotFound };
+    const ticket = arrivedTicket(api, ticketId);
+    return ticket ? { status: 'loaded', ticket } : { status: 'loading' };
+  });
+  const [arrivedAtFirstRender] = useState(state.status === 'loaded');
   useDocumentTitle(state.status === 'loaded' ? `${TICKET_TEXT.title}: ${state.ticket.event.title}` : TICKET_TEXT.title);
 
   useEffect(() => {
-    if (!ticketId) return;
+    if (!ticketId || arrivedAtFirstRender) return;
     const controller = new AbortController();
     getTicket(api, ticketId, controller.signal)
       .then((ticket) => setState({ status: 'loaded', ticket }))
@@ -33,7 +39,7 @@ function TicketContent({ ticketId }: { ticketId: string }) {
         if (!controller.signal.aborted) setState({ status: 'error', message: ticketErrorText(error) });
       });
     return () => controller.abort();
-  }, [ticketId, setState]);
+  }, [arrivedAtFirstRender, ticketId, setState]);
 
   return (
     <FullWidthLayout>

@@ -47,6 +47,12 @@ export function ticketEventPath(ticket: Pick<TicketView, 'event'>): string {
   return `/${ticket.event.customUrl || ticket.event.id}`;
 }
 
+/** The ticket, when the boot script's reply for it is already in (given once); else undefined: ask getTicket. */
+export function arrivedTicket(client: Pick<ApiClient, 'arrived'>, ticketId: string): TicketView | undefined {
+  const ticket = client.arrived<{ ticket?: TicketView }>(ticketViewPath(ticketId))?.ticket;
+  return ticket && typeof ticket === 'object' ? ticket : undefined;
+}
+
 /** GET /checkin/{ticketId}?format=json, publicly: the ticket holder's view. */
 export function getTicket(client: Pick<ApiClient, 'request'>, ticketId: string, signal?: AbortSignal): Promise<TicketView> {
   return client

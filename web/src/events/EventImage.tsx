@@ -20,7 +20,8 @@ export function EventImage({ src, alt, className, eager = false }: EventImagePro
       width="1200"
       height="675"
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      // A picture further down decodes off the main thread; the page's first picture paints with the page.
+      decoding={eager ? 'auto' : 'async'}
       onError={() => {
         if (usable !== FALLBACK_IMAGE) setFailedSrc(src);
       }}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { isReservedSlug, type PublicEventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
@@ -6,7 +6,8 @@ import { api } from '../api/client.js';
 import { paragraphs } from '../ui/content.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
-import { useScrollToHash } from '../layout/useScrollToHash.js';
+import { ScrollToHash } from '../layout/useScrollToHash.js';
+import { AfterFirstPaint } from '../ui/AfterFirstPaint.js';
 import { Card } from '../ui/Card.js';
 import { Spinner } from '../ui/Spinner.js';
 import { StateBlock } from '../ui/StateBlock.js';
@@ -39,10 +40,16 @@ export function EventPage() {
 
 function EventPageContent({ eventId }: { eventId: string }) {
   const reserved = isReservedSlug(eventId);
-  const [state, setState] = useSlicedState<State>(reserved ? { status: 'error', message: MESSAGES.eventNotFound } : { status: 'loading' });
+  // The event is often in before the first render (the boot script asked for it): then the page starts with it.
+  const [state, setState] = useSlicedState<State>(() => {
+    if (reserved) return { status: 'error', message: MESSAGES.eventNotFound };
+    const event = api.arrivedEvent(eventId);
+    return event ? { status: 'loaded', event } : { status: 'loading' };
+  });
+  const [arrivedAtFirstRender] = useState(state.status === 'loaded');
 
   useEffect(() => {
-    if (reserved) return;
+    if (reserved || arrivedAtFirstRender) return;
     const controller = new AbortController();
     api
       .getEvent(eventId, controller.signal)
@@ -51,10 +58,9 @@ function EventPageContent({ eventId }: { eventId: string }) {
         if (!controller.signal.aborted) setState({ status: 'error', message: eventLoadErrorText(error) });
       });
     return () => controller.abort();
-  }, [eventId, reserved, setState]);
+  }, [arrivedAtFirstRender, eventId, reserved, setState]);
 
   useDocumentTitle(state.status === 'loaded' ? state.event.title : state.status === 'error' ? 'Event Not Found' : undefined);
-  useScrollToHash(useThemeShown() && state.status === 'loaded');
 
   return (
     <PublicLayout showBack>
@@ -95,6 +101,7 @@ function EventDetails({ event }: { event: PublicEventRecord }) {
   const prices = ticketPriceList(event);
   const registerLabel = event.requiresPayment ? 'Buy Tickets' : 'Register Now';
   const time = formatEventTime(event.date);
+  const themeShown = useThemeShown();
 
   return (
     <article className="event-page" aria-labelledby="event-title">
@@ -140,48 +147,52 @@ function EventDetails({ event }: { event: PublicEventRecord }) {
         </div>
       </header>
 
-      <div className="container event-body">
-        <Card as="section" className="event-about" aria-labelledby="event-about-title">
-          <h2 id="event-about-title">About This Event</h2>
-          {(description.length ? description : [DEFAULT_EVENT_DESCRIPTION]).map((paragraph, i) => (
-            <p key={i}>{paragraph}</p>
-          ))}
-        </Card>
+      {/* Below the picture and title: rendered once they have painted. */}
+      <AfterFirstPaint>
+        <ScrollToHash ready={themeShown} />
+        <div className="container event-body">
+          <Card as="section" className="event-about" aria-labelledby="event-about-title">
+            <h2 id="event-about-title">About This Event</h2>
+            {(description.length ? description : [DEFAULT_EVENT_DESCRIPTION]).map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+          </Card>
 
-        <Card as="section" id="register" className="event-register" aria-labelledby="register-title">
-          <h2 id="register-title">Registration</h2>
-          {event.requiresPayment && prices.length ? (
-            <>
-              <h3>Ticket Pricing</h3>
-              <ul className="ticket-list" aria-label="Ticket Pricing">
-                {prices.map(({ type, price }) => (
-                  <li key={type}>
-                    <span>{type}</span>
-                    <strong>{price}</strong>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <>
-              <h3>Ticket Types</h3>
-              <ul className="ticket-list" aria-label="Ticket Types">
-                {event.ticketTypes.map((type) => (
-                  <li key={type}>
-                    <span>{type}</span>
-                    <strong>{event.requiresPayment ? '' : 'Free'}</strong>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <ChunkBoundary fallback={<p className="event-register-note">The registration form could not be loaded. Please reload the page.</p>}>
-            <Suspense fallback={<Spinner label="Loading registration form..." />}>
-              <RegistrationForm event={event} />
-            </Suspense>
-          </ChunkBoundary>
-        </Card>
-      </div>
+          <Card as="section" id="register" className="event-register" aria-labelledby="register-title">
+            <h2 id="register-title">Registration</h2>
+            {event.requiresPayment && prices.length ? (
+              <>
+                <h3>Ticket Pricing</h3>
+                <ul className="ticket-list" aria-label="Ticket Pricing">
+                  {prices.map(({ type, price }) => (
+                    <li key={type}>
+                      <span>{type}</span>
+                      <strong>{price}</strong>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <>
+                <h3>Ticket Types</h3>
+                <ul className="ticket-list" aria-label="Ticket Types">
+                  {event.ticketTypes.map((type) => (
+                    <li key={type}>
+                      <span>{type}</span>
+                      <strong>{event.requiresPayment ? '' : 'Free'}</strong>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <ChunkBoundary fallback={<p className="event-register-note">The registration form could not be loaded. Please reload the page.</p>}>
+              <Suspense fallback={<Spinner label="Loading registration form..." />}>
+                <RegistrationForm event={event} />
+              </Suspense>
+            </ChunkBoundary>
+          </Card>
+        </div>
+      </AfterFirstPaint>
     </article>
   );
 }

@@ -22,3 +22,9 @@ export function useScrollToHash(ready = true): void {
     return () => cancelAnimationFrame(frame);
   }, [hash, key, ready]);
 }
+
+/** useScrollToHash as an element: placed inside a part rendered later (AfterFirstPaint), it waits for that part too. */
+export function ScrollToHash({ ready = true }: { ready?: boolean }): null {
+  useScrollToHash(ready);
+  return null;
+}

@@ -106,4 +106,21 @@ describe('ThemeProvider', () => {
     localStorage[THEME_STORAGE_KEY] = JSON.stringify({ siteName: 'Odd', primaryColor: 7 });
     expect(storedTheme()).toEqual({ ...DEFAULT_THEME, siteName: 'Odd' });
   });
+
+  it("a theme this page load already received shows at once, is kept for the next visit, and is not asked again", async () => {
+    const fetchMock = vi.fn(async () => Response.json({ success: true, theme: DEFAULT_THEME }));
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage[THEME_STORAGE_KEY] = JSON.stringify({ ...DEFAULT_THEME, siteName: 'Kept last time' });
+    render(
+      <ThemeProvider firstTheme={{ ...DEFAULT_THEME, siteName: 'Just received', primaryColor: '#123456' }}>
+        <Page />
+      </ThemeProvider>,
+    );
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(screen.getByText('Site: Just received').closest('[hidden]')).toBeNull();
+    expect(primary()).toBe('#123456');
+    await waitFor(() => expect(storedTheme()?.siteName).toBe('Just received'));
+    expect(mounted).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

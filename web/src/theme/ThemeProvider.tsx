@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_THEME, type Theme } from '@shared/theme-model.js';
 import { api } from '../api/client.js';
 import { LoadingBlock } from '../ui/Spinner.js';
@@ -47,17 +47,23 @@ function keep(theme: Theme) {
  * next visit. A first visit (nothing kept) shows 'Loading...' until the theme
  * arrives, while the page underneath already loads its data out of sight. When
  * the theme fails, the page renders with the defaults (silently, SPEC §8), or
- * with the kept theme. Colours become CSS custom properties on :root; favicon
+ * with the kept theme. `firstTheme`, the theme this page load already received (main.tsx waits for
+ * it on a first visit), is shown at once and kept, and not asked again. Colours become CSS custom properties on :root; favicon
  * and title follow the theme; the custom CSS goes into a <style> element as
  * text, so it cannot break out into markup.
  */
-export function ThemeProvider({ children }: { children: ReactNode }) {
+export function ThemeProvider({ children, firstTheme = null }: { children: ReactNode; firstTheme?: Theme | null }) {
   const [state, setState] = useSlicedState<ThemeState>(() => {
-    const kept = storedTheme();
+    const kept = firstTheme ?? storedTheme();
     return kept ? { theme: kept, status: 'loaded' } : { theme: DEFAULT_THEME, status: 'loading' };
   });
+  const [received] = useState(firstTheme);
 
   useEffect(() => {
+    if (received) {
+      keep(received);
+      return;
+    }
     const controller = new AbortController();
     api
       .getTheme(controller.signal)
@@ -70,7 +76,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
         if (!controller.signal.aborted) setState((last) => ({ theme: last.status === 'loading' ? DEFAULT_THEME : last.theme, status: 'failed' }));
       });
     return () => controller.abort();
-  }, [setState]);
+  }, [received, setState]);
 
   const { theme, status } = state;
   const loading = status === 'loading';

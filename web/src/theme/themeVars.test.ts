@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, THEME_COLOUR_FIELDS } from '@shared/theme-model.js';
 import { THEME_COLOUR_KEYS } from './colourKeys.js';
-import { cssVariableName, themeToCssVariables, withThemeDefaults } from './themeVars.js';
+import { cssVariableName, themeOfReply, themeToCssVariables, withThemeDefaults } from './themeVars.js';
 
 describe('theme → CSS variables', () => {
   it('names each colour field as a --color-* property', () => {
@@ -42,5 +42,16 @@ describe('withThemeDefaults', () => {
     expect(theme.primaryColor).toBe(DEFAULT_THEME.primaryColor);
     expect(theme.socialLinks).toEqual({ ...DEFAULT_THEME.socialLinks, website: 'https://example.org' });
     expect(theme.activeSlides).toEqual(DEFAULT_THEME.activeSlides);
+  });
+});
+
+describe('themeOfReply', () => {
+  it("a GET /theme reply's theme, with the defaults filled in", () => {
+    const theme = themeOfReply({ success: true, theme: { siteName: 'Canyon Friends', primaryColor: 42 } });
+    expect(theme).toEqual({ ...DEFAULT_THEME, siteName: 'Canyon Friends' });
+  });
+
+  it('null for a body without a theme', () => {
+    for (const reply of [null, undefined, 'x', [], { success: false, message: 'down' }, { theme: 'x' }, { theme: [] }]) expect(themeOfReply(reply)).toBeNull();
   });
 });

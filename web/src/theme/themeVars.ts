@@ -47,3 +47,9 @@ export function withThemeDefaults(input: unknown): Theme {
   }
   return merged as Theme;
 }
+
+/** The theme of a GET /theme reply body ({ theme }), with the defaults filled in; null when the body has none. */
+export function themeOfReply(reply: unknown): Theme | null {
+  const theme = isRecord(reply) ? reply.theme : undefined;
+  return isRecord(theme) ? withThemeDefaults(theme) : null;
+}
