@@ -245,6 +245,30 @@ test.describe('performance', () => {
     }
   });
 
+  test('a returning visit whose theme is already in renders with it at once, not with the kept one first @phone', async ({ page }) => {
+    // A theme kept from an earlier visit, under another name than the site's today.
+    await page.addInitScript(() => {
+      localStorage.setItem('theme', JSON.stringify({ siteName: 'Kept From Last Time' }));
+      const names: string[] = [];
+      (window as unknown as { __names: string[] }).__names = names;
+      new MutationObserver(() => {
+        const name = document.querySelector('.navbar-name')?.textContent;
+        if (name && names[names.length - 1] !== name) names.push(name);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const themeIn = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/theme');
+    await page.route('**/assets/index-*.js', async (route) => {
+      await themeIn;
+      await route.continue();
+    });
+    await page.goto('/condor-dinner');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // One name from the first render on: the site's own, never the kept one.
+    const names = await page.evaluate(() => (window as unknown as { __names: string[] }).__names);
+    expect(names).toHaveLength(1);
+    expect(names[0]).not.toBe('Kept From Last Time');
+  });
+
   test('the landing page lists 12 events, then the next 12 on Show more, in date order, to the last @phone', async ({ page }) => {
     const { events } = await api<{ events: { title: string; date: string; isActive: boolean }[] }>('/events');
     const upcoming = events.filter((event) => event.isActive && Date.parse(event.date) >= Date.now());

@@ -7,6 +7,8 @@ import './styles/first-paint.css';
 import './styles/base.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { api } from './api/client.js';
+import { THEME_PATH } from './api/paths.js';
 import { App, preloadRoute } from './App.js';
 import { storedTheme } from './theme/ThemeProvider.js';
 import { themeOfReply } from './theme/themeVars.js';
@@ -27,14 +29,16 @@ if (!root) throw new Error('The page has no #root element');
 
 // A first visit (no theme kept on the device) shows 'Loading...' until the theme is in either way:
 // the app waits for it and renders once, with the right theme and the right images, instead of
-// rendering the page out of sight with the defaults and again when the theme comes.
+// rendering the page out of sight with the defaults and again when the theme comes. A returning
+// visit renders at once: with the theme if it is already in, else with the kept one meanwhile.
 const firstTheme = storedTheme() ? Promise.resolve(null) : themeReply.then(themeOfReply);
 
 // A transition: React renders the first page in slices of a few milliseconds, yielding between
 // them, instead of one long task that would hold a phone's main thread (Total Blocking Time).
 // index.html's 'Loading...' stays on screen until the page is ready.
 // A page in a chunk of its own (the ticket page, the staff area) renders once its chunk is in, at once.
-void Promise.all([firstTheme, appMayRender, preloadRoute(location.pathname)]).then(([theme]) => {
+void Promise.all([firstTheme, appMayRender, preloadRoute(location.pathname)]).then(([received]) => {
+  const theme = received ?? themeOfReply(api.arrived(THEME_PATH));
   const reactRoot = createRoot(root);
   startTransition(() => {
     reactRoot.render(

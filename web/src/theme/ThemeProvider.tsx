@@ -47,8 +47,9 @@ function keep(theme: Theme) {
  * next visit. A first visit (nothing kept) shows 'Loading...' until the theme
  * arrives, while the page underneath already loads its data out of sight. When
  * the theme fails, the page renders with the defaults (silently, SPEC §8), or
- * with the kept theme. `firstTheme`, the theme this page load already received (main.tsx waits for
- * it on a first visit), is shown at once and kept, and not asked again. Colours become CSS custom properties on :root; favicon
+ * with the kept theme. `firstTheme`, the theme this page load has already
+ * received (main.tsx waits for it on a first visit), shows at once, is kept, and
+ * is not asked again. Colours become CSS custom properties on :root; favicon
  * and title follow the theme; the custom CSS goes into a <style> element as
  * text, so it cannot break out into markup.
  */
