@@ -1,10 +1,45 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AfterFirstPaint } from './AfterFirstPaint.js';
 
+const tick = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
 describe('AfterFirstPaint', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('waits for the first commit to be painted (the next frame), not only committed', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    render(
+      <AfterFirstPaint>
+        <p>Below</p>
+      </AfterFirstPaint>,
+    );
+    await tick(30);
+    expect(screen.queryByText('Below')).toBeNull();
+    expect(frames).toHaveLength(1);
+    await act(async () => frames[0]?.(performance.now()));
+    await tick(5);
+    expect(screen.getByText('Below')).toBeTruthy();
+  });
+
+  it('in a background tab, which paints no frames, it comes after 100 ms', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 1);
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    render(
+      <AfterFirstPaint>
+        <p>Below</p>
+      </AfterFirstPaint>,
+    );
+    await tick(50);
+    expect(screen.queryByText('Below')).toBeNull();
+    await tick(100);
+    expect(screen.getByText('Below')).toBeTruthy();
+  });
+
   it("the page's first commit holds the place (a screen's height) and the part below comes in the next", async () => {
     let belowAtFirstCommit: boolean | undefined;
     function Above() {
