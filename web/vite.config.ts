@@ -139,52 +139,51 @@ function firstPaintCss(): Plugin {
   };
 }
 
-/** The staff area's shell (its login screen included), whose chunk staff.html fetches beside the app's. */
-const STAFF_SHELL_MODULE = 'src/staff/StaffShell.tsx';
-
 /**
- * staff.html: index.html plus `modulepreload` links for the staff shell's chunk and the chunks it
- * imports, and preloads of its stylesheets. Hosting serves it for the staff pages (/admin, the dashboard path,
- * /checkin; firebase.json), so the login form no longer waits for the app's script to run before
- * its own chunk is even asked for. Public pages keep index.html and never load staff code.
+ * A page whose own chunk the HTML fetches beside the app's, so the page does not wait for the app's
+ * script to run before its chunk is even asked for: index.html plus `modulepreload` links for the
+ * chunk of `module` and the chunks it imports, and preloads of its stylesheets. Hosting serves each
+ * for its pages (firebase.json): staff.html for the staff pages (/admin, the dashboard path,
+ * /checkin; the staff shell, its login screen included), ticket.html for a ticket (/checkin/{id}).
+ * Other pages keep index.html and never load that code.
  */
-function staffPageHtml(): Plugin {
+function pageHtml(fileName: string, module: string): Plugin {
   let outDir = '';
   return {
-    name: 'staff-page-html',
+    name: `page-html:${fileName}`,
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle(_options, bundle) {
-      const shell = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId?.endsWith(STAFF_SHELL_MODULE));
-      if (!shell) throw new Error(`staff.html: no chunk for ${STAFF_SHELL_MODULE}`);
+      const page = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId?.endsWith(module));
+      if (!page) throw new Error(`${fileName}: no chunk for ${module}`);
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       const scripts = new Set<string>();
       const styles = new Set<string>();
-      const visit = (fileName: string) => {
-        if (scripts.has(fileName)) return;
-        const chunk = bundle[fileName];
+      const visit = (chunkName: string) => {
+        if (scripts.has(chunkName)) return;
+        const chunk = bundle[chunkName];
         if (chunk?.type !== 'chunk' || chunk.isEntry) return;
-        scripts.add(fileName);
+        scripts.add(chunkName);
         for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
         chunk.imports.forEach(visit);
       };
-      visit(shell.fileName);
+      visit(page.fileName);
       const links = [
         ...[...scripts].filter((file) => !index.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
         // Fetched early but not render-blocking: the first paint ('Loading...') needs only the app's
-        // styles; the chunk's loader applies these when the login form renders.
+        // styles; the chunk's loader applies these when the page renders.
         ...[...styles].filter((file) => !index.includes(`/${file}"`)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
       ];
-      writeFileSync(join(outDir, 'staff.html'), index.replace('  </head>', `${links.map((link) => `    ${link}\n`).join('')}  </head>`));
+      writeFileSync(join(outDir, fileName), index.replace('  </head>', `${links.map((link) => `    ${link}\n`).join('')}  </head>`));
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), mapsBesideTheSite(), bootScript(), firstPaintCss(), staffPageHtml(), preloadApiCalls()],
+  plugins: [react(), mapsBesideTheSite(), bootScript(), firstPaintCss(), pageHtml('staff.html', 'src/staff/StaffShell.tsx'), pageHtml('ticket.html', 'src/checkin/TicketPage.tsx'), preloadApiCalls()],
   resolve: {
     alias: [
       { find: '@shared', replacement: shared },

@@ -29,7 +29,7 @@ function directives(policy) {
   return Object.fromEntries(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 }
 
-const PAGES = ['/', '/index.html', '/checkin/abc123', '/event/spring-walk', '/spring-walk', '/payment-success', '/apiary', '/assets-day', '/a', '/admins', '/checkins', '/admin/x', '/no/such/page'];
+const PAGES = ['/', '/index.html', '/checkin/abc/def', '/event/spring-walk', '/spring-walk', '/payment-success', '/apiary', '/assets-day', '/a', '/admins', '/checkins', '/admin/x', '/no/such/page'];
 // The staff pages get staff.html: the site plus its staff shell's chunk, fetched at once (web/vite.config.ts).
 const STAFF_PAGES = STAFF_PAGE_SLUGS.flatMap((slug) => [`/${slug}`, `/${slug}/`]);
 
@@ -47,6 +47,13 @@ describe('firebase.json: which paths are pages', () => {
     expect(rewriteFor(path)).toEqual(expect.objectContaining({ destination: '/staff.html' }));
     expect(headersFor(path)).toMatchObject({ 'Cache-Control': 'no-cache', 'X-Frame-Options': 'DENY' });
     expect(headersFor('/staff.html')).toMatchObject({ 'Cache-Control': 'no-cache', 'X-Frame-Options': 'DENY' });
+  });
+
+  // A ticket gets ticket.html: the site plus the ticket page's chunk, fetched at once (web/vite.config.ts).
+  it.each(['/checkin/abc123', '/checkin/abc123/', '/checkin/uwtmBPK4hh-ZFdpOk4YvKQ'])('%s is a ticket: ticket.html, with the page headers', (path) => {
+    expect(rewriteFor(path)).toEqual(expect.objectContaining({ destination: '/ticket.html' }));
+    expect(headersFor(path)).toMatchObject({ 'Cache-Control': 'no-cache', 'X-Frame-Options': 'DENY' });
+    expect(headersFor('/ticket.html')).toMatchObject({ 'Cache-Control': 'no-cache', 'X-Frame-Options': 'DENY' });
   });
 
   it.each(['/api', '/api/theme', '/api/mailbox', '/api/mailbox/abc'])('%s goes to the api function, without the page headers', (path) => {

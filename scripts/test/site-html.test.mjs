@@ -58,18 +58,31 @@ describe("the site's HTML", () => {
     for (const file of css) expect(html).toContain(`<link rel="preload" as="style" crossorigin href="/assets/${file}" data-app-style>`);
   });
 
-  it("staff.html fetches the staff shell's chunks and its stylesheet beside the app; index.html names none of it", () => {
-    const staff = read('staff.html');
-    const shell = readdirSync(join(dir, 'dist/assets')).filter((file) => file.startsWith('StaffShell-'));
-    expect(shell.some((file) => file.endsWith('.js'))).toBe(true);
-    for (const file of shell) {
-      expect(staff).toContain(file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/assets/${file}">` : `<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+  /**
+   * `page` (staff.html, ticket.html) is index.html plus links that fetch, beside the app, the
+   * chunks whose files `own` matches (scripts as modulepreloads, stylesheets as preloads that do
+   * not block the first paint); index.html names none of them.
+   */
+  function expectPageHtml(page, own) {
+    const html = read(page);
+    const files = readdirSync(join(dir, 'dist/assets')).filter((file) => own.test(file));
+    expect(files.some((file) => file.endsWith('.js'))).toBe(true);
+    for (const file of files) {
+      expect(html).toContain(file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/assets/${file}">` : `<link rel="modulepreload" crossorigin href="/assets/${file}">`);
       expect(read('index.html')).not.toContain(file);
     }
-    // The rest is index.html's, unchanged: staff.html only adds links fetching staff code early.
+    // The rest is index.html's, unchanged: the page only adds links fetching its code early.
     const index = read('index.html').split('\n');
-    const added = staff.split('\n').filter((line) => !index.includes(line));
+    const added = html.split('\n').filter((line) => !index.includes(line));
     for (const line of added) expect(line).toMatch(/^ {4}<link rel="(?:modulepreload|preload" as="style)" crossorigin href="\/assets\/[\w.-]+">$/);
-    expect(staff.split('\n').filter((line) => !added.includes(line))).toEqual(index);
+    expect(html.split('\n').filter((line) => !added.includes(line))).toEqual(index);
+  }
+
+  it("staff.html fetches the staff shell's chunks and its stylesheet beside the app; index.html names none of it", () => {
+    expectPageHtml('staff.html', /^StaffShell-/);
+  });
+
+  it("ticket.html fetches the ticket page's chunk and its stylesheet beside the app; index.html names none of it", () => {
+    expectPageHtml('ticket.html', /^(?:TicketPage|checkin)-[\w-]+\.(?:js|css)$/);
   });
 });

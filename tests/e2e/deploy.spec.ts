@@ -30,6 +30,17 @@ test.describe('deploys never strand a visitor', () => {
     }
   });
 
+  test('a ticket page asks for its chunk with the app (ticket.html); other pages never name it', async ({ request }) => {
+    for (const path of ['/checkin/abc123', '/checkin/abc123/']) {
+      const response = await request.get(path);
+      expect(response.headers()['cache-control'], path).toBe('no-cache');
+      expect(await response.text(), path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/TicketPage-[\w-]+\.js">/);
+    }
+    for (const path of ['/', '/condor-dinner', '/checkin', '/admin', '/checkin/abc/def']) {
+      expect(await (await request.get(path)).text(), path).not.toContain('TicketPage');
+    }
+  });
+
   test('index.html is revalidated on every visit; hashed assets are cached for a year, immutable', async ({ request }) => {
     for (const path of ['/', '/index.html', '/admin', '/condor-dinner', '/checkin/abc123']) {
       const response = await request.get(path);
