@@ -333,4 +333,28 @@ describe("the boot script's early replies", () => {
     answer(jsonResponse(200, { success: true, event: { id: 'slow' } }));
     expect((await client.getEvent('slow')).id).toBe('slow');
   });
+
+  it("reads an early reply's body once, for every use: the JSON of a 2xx reply, else null; the client still reads the reply itself", async () => {
+    const realFetch = globalThis.fetch;
+    const replies: Record<string, () => Promise<Response>> = {
+      '/api/theme': async () => jsonResponse(200, { success: true, theme: { siteName: 'Early' } }),
+      '/api/events/missing': async () => jsonResponse(404, { success: false, message: 'Event not found' }),
+      '/api/events/offline': async () => Promise.reject(new TypeError('Failed to fetch')),
+    };
+    const asked: string[] = [];
+    globalThis.fetch = (async (url: string) => {
+      asked.push(url);
+      return replies[url]!();
+    }) as typeof fetch;
+    let bodies: unknown[];
+    try {
+      bodies = await Promise.all(Object.keys(replies).map((url) => requestEarly(url)));
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(bodies).toEqual([{ success: true, theme: { siteName: 'Early' } }, null, null]);
+    expect(asked).toEqual(Object.keys(replies));
+    const client = createApiClient((async () => jsonResponse(200, {})) as FetchLike, '/api');
+    expect((await client.getTheme()).siteName).toBe('Early');
+  });
 });

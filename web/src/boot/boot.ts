@@ -7,21 +7,18 @@
 import { API_BASE, THEME_PATH } from '../api/paths.js';
 import { requestEarly } from '../api/earlyResponses.js';
 import { eventImagePreload, heroImagePreload, type ImagePreload } from './heroPreload.js';
+import { afterNextPaint } from '../ui/afterNextPaint.js';
 import { pageDataPaths, publicPage } from './pageData.js';
 
 const page = publicPage(location.pathname);
-const requests = new Map(pageDataPaths(location.pathname).map((path) => [path, requestEarly(`${API_BASE}${path}`)]));
+const bodies = new Map(pageDataPaths(location.pathname).map((path) => [path, requestEarly(`${API_BASE}${path}`)]));
 
 /**
  * The body of the page's GET /theme reply once it has arrived; null when it failed. On a first
  * visit (no theme kept on the device) main.tsx renders the app with it, so the first render has
  * the right theme and images: the page shows 'Loading...' until the theme is in either way.
  */
-export const themeReply: Promise<unknown> =
-  requests
-    .get(THEME_PATH)
-    ?.then((reply) => (reply.ok ? reply.clone().json() : null))
-    .catch(() => null) ?? Promise.resolve(null);
+export const themeReply: Promise<unknown> = bodies.get(THEME_PATH) ?? Promise.resolve(null);
 
 function preloadImage(image: ImagePreload | null) {
   if (!image) return;
@@ -38,13 +35,7 @@ function preloadImage(image: ImagePreload | null) {
 }
 
 if (page.kind === 'landing') void themeReply.then((body) => preloadImage(heroImagePreload(body)));
-if (page.kind === 'event') {
-  requests
-    .get(page.dataPath)
-    ?.then((reply) => (reply.ok ? reply.clone().json() : null))
-    .then((body: unknown) => preloadImage(eventImagePreload(body)))
-    .catch(() => undefined);
-}
+if (page.kind === 'event') void bodies.get(page.dataPath)?.then((body) => preloadImage(eventImagePreload(body)));
 
 /**
  * Resolves once the browser has painted the page's 'Loading...' (index.html): main.tsx renders the
@@ -52,10 +43,7 @@ if (page.kind === 'event') {
  * render (the page's longest task) first and hold the first paint back by its whole length on a
  * slow phone. The timer covers a tab in the background, which runs no animation frames.
  */
-export const firstPaint = new Promise<void>((resolve) => {
-  requestAnimationFrame(() => setTimeout(resolve, 0));
-  setTimeout(resolve, 100);
-});
+export const firstPaint = new Promise<void>((resolve) => afterNextPaint(resolve));
 
 /**
  * The app's stylesheets: the build lists them as preloads (vite.config.ts, firstPaintCss), so the
