@@ -6,18 +6,24 @@ import { AfterFirstPaint } from './AfterFirstPaint.js';
 
 const tick = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
+/** The browser's animation frames, held until the test runs them (none run in a background tab). */
+function holdFrames() {
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  vi.stubGlobal('cancelAnimationFrame', () => undefined);
+  render(
+    <AfterFirstPaint>
+      <p>Below</p>
+    </AfterFirstPaint>,
+  );
+  return frames;
+}
+
 describe('AfterFirstPaint', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('waits for the first commit to be painted (the next frame), not only committed', async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal('cancelAnimationFrame', () => undefined);
-    render(
-      <AfterFirstPaint>
-        <p>Below</p>
-      </AfterFirstPaint>,
-    );
+    const frames = holdFrames();
     await tick(30);
     expect(screen.queryByText('Below')).toBeNull();
     expect(frames).toHaveLength(1);
@@ -27,13 +33,7 @@ describe('AfterFirstPaint', () => {
   });
 
   it('in a background tab, which paints no frames, it comes after 100 ms', async () => {
-    vi.stubGlobal('requestAnimationFrame', () => 1);
-    vi.stubGlobal('cancelAnimationFrame', () => undefined);
-    render(
-      <AfterFirstPaint>
-        <p>Below</p>
-      </AfterFirstPaint>,
-    );
+    holdFrames();
     await tick(50);
     expect(screen.queryByText('Below')).toBeNull();
     await tick(100);
