@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { DEFAULT_THEME, type Theme } from '@shared/theme-model.js';
 import { api } from '../api/client.js';
 import { LoadingBlock } from '../ui/Spinner.js';
@@ -58,11 +58,10 @@ export function ThemeProvider({ children, firstTheme = null }: { children: React
     const kept = firstTheme ?? storedTheme();
     return kept ? { theme: kept, status: 'loaded' } : { theme: DEFAULT_THEME, status: 'loading' };
   });
-  const [received] = useState(firstTheme);
 
   useEffect(() => {
-    if (received) {
-      keep(received);
+    if (firstTheme) {
+      keep(firstTheme);
       return;
     }
     const controller = new AbortController();
@@ -77,7 +76,7 @@ export function ThemeProvider({ children, firstTheme = null }: { children: React
         if (!controller.signal.aborted) setState((last) => ({ theme: last.status === 'loading' ? DEFAULT_THEME : last.theme, status: 'failed' }));
       });
     return () => controller.abort();
-  }, [received, setState]);
+  }, [firstTheme, setState]);
 
   const { theme, status } = state;
   const loading = status === 'loading';
