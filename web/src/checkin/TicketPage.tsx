@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
@@ -9,10 +9,8 @@ import { Card } from '../ui/Card.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { arrivedTicket, checkInBadge, checkInDetails, getTicket, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
-import { useSlicedState } from '../ui/useSlicedState.js';
+import { usePageData } from '../ui/usePageData.js';
 import './checkin.css';
-
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; ticket: TicketView };
 
 /** /checkin/:ticketId: the public ticket page an attendee shows at the door (SPEC §2). */
 export default function TicketPage() {
@@ -21,25 +19,13 @@ export default function TicketPage() {
 }
 
 function TicketContent({ ticketId }: { ticketId: string }) {
-  // The ticket is often in before the first render (the boot script asked for it): then the page starts with it.
-  const [state, setState] = useSlicedState<State>(() => {
-    if (!ticketId) return { status: 'error', message: RSVP_MESSAGES.ticketNotFound };
-    const ticket = arrivedTicket(api, ticketId);
-    return ticket ? { status: 'loaded', ticket } : { status: 'loading' };
+  const state = usePageData({
+    refusal: ticketId ? null : RSVP_MESSAGES.ticketNotFound,
+    arrived: () => arrivedTicket(api, ticketId),
+    load: (signal) => getTicket(api, ticketId, signal),
+    errorText: ticketErrorText,
   });
-  const [arrivedAtFirstRender] = useState(state.status === 'loaded');
-  useDocumentTitle(state.status === 'loaded' ? `${TICKET_TEXT.title}: ${state.ticket.event.title}` : TICKET_TEXT.title);
-
-  useEffect(() => {
-    if (!ticketId || arrivedAtFirstRender) return;
-    const controller = new AbortController();
-    getTicket(api, ticketId, controller.signal)
-      .then((ticket) => setState({ status: 'loaded', ticket }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: ticketErrorText(error) });
-      });
-    return () => controller.abort();
-  }, [arrivedAtFirstRender, ticketId, setState]);
+  useDocumentTitle(state.status === 'loaded' ? `${TICKET_TEXT.title}: ${state.data.event.title}` : TICKET_TEXT.title);
 
   return (
     <FullWidthLayout>
@@ -60,7 +46,7 @@ function TicketContent({ ticketId }: { ticketId: string }) {
             </Link>
           </Card>
         ) : (
-          <Ticket ticket={state.ticket} />
+          <Ticket ticket={state.data} />
         )}
       </div>
     </FullWidthLayout>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { isReservedSlug, type PublicEventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
@@ -24,13 +24,11 @@ import {
   ticketPriceList,
 } from './format.js';
 import { DetailLine } from './icons.js';
-import { useSlicedState } from '../ui/useSlicedState.js';
+import { usePageData } from '../ui/usePageData.js';
 import './events.css';
 
 // The registration form is its own chunk: the landing page never loads it, the event page loads it next to the event.
 const RegistrationForm = lazy(() => import('../rsvps/RegistrationForm.js'));
-
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; event: PublicEventRecord };
 
 /** Routes /event/:eventId and /:eventId; keyed by the id so a new id starts fresh. */
 export function EventPage() {
@@ -39,28 +37,14 @@ export function EventPage() {
 }
 
 function EventPageContent({ eventId }: { eventId: string }) {
-  const reserved = isReservedSlug(eventId);
-  // The event is often in before the first render (the boot script asked for it): then the page starts with it.
-  const [state, setState] = useSlicedState<State>(() => {
-    if (reserved) return { status: 'error', message: MESSAGES.eventNotFound };
-    const event = api.arrivedEvent(eventId);
-    return event ? { status: 'loaded', event } : { status: 'loading' };
+  const state = usePageData({
+    refusal: isReservedSlug(eventId) ? MESSAGES.eventNotFound : null,
+    arrived: () => api.arrivedEvent(eventId),
+    load: (signal) => api.getEvent(eventId, signal),
+    errorText: eventLoadErrorText,
   });
-  const [arrivedAtFirstRender] = useState(state.status === 'loaded');
 
-  useEffect(() => {
-    if (reserved || arrivedAtFirstRender) return;
-    const controller = new AbortController();
-    api
-      .getEvent(eventId, controller.signal)
-      .then((event) => setState({ status: 'loaded', event }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: eventLoadErrorText(error) });
-      });
-    return () => controller.abort();
-  }, [arrivedAtFirstRender, eventId, reserved, setState]);
-
-  useDocumentTitle(state.status === 'loaded' ? state.event.title : state.status === 'error' ? 'Event Not Found' : undefined);
+  useDocumentTitle(state.status === 'loaded' ? state.data.title : state.status === 'error' ? 'Event Not Found' : undefined);
 
   return (
     <PublicLayout showBack>
@@ -71,7 +55,7 @@ function EventPageContent({ eventId }: { eventId: string }) {
       ) : state.status === 'error' ? (
         <EventNotFound message={state.message} />
       ) : (
-        <EventDetails event={state.event} />
+        <EventDetails event={state.data} />
       )}
     </PublicLayout>
   );
