@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { STAFF_PAGE_SLUGS } from '../../functions/src/shared/constants.ts';
+import { ROUTES, STAFF_ROUTES } from '../../web/src/routes.ts';
 import { localFirebaseConfig } from '../lib/stack.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,6 +55,14 @@ describe('firebase.json: which paths are pages', () => {
     expect(rewriteFor(path)).toEqual(expect.objectContaining({ destination: '/ticket.html' }));
     expect(headersFor(path)).toMatchObject({ 'Cache-Control': 'no-cache', 'X-Frame-Options': 'DENY' });
     expect(headersFor('/ticket.html')).toMatchObject({ 'Cache-Control': 'no-cache', 'X-Frame-Options': 'DENY' });
+  });
+
+  // Each of the site's routes (web/src/routes.ts), with its parameters filled in, gets the HTML it needs.
+  it('every route of the site is served the HTML that fetches its chunk', () => {
+    const address = (route) => route.replace(/:[^/]+/g, 'x1');
+    const html = { staff: '/staff.html', ticket: '/ticket.html', site: '/index.html' };
+    const want = (route) => (STAFF_ROUTES.includes(route) ? html.staff : route === ROUTES.ticket ? html.ticket : html.site);
+    for (const route of Object.values(ROUTES)) expect(rewriteFor(address(route))?.destination, route).toBe(want(route));
   });
 
   it.each(['/api', '/api/theme', '/api/mailbox', '/api/mailbox/abc'])('%s goes to the api function, without the page headers', (path) => {

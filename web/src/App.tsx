@@ -1,11 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
-import { DASHBOARD_SLUG } from '@shared/constants.js';
 import type { Theme } from '@shared/theme-model.js';
 import { EventPage } from './events/EventPage.js';
 import { LandingPage } from './landing/LandingPage.js';
 import { NotFound } from './pages/NotFound.js';
 import { lazyPage } from './layout/lazyPage.js';
+import { ROUTES, STAFF_ROUTES } from './routes.js';
 import { PageLoading, ThemeProvider } from './theme/ThemeProvider.js';
 
 // The staff area loads on demand: the public pages never download sign-in (Firebase), the
@@ -23,18 +23,11 @@ const TicketPage = lazyPage(() => import('./checkin/TicketPage.js'));
 // Visited once per payment: its status checks need not weigh on the landing page.
 const PaymentSuccessPage = lazyPage(async () => ({ default: (await import('./payments/PaymentSuccessPage.js')).PaymentSuccessPage }));
 
-const PAYMENT_SUCCESS_ROUTE = '/payment-success';
-const TICKET_ROUTE = '/checkin/:ticketId';
-
-/** The secret dashboard path from SPEC §2 ({token}); it is also a reserved event slug. */
-export const DASHBOARD_TOKEN_PATH = `/${DASHBOARD_SLUG}`;
-const STAFF_ROUTES = ['/admin', DASHBOARD_TOKEN_PATH, '/checkin'];
-
 /** Brings in the chunk of the page at `pathname` (see lazyPage); resolves when it is in, or failed. */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const pages: [string, { preload: () => Promise<unknown> }][] = [
-    [TICKET_ROUTE, TicketPage],
-    [PAYMENT_SUCCESS_ROUTE, PaymentSuccessPage],
+    [ROUTES.ticket, TicketPage],
+    [ROUTES.paymentSuccess, PaymentSuccessPage],
     ...STAFF_ROUTES.map((route): [string, typeof StaffShell] => [route, StaffShell]),
   ];
   const page = pages.find(([route]) => matchPath(route, pathname))?.[1];
@@ -55,9 +48,9 @@ export function App({ firstTheme = null }: { firstTheme?: Theme | null }) {
     <ThemeProvider firstTheme={firstTheme}>
       <BrowserRouter>
         <Routes>
-          <Route path="/" element={<LandingPage />} />
+          <Route path={ROUTES.landing} element={<LandingPage />} />
           <Route
-            path={PAYMENT_SUCCESS_ROUTE}
+            path={ROUTES.paymentSuccess}
             element={
               <Lazy>
                 <PaymentSuccessPage />
@@ -71,20 +64,20 @@ export function App({ firstTheme = null }: { firstTheme?: Theme | null }) {
               </Lazy>
             }
           >
-            <Route path={STAFF_ROUTES[0]} element={<AdminPage />} />
-            <Route path={STAFF_ROUTES[1]} element={<DashboardPage />} />
-            <Route path={STAFF_ROUTES[2]} element={<CheckinPage />} />
+            <Route path={ROUTES.admin} element={<AdminPage />} />
+            <Route path={ROUTES.dashboard} element={<DashboardPage />} />
+            <Route path={ROUTES.checkin} element={<CheckinPage />} />
           </Route>
           <Route
-            path={TICKET_ROUTE}
+            path={ROUTES.ticket}
             element={
               <Lazy>
                 <TicketPage />
               </Lazy>
             }
           />
-          <Route path="/event/:eventId" element={<EventPage />} />
-          <Route path="/:eventId" element={<EventPage />} />
+          <Route path={ROUTES.eventById} element={<EventPage />} />
+          <Route path={ROUTES.event} element={<EventPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </BrowserRouter>

@@ -31,11 +31,17 @@ export const DASHBOARD_SLUG = 'admin-zfp-dashboard-2025';
 /** The staff pages' paths (/admin, the dashboard, /checkin): Hosting serves them staff.html (firebase.json). */
 export const STAFF_PAGE_SLUGS = ['admin', DASHBOARD_SLUG, 'checkin'] as const;
 
+/** Where a paid registration lands (SPEC §2: /payment-success). */
+export const PAYMENT_SUCCESS_SLUG = 'payment-success';
+
+/** First path segments that are pages of their own (web/src/routes.ts), so never an event's address. */
+export const PAGE_SLUGS = [...STAFF_PAGE_SLUGS, PAYMENT_SUCCESS_SLUG] as const;
+
 /**
  * Path segments that are routes of their own, never event slugs (SPEC §2); 'tags' and
  * 'stats' are API paths beside GET /events/{idOrSlug}, so an event there could never be read.
  */
-export const RESERVED_SLUGS = [...STAFF_PAGE_SLUGS, 'payment-success', 'empty', 'tags', 'stats'] as const;
+export const RESERVED_SLUGS = [...PAGE_SLUGS, 'empty', 'tags', 'stats'] as const;
 
 /** The contact section's fixed details (SPEC §2, §9). */
 export const CONTACT_PHONE = '(435) 772-3256';

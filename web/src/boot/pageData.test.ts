@@ -29,6 +29,12 @@ describe('pageDataPaths', () => {
       expect(pageDataPaths(path), path).toEqual(['/theme']);
     }
   });
+
+  it('a reserved slug, which the event page refuses without asking, asks for the theme only', () => {
+    for (const path of ['/empty', '/tags', '/stats', '/event/admin', '/event/payment-success', `/event/${DASHBOARD_SLUG}`, '/event/empty']) {
+      expect(pageDataPaths(path), path).toEqual(['/theme']);
+    }
+  });
 });
 
 describe('publicPage', () => {

@@ -1,17 +1,7 @@
-import { STAFF_PAGE_SLUGS } from '@shared/constants.js';
+import { RESERVED_SLUGS } from '@shared/constants.js';
 import { THEME_PATH } from '../api/paths.js';
 import { eventPath, eventsPagePath, SPONSORS_PATH, ticketViewPath } from '../api/publicPaths.js';
-
-/** First path segments that are pages of their own (App.tsx), not an event's id or custom URL. */
-const NOT_EVENT_PAGES = new Set<string>([...STAFF_PAGE_SLUGS, 'payment-success']);
-
-function decoded(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
+import { ROUTES, routeParams } from '../routes.js';
 
 /** The landing page's address: '/'. */
 export function isLandingPath(pathname: string): boolean {
@@ -27,15 +17,12 @@ export type PublicPage =
 
 export function publicPage(pathname: string): PublicPage {
   if (isLandingPath(pathname)) return { kind: 'landing' };
-  const [first = '', second, ...rest] = pathname.replace(/\/+$/, '').split('/').slice(1);
-  if (rest.length) return { kind: 'other' };
-  if (second === undefined) {
-    const slug = decoded(first);
-    return slug && !NOT_EVENT_PAGES.has(first) ? { kind: 'event', dataPath: eventPath(slug) } : { kind: 'other' };
-  }
-  const id = decoded(second);
-  if (first === 'event' && id) return { kind: 'event', dataPath: eventPath(id) };
-  if (first === 'checkin' && id?.trim()) return { kind: 'ticket', dataPath: ticketViewPath(id.trim()) };
+  // As TicketPage reads its id: trimmed; a blank one is refused without a call.
+  const ticketId = routeParams(ROUTES.ticket, pathname)?.ticketId?.trim();
+  if (ticketId) return { kind: 'ticket', dataPath: ticketViewPath(ticketId) };
+  // As EventPage reads its id: a page of its own or a reserved slug (isReservedSlug) is refused without a call.
+  const eventId = (routeParams(ROUTES.eventById, pathname) ?? routeParams(ROUTES.event, pathname))?.eventId;
+  if (eventId && !(RESERVED_SLUGS as readonly string[]).includes(eventId)) return { kind: 'event', dataPath: eventPath(eventId) };
   return { kind: 'other' };
 }
 

@@ -1,6 +1,7 @@
 import { formatCents, PAYMENT_MESSAGES, type ConfirmPaymentReply, type ConfirmPaymentRequest } from '@shared/payments-model.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import { ApiError, type ApiClient } from '../api/client.js';
+import { ROUTES } from '../routes.js';
 
 /** 'Total: $35.00'. */
 export function totalText(cents: number): string {
@@ -48,7 +49,7 @@ export function isDeclined(error: unknown): boolean {
 /** Where a paid registration goes: /payment-success?payment_intent={id}&eventId={customUrl or id}. */
 export function paymentSuccessPath(paymentIntentId: string, event: { id: string; customUrl?: string | null }): string {
   const query = new URLSearchParams({ payment_intent: paymentIntentId, eventId: event.customUrl || event.id });
-  return `/payment-success?${query.toString()}`;
+  return `${ROUTES.paymentSuccess}?${query.toString()}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { AuthProvider } from '../auth/AuthProvider.js';
 import { LoginGate } from '../auth/LoginGate.js';
 import { signedInHint } from '../auth/firebase.js';
 import { FullWidthLayout } from '../layout/PublicLayout.js';
+import { ROUTES, routeParams } from '../routes.js';
 import { LoadingBlock } from '../ui/Spinner.js';
 
 /** Loaders of the staff area's pages, each its own chunk loaded after the shell (App.tsx routes to them through lazy()). */
@@ -24,7 +25,7 @@ const prefetchWorkspace = () => void loadWorkspace().catch(() => undefined);
 
 /** Screens inside the shell that need a signed-in user but not the gate: /admin?invite=... (SPEC §2). */
 export function isUngated({ pathname, search }: { pathname: string; search: string }): boolean {
-  return pathname.replace(/\/+$/, '') === '/admin' && new URLSearchParams(search).has('invite');
+  return routeParams(ROUTES.admin, pathname) !== null && new URLSearchParams(search).has('invite');
 }
 
 /**
@@ -68,7 +69,7 @@ function ShellBody({ queryClient }: { queryClient?: QueryClient }) {
   );
   if (ungated) return workspace;
   // SPEC §2: signed out, the scanner screen says that check-in is disabled until someone signs in.
-  const notice = location.pathname.startsWith('/checkin') ? CHECKIN_MESSAGES.notAuthenticated : undefined;
+  const notice = location.pathname.startsWith(ROUTES.checkin) ? CHECKIN_MESSAGES.notAuthenticated : undefined;
   return (
     <LoginGate notice={notice} onStart={prefetchWorkspace}>
       {workspace}

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../theme/ThemeContext.js';
 import { Card } from '../../ui/Card.js';
 import { Field } from '../../ui/Field.js';
 import { Spinner } from '../../ui/Spinner.js';
+import { ROUTES } from '../../routes.js';
 import { StateBlock } from '../../ui/StateBlock.js';
 import { acceptFailure, authFailure, credentialsProblem, INVITATION_TEXT, inviteTokenOf, type AuthMode } from './invitation.js';
 import './invitation.css';
@@ -171,7 +172,7 @@ function AcceptInvitation({ token, user }: { token: string; user: User }) {
 
   useEffect(() => {
     if (!accept.isSuccess) return;
-    const timer = setTimeout(() => void navigate('/admin', { replace: true }), INVITE_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(ROUTES.admin, { replace: true }), INVITE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [accept.isSuccess, navigate]);
 
