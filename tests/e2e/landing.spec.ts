@@ -6,7 +6,7 @@ test.describe('landing page', () => {
     await gotoWithPausedClock(page, '/');
     await expect(page.getByRole('navigation').first()).toContainText('Zion Events');
     await expect(page.getByRole('heading', { name: 'Protect the canyons you love' })).toBeVisible();
-    // Below the hero: rendered once the hero has painted (AfterFirstPaint), which the paused clock holds.
+    // Below the hero: rendered once the hero has painted (AfterFirstScreen), which the paused clock holds.
     await expectVisibleUnderPausedClock(page, page.getByText('Our Supporters'));
     await expect(page.getByAltText('Canyon Outfitters').first()).toBeAttached();
     await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible();

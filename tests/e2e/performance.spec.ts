@@ -245,6 +245,43 @@ test.describe('performance', () => {
     }
   });
 
+  test('what can wait is asked for only once the first screen is on screen: no byte of it competes with the page\'s main picture or text @phone', async ({ browser }) => {
+    const { events } = await api<{ events: { id: string; customUrl: string }[] }>('/events');
+    const stargazing = events.find((candidate) => candidate.customUrl === 'stargazing')!;
+    const { rsvpId } = await api<{ rsvpId: string }>(`/events/${stargazing.id}/rsvp`, { method: 'POST', body: JSON.stringify({ name: 'Wait Your Turn', email: uniqueEmail('wait') }) });
+    const themeFavicon = /\/seed\/favicon\.svg$/;
+    // Each page, what shows it is ready, and what it asks for that can wait.
+    const pages: [string, (page: Page) => Locator, RegExp[]][] = [
+      ['/', (p) => p.locator('#events article').first(), [themeFavicon, /\/seed\/slide2\.svg$/, /\/assets\/ContactForm-[^/]+\.js$/]],
+      ['/condor-dinner', (p) => p.getByRole('heading', { name: 'Registration', exact: true }), [themeFavicon, /\/assets\/RegistrationForm-[^/]+\.js$/]],
+      [`/checkin/${rsvpId}`, (p) => p.getByText('Wait Your Turn'), [themeFavicon]],
+      // The sign-in library's configuration, its first request.
+      ['/admin', (p) => p.getByRole('button', { name: 'Sign In' }), [themeFavicon, /\/__\/firebase\/init\.json$/]],
+    ];
+    for (const [path, ready, canWait] of pages) {
+      const page = await browser.newPage();
+      // The page's Largest Contentful Paint, as the browser reports it (Lighthouse's LCP).
+      await page.addInitScript(() => {
+        const paints: number[] = [];
+        (window as unknown as { __paints: number[] }).__paints = paints;
+        new PerformanceObserver((list) => list.getEntries().forEach((entry) => paints.push(entry.startTime))).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(path);
+      await expect(ready(page)).toBeVisible();
+      const asked = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, at: entry.startTime })));
+      await expect
+        .poll(async () => {
+          const urls = (await asked()).map(({ url }) => url);
+          return canWait.filter((pattern) => !urls.some((url) => pattern.test(url))).map(String);
+        }, { message: `${path}: what can wait is asked for in the end` })
+        .toEqual([]);
+      const shown = Math.max(...(await page.evaluate(() => (window as unknown as { __paints: number[] }).__paints)));
+      const early = (await asked()).filter(({ url, at }) => canWait.some((pattern) => pattern.test(url)) && at < shown);
+      expect(early, `${path}: asked before its first screen was on screen (${Math.round(shown)} ms)`).toEqual([]);
+      await page.close();
+    }
+  });
+
   test('a returning visit whose theme is already in renders with it at once, not with the kept one first @phone', async ({ page }) => {
     // A theme kept from an earlier visit, under another name than the site's today.
     await page.addInitScript(() => {

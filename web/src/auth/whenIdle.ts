@@ -1,10 +1,14 @@
+import { afterFirstScreen } from '../ui/firstScreen.js';
+
 /** Events that mean someone has started on the page: the wait ends at once. */
 const STARTS = ['pointerdown', 'keydown', 'focusin'] as const;
 
 /**
- * Calls `callback` once: when the browser is next idle (after the first paint and the page's own
- * work), or as soon as someone presses, types or focuses anything, whichever comes first. Browsers
- * without requestIdleCallback (Safari) wait 300 ms instead. Returns a cancel function.
+ * Calls `callback` once: when the browser is next idle after the page's first screen has painted
+ * (afterFirstScreen; an idle moment can come before that paint, and what the callback fetches
+ * would then share a slow connection with it), or as soon as someone presses, types or focuses
+ * anything, whichever comes first. Browsers without requestIdleCallback (Safari) wait 300 ms
+ * after that paint instead. Returns a cancel function.
  */
 export function whenIdle(callback: () => void, { timeoutMs = 1_500 } = {}): () => void {
   let done = false;
@@ -13,6 +17,7 @@ export function whenIdle(callback: () => void, { timeoutMs = 1_500 } = {}): () =
   const stop = () => {
     done = true;
     for (const type of STARTS) removeEventListener(type, run, true);
+    cancelFirstScreen();
     if (idle !== undefined) cancelIdleCallback(idle);
     if (timer !== undefined) clearTimeout(timer);
   };
@@ -21,8 +26,11 @@ export function whenIdle(callback: () => void, { timeoutMs = 1_500 } = {}): () =
     stop();
     callback();
   }
+  const cancelFirstScreen = afterFirstScreen(() => {
+    if (done) return;
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: timeoutMs });
+    else timer = setTimeout(run, 300);
+  });
   for (const type of STARTS) addEventListener(type, run, { capture: true, passive: true });
-  if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: timeoutMs });
-  else timer = setTimeout(run, 300);
   return stop;
 }

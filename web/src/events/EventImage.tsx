@@ -20,6 +20,8 @@ export function EventImage({ src, alt, className, eager = false }: EventImagePro
       width="1200"
       height="675"
       loading={eager ? 'eager' : 'lazy'}
+      // The page's first picture: fetched first, and what the page waits for before the rest (afterFirstScreen).
+      fetchPriority={eager ? 'high' : undefined}
       // A picture further down decodes off the main thread; the page's first picture paints with the page.
       decoding={eager ? 'auto' : 'async'}
       onError={() => {

@@ -7,7 +7,7 @@ import { paragraphs } from '../ui/content.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { ScrollToHash } from '../layout/useScrollToHash.js';
-import { AfterFirstPaint } from '../ui/AfterFirstPaint.js';
+import { AfterFirstScreen } from '../ui/AfterFirstScreen.js';
 import { Card } from '../ui/Card.js';
 import { Spinner } from '../ui/Spinner.js';
 import { StateBlock } from '../ui/StateBlock.js';
@@ -132,7 +132,7 @@ function EventDetails({ event }: { event: PublicEventRecord }) {
       </header>
 
       {/* Below the picture and title: rendered once they have painted. */}
-      <AfterFirstPaint>
+      <AfterFirstScreen>
         <ScrollToHash ready={themeShown} />
         <div className="container event-body">
           <Card as="section" className="event-about" aria-labelledby="event-about-title">
@@ -176,7 +176,7 @@ function EventDetails({ event }: { event: PublicEventRecord }) {
             </ChunkBoundary>
           </Card>
         </div>
-      </AfterFirstPaint>
+      </AfterFirstScreen>
     </article>
   );
 }

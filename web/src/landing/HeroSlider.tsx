@@ -4,6 +4,7 @@ import { SLIDER_AUTO_ADVANCE_MS } from '@shared/constants.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { uploadSrcset } from '@shared/uploads-model.js';
 import { FALLBACK_IMAGE } from '../ui/content.js';
+import { afterFirstScreen } from '../ui/firstScreen.js';
 import { resolveSlides, swipeDirection, wrapIndex, type Point, type Slide } from './slides.js';
 
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -41,6 +42,11 @@ export function HeroSlider() {
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [failed, setFailed] = useState<Record<string, boolean>>({});
+  // The other slides' pictures are asked for once the first has painted: until then they would
+  // share a phone's slow connection with it (they are on screen, stacked under it, so `lazy` alone
+  // does not hold them back).
+  const [othersWanted, setOthersWanted] = useState(false);
+  useEffect(() => afterFirstScreen(() => setOthersWanted(true)), []);
   const touchStart = useRef<Point | null>(null);
   const count = slides.length;
   const current = wrapIndex(index, count);
@@ -106,9 +112,9 @@ export function HeroSlider() {
             >
               <img
                 className="hero-image"
-                src={failed[slide.id] ? FALLBACK_IMAGE : slide.image}
+                src={i > 0 && !othersWanted ? undefined : failed[slide.id] ? FALLBACK_IMAGE : slide.image}
                 // An uploaded photo comes in several widths: a phone downloads the one that fits.
-                srcSet={failed[slide.id] ? undefined : uploadSrcset(slide.image)}
+                srcSet={(i > 0 && !othersWanted) || failed[slide.id] ? undefined : uploadSrcset(slide.image)}
                 sizes="100vw"
                 alt=""
                 loading={i === 0 ? 'eager' : 'lazy'}

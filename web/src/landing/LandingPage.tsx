@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { PROJECT_NAME } from '@shared/constants.js';
-import { AfterFirstPaint } from '../ui/AfterFirstPaint.js';
+import { AfterFirstScreen } from '../ui/AfterFirstScreen.js';
 import { EventsList } from '../events/EventsList.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { ScrollToHash } from '../layout/useScrollToHash.js';
@@ -22,7 +22,7 @@ export function LandingPage() {
     <PublicLayout>
       <h1 className="visually-hidden">{theme.siteName.trim() || PROJECT_NAME}</h1>
       <HeroSlider />
-      <AfterFirstPaint>
+      <AfterFirstScreen>
         {/* To #events, #about or #contact once the page shows, and again once the events have their final height. */}
         <ScrollToHash ready={shown} />
         <ScrollToHash ready={eventsSettled && shown} />
@@ -30,7 +30,7 @@ export function LandingPage() {
         <AboutSection />
         <EventsList onSettled={onEventsSettled} />
         <ContactSection />
-      </AfterFirstPaint>
+      </AfterFirstScreen>
     </PublicLayout>
   );
 }

@@ -23,7 +23,7 @@ export function useScrollToHash(ready = true): void {
   }, [hash, key, ready]);
 }
 
-/** useScrollToHash as an element: placed inside a part rendered later (AfterFirstPaint), it waits for that part too. */
+/** useScrollToHash as an element: placed inside a part rendered later (AfterFirstScreen), it waits for that part too. */
 export function ScrollToHash({ ready = true }: { ready?: boolean }): null {
   useScrollToHash(ready);
   return null;

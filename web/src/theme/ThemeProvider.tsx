@@ -5,6 +5,7 @@ import { LoadingBlock } from '../ui/Spinner.js';
 import { ThemeContext, type ThemeState } from './ThemeContext.js';
 import { themeToCssVariables, withThemeDefaults } from './themeVars.js';
 import { useSlicedState } from '../ui/useSlicedState.js';
+import { afterFirstScreen } from '../ui/firstScreen.js';
 
 const DEFAULT_FAVICON = '/favicon.svg';
 
@@ -86,9 +87,8 @@ export function ThemeProvider({ children, firstTheme = null }: { children: React
     for (const [name, value] of Object.entries(themeToCssVariables(theme))) root.setProperty(name, value);
   }, [theme]);
 
-  useEffect(() => {
-    if (!loading) setFavicon(theme.favicon || DEFAULT_FAVICON);
-  }, [theme.favicon, loading]);
+  // The theme's favicon is asked for once the page's first screen has painted: it can wait.
+  useEffect(() => (loading ? undefined : afterFirstScreen(() => setFavicon(theme.favicon || DEFAULT_FAVICON))), [theme.favicon, loading]);
 
   return (
     <ThemeContext.Provider

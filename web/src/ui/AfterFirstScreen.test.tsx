@@ -2,39 +2,60 @@ import { act, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AfterFirstPaint } from './AfterFirstPaint.js';
+import { AfterFirstScreen } from './AfterFirstScreen.js';
 
 const tick = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 /** The browser's animation frames, held until the test runs them (none run in a background tab). */
-function holdFrames() {
+function holdFrames({ picture = false } = {}) {
   const frames: FrameRequestCallback[] = [];
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
   vi.stubGlobal('cancelAnimationFrame', () => undefined);
   render(
-    <AfterFirstPaint>
-      <p>Below</p>
-    </AfterFirstPaint>,
+    <>
+      {/* The page's first picture (jsdom never loads it: the test says when it has). */}
+      {picture ? <img src="/seed/slide1.svg" alt="" fetchPriority="high" /> : null}
+      <AfterFirstScreen>
+        <p>Below</p>
+      </AfterFirstScreen>
+    </>,
   );
   return frames;
 }
 
-describe('AfterFirstPaint', () => {
+describe('AfterFirstScreen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('waits for the first commit to be painted (the next frame), not only committed', async () => {
+  it('waits for the first commit to be painted and on screen (the next frame, and one more), not only committed', async () => {
     const frames = holdFrames();
     await tick(30);
     expect(screen.queryByText('Below')).toBeNull();
     expect(frames).toHaveLength(1);
     await act(async () => frames[0]?.(performance.now()));
     await tick(5);
+    expect(screen.queryByText('Below')).toBeNull();
+    expect(frames).toHaveLength(2);
+    await act(async () => frames[1]?.(performance.now()));
+    await tick(5);
     expect(screen.getByText('Below')).toBeTruthy();
   });
 
-  it('in a background tab, which paints no frames, it comes after 100 ms', async () => {
+  it("waits for the page's first picture to load before those frames", async () => {
+    const frames = holdFrames({ picture: true });
+    await tick(30);
+    expect(frames).toHaveLength(0);
+    await act(async () => screen.getByRole('presentation').dispatchEvent(new Event('load')));
+    for (let i = 0; i < 2; i++) {
+      expect(screen.queryByText('Below')).toBeNull();
+      await act(async () => frames[i]?.(performance.now()));
+      await tick(5);
+    }
+    expect(screen.getByText('Below')).toBeTruthy();
+  });
+
+  it('in a background tab, which paints no frames, it comes after twice 100 ms', async () => {
     holdFrames();
-    await tick(50);
+    await tick(150);
     expect(screen.queryByText('Below')).toBeNull();
     await tick(100);
     expect(screen.getByText('Below')).toBeTruthy();
@@ -51,9 +72,9 @@ describe('AfterFirstPaint', () => {
     const { container } = render(
       <>
         <Above />
-        <AfterFirstPaint>
+        <AfterFirstScreen>
           <p>Below</p>
-        </AfterFirstPaint>
+        </AfterFirstScreen>
       </>,
     );
     expect(belowAtFirstCommit).toBe(false);
@@ -62,7 +83,7 @@ describe('AfterFirstPaint', () => {
   });
 
   it('the placeholder keeps the footer below the fold until then', () => {
-    expect(renderToString(<AfterFirstPaint minHeight="80vh">x</AfterFirstPaint>)).toBe('<div style="min-height:80vh"></div>');
-    expect(renderToString(<AfterFirstPaint>x</AfterFirstPaint>)).toContain('min-height:100vh');
+    expect(renderToString(<AfterFirstScreen minHeight="80vh">x</AfterFirstScreen>)).toBe('<div style="min-height:80vh"></div>');
+    expect(renderToString(<AfterFirstScreen>x</AfterFirstScreen>)).toContain('min-height:100vh');
   });
 });
