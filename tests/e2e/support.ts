@@ -92,7 +92,7 @@ export async function gotoWithPausedClock(page: Page, path: string) {
 /**
  * Under a paused clock, React reveals lazily loaded content (the contact form) only when its
  * Suspense throttle timer fires, and a page renders the part below its first screen only after
- * its first screen has painted (AfterFirstScreen: its first pictures loaded, then the next frame): step the clock a little at a time until the content shows. A
+ * its first screen is on screen (AfterFirstScreen: its first pictures loaded and reported painted): step the clock a little at a time until the content shows. A
  * chunk that arrives late (a loaded CI machine) then still appears, and the slider's 8-second
  * timer is not reached (at most ~3 s of page time pass here).
  */

@@ -26,7 +26,8 @@ export const STAFF_ROUTES = [ROUTES.admin, ROUTES.dashboard, ROUTES.checkin] as 
 /**
  * The decoded `:name` segments of `pathname` when it is an address of `route` (trailing slashes
  * aside); null when it is not, when a `:name` segment is empty, or when its encoding is malformed
- * (the router cannot match such an address either).
+ * (the router cannot match such an address either). Fixed parts compare case-sensitively, where
+ * the router does not: `/Admin` is a staff page to it, an address of no page here.
  */
 export function routeParams(route: string, pathname: string): Record<string, string> | null {
   const want = route.split('/').slice(1);

@@ -31,7 +31,7 @@ describe('pageDataPaths', () => {
   });
 
   it('a reserved slug, which the event page refuses without asking, asks for the theme only', () => {
-    for (const path of ['/empty', '/tags', '/stats', '/event/admin', '/event/payment-success', `/event/${DASHBOARD_SLUG}`, '/event/empty']) {
+    for (const path of ['/empty', '/tags', '/stats', '/Empty', '/event/admin', '/event/%20Admin', '/event/payment-success', `/event/${DASHBOARD_SLUG}`, '/event/empty']) {
       expect(pageDataPaths(path), path).toEqual(['/theme']);
     }
   });

@@ -1,4 +1,4 @@
-import { RESERVED_SLUGS } from '@shared/constants.js';
+import { isReservedSlug } from '@shared/events-model.js';
 import { THEME_PATH } from '../api/paths.js';
 import { eventPath, eventsPagePath, SPONSORS_PATH, ticketViewPath } from '../api/publicPaths.js';
 import { ROUTES, routeParams } from '../routes.js';
@@ -22,7 +22,7 @@ export function publicPage(pathname: string): PublicPage {
   if (ticketId) return { kind: 'ticket', dataPath: ticketViewPath(ticketId) };
   // As EventPage reads its id: a page of its own or a reserved slug (isReservedSlug) is refused without a call.
   const eventId = (routeParams(ROUTES.eventById, pathname) ?? routeParams(ROUTES.event, pathname))?.eventId;
-  if (eventId && !(RESERVED_SLUGS as readonly string[]).includes(eventId)) return { kind: 'event', dataPath: eventPath(eventId) };
+  if (eventId !== undefined && !isReservedSlug(eventId)) return { kind: 'event', dataPath: eventPath(eventId) };
   return { kind: 'other' };
 }
 

@@ -31,7 +31,7 @@ function TicketContent({ ticketId }: { ticketId: string }) {
     <FullWidthLayout>
       <div className="ticket-page">
         {state.status === 'loading' ? (
-          <Card className="ticket-card">
+          <Card className="ticket-card" data-page-loading="">
             <Spinner label={TICKET_TEXT.loading} />
           </Card>
         ) : state.status === 'error' ? (

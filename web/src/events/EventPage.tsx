@@ -49,7 +49,7 @@ function EventPageContent({ eventId }: { eventId: string }) {
   return (
     <PublicLayout showBack>
       {state.status === 'loading' ? (
-        <div className="container event-state event-loading">
+        <div className="container event-state event-loading" data-page-loading="">
           <StateBlock kind="loading" label="Loading event..." />
         </div>
       ) : state.status === 'error' ? (

@@ -55,9 +55,9 @@ describe('AfterFirstScreen', () => {
 
   it('in a background tab, which paints no frames, it comes after twice 100 ms', async () => {
     holdFrames();
-    await tick(150);
+    await tick(120);
     expect(screen.queryByText('Below')).toBeNull();
-    await tick(100);
+    await tick(200);
     expect(screen.getByText('Below')).toBeTruthy();
   });
 

@@ -77,14 +77,46 @@ describe('afterFirstScreen', () => {
     expect(callback).toHaveBeenCalledTimes(1);
   });
 
+  it("while the page shows its own 'Loading...', waits; then for the pictures its first screen asks for", async () => {
+    const loading = document.body.appendChild(document.createElement('div'));
+    loading.setAttribute('data-page-loading', '');
+    const callback = vi.fn();
+    afterFirstScreen(callback);
+    await presentFrame();
+    await presentFrame();
+    expect(callback).not.toHaveBeenCalled();
+    // The event is in: its page replaces the 'Loading...' with its first screen, picture and all.
+    loading.remove();
+    const image = firstScreenImage();
+    await presentFrame();
+    expect(callback).not.toHaveBeenCalled();
+    image.dispatchEvent(new Event('load'));
+    await presentFrame();
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it("the cap counts from the first screen, not from the page's 'Loading...' before it", async () => {
+    const loading = document.body.appendChild(document.createElement('div'));
+    loading.className = 'page-loading';
+    const callback = vi.fn();
+    afterFirstScreen(callback, { capMs: 100 });
+    await wait(150);
+    expect(callback).not.toHaveBeenCalled();
+    loading.remove();
+    firstScreenImage();
+    await wait(50);
+    expect(callback).not.toHaveBeenCalled();
+    await wait(100);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
   it('on a connection too slow for the picture, runs after the cap anyway', async () => {
     firstScreenImage();
     const callback = vi.fn();
-    afterFirstScreen(callback, { capMs: 30 });
+    afterFirstScreen(callback, { capMs: 150 });
     await paintFrame();
     expect(callback).not.toHaveBeenCalled();
-    await wait(40);
-    await presentFrame();
+    await wait(200);
     expect(callback).toHaveBeenCalledTimes(1);
   });
 
@@ -163,17 +195,54 @@ describe('afterFirstScreen, where the browser reports Largest Contentful Paint',
     expect(callback).not.toHaveBeenCalled();
   });
 
-  it("with the first picture loading: not on a report from before it loaded; on the picture's own", async () => {
+  it("with the first picture loading: not on another element's report, even after it loaded; on the picture's own", async () => {
     const title = document.body.appendChild(document.createElement('h1'));
     const image = firstScreenImage();
     const callback = vi.fn();
     onFirstScreen(callback);
     await report(title);
-    const before = performance.now();
     image.dispatchEvent(new Event('load'));
-    await report(title, before - 1);
+    await report(title);
     expect(callback).not.toHaveBeenCalled();
+    // A picture from another origin reports its load time, from before its load event ran: it counts all the same.
+    await report(image, 0);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it("a picture already loaded when the first screen comes: not on another element's report; on the picture's", async () => {
+    const title = document.body.appendChild(document.createElement('h1'));
+    const loaded = document.body.appendChild(document.createElement('img'));
+    loaded.setAttribute('fetchpriority', 'high');
+    expect(loaded.complete).toBe(true);
+    const callback = vi.fn();
+    onFirstScreen(callback);
+    await report(title);
+    expect(callback).not.toHaveBeenCalled();
+    await report(loaded);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('a picture that loads twice (its fallback after an error) starts one wait, not two', async () => {
+    const image = firstScreenImage();
+    const callback = vi.fn();
+    onFirstScreen(callback);
+    image.dispatchEvent(new Event('error'));
+    image.dispatchEvent(new Event('load'));
+    expect(observers).toHaveLength(1);
     await report(image);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('when no report comes after the picture (it was not the largest element): the next frames, after the grace', async () => {
+    const image = firstScreenImage();
+    const callback = vi.fn();
+    onFirstScreen(callback);
+    image.dispatchEvent(new Event('load'));
+    await wait(300);
+    await presentFrame();
+    expect(callback).not.toHaveBeenCalled();
+    await wait(250);
+    await presentFrame();
     expect(callback).toHaveBeenCalledTimes(1);
   });
 
@@ -187,13 +256,41 @@ describe('afterFirstScreen, where the browser reports Largest Contentful Paint',
     expect(callback).toHaveBeenCalledTimes(1);
   });
 
-  it('when no report comes at all, at the cap', async () => {
+  it('someone scrolling while the picture still loads: the next frames once it is in, no report awaited', async () => {
+    const image = firstScreenImage();
     const callback = vi.fn();
-    onFirstScreen(callback, { capMs: 50 });
-    await wait(30);
+    onFirstScreen(callback);
+    dispatchEvent(new Event('scroll'));
     await presentFrame();
     expect(callback).not.toHaveBeenCalled();
-    await wait(30);
+    image.dispatchEvent(new Event('load'));
+    await presentFrame();
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it("with no picture: not on a report from before the page's 'Loading...' gave way (its header), on one after", async () => {
+    const header = document.body.appendChild(document.createElement('header'));
+    const loading = document.body.appendChild(document.createElement('div'));
+    loading.className = 'page-loading';
+    const callback = vi.fn();
+    onFirstScreen(callback);
+    const before = performance.now();
+    await wait(5);
+    loading.remove();
+    await wait(1);
+    await report(header, before);
+    expect(callback).not.toHaveBeenCalled();
+    await report(header);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('when no report comes at all, at the cap', async () => {
+    const callback = vi.fn();
+    onFirstScreen(callback, { capMs: 200 });
+    await wait(60);
+    await presentFrame();
+    expect(callback).not.toHaveBeenCalled();
+    await wait(200);
     expect(callback).toHaveBeenCalledTimes(1);
   });
 

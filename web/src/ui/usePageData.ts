@@ -37,7 +37,9 @@ export function usePageData<T>(source: PageDataSource<T>): PageData<T> {
     const controller = new AbortController();
     mounted
       .load(controller.signal)
-      .then((data) => setState({ status: 'loaded', data }))
+      .then((data) => {
+        if (!controller.signal.aborted) setState({ status: 'loaded', data });
+      })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'error', message: mounted.errorText(error) });
       });
