@@ -27,6 +27,23 @@ function firstScreenImage() {
   return image;
 }
 
+/** The page's own 'Loading...' (an event still on its way), by its class or by the attribute. */
+function pageLoading(by: 'class' | 'attribute') {
+  const loading = document.body.appendChild(document.createElement('div'));
+  if (by === 'class') loading.className = 'page-loading';
+  else loading.setAttribute('data-page-loading', '');
+  return loading;
+}
+
+/** `callback` has not run while `image` loads; once it is in, it runs after the next frames. */
+async function expectToRunOnceLoaded(image: HTMLImageElement, callback: () => void) {
+  await presentFrame();
+  expect(callback).not.toHaveBeenCalled();
+  image.dispatchEvent(new Event('load'));
+  await presentFrame();
+  expect(callback).toHaveBeenCalledTimes(1);
+}
+
 beforeEach(() => {
   frames.clear();
   vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => (frames.set(nextFrame, frame), nextFrame++));
@@ -78,8 +95,7 @@ describe('afterFirstScreen', () => {
   });
 
   it("while the page shows its own 'Loading...', waits; then for the pictures its first screen asks for", async () => {
-    const loading = document.body.appendChild(document.createElement('div'));
-    loading.setAttribute('data-page-loading', '');
+    const loading = pageLoading('attribute');
     const callback = vi.fn();
     afterFirstScreen(callback);
     await presentFrame();
@@ -87,17 +103,11 @@ describe('afterFirstScreen', () => {
     expect(callback).not.toHaveBeenCalled();
     // The event is in: its page replaces the 'Loading...' with its first screen, picture and all.
     loading.remove();
-    const image = firstScreenImage();
-    await presentFrame();
-    expect(callback).not.toHaveBeenCalled();
-    image.dispatchEvent(new Event('load'));
-    await presentFrame();
-    expect(callback).toHaveBeenCalledTimes(1);
+    await expectToRunOnceLoaded(firstScreenImage(), callback);
   });
 
   it("the cap counts from the first screen, not from the page's 'Loading...' before it", async () => {
-    const loading = document.body.appendChild(document.createElement('div'));
-    loading.className = 'page-loading';
+    const loading = pageLoading('class');
     const callback = vi.fn();
     afterFirstScreen(callback, { capMs: 100 });
     await wait(150);
@@ -261,17 +271,12 @@ describe('afterFirstScreen, where the browser reports Largest Contentful Paint',
     const callback = vi.fn();
     onFirstScreen(callback);
     dispatchEvent(new Event('scroll'));
-    await presentFrame();
-    expect(callback).not.toHaveBeenCalled();
-    image.dispatchEvent(new Event('load'));
-    await presentFrame();
-    expect(callback).toHaveBeenCalledTimes(1);
+    await expectToRunOnceLoaded(image, callback);
   });
 
   it("with no picture: not on a report from before the page's 'Loading...' gave way (its header), on one after", async () => {
     const header = document.body.appendChild(document.createElement('header'));
-    const loading = document.body.appendChild(document.createElement('div'));
-    loading.className = 'page-loading';
+    const loading = pageLoading('class');
     const callback = vi.fn();
     onFirstScreen(callback);
     const before = performance.now();

@@ -102,9 +102,12 @@ export function afterFirstScreen(callback: () => void, { capMs = FIRST_SCREEN_CA
     if (pictures.length) return pictures.includes(element as HTMLImageElement);
     return !!element?.isConnected && entry.startTime >= shownSince;
   }
+  function unlisten(image: HTMLImageElement) {
+    image.removeEventListener('load', pictureSettled);
+    image.removeEventListener('error', pictureSettled);
+  }
   function pictureSettled(this: HTMLImageElement) {
-    this.removeEventListener('load', pictureSettled);
-    this.removeEventListener('error', pictureSettled);
+    unlisten(this);
     if (done || !waiting.delete(this)) return;
     if (waiting.size === 0) picturesIn();
   }
@@ -115,10 +118,7 @@ export function afterFirstScreen(callback: () => void, { capMs = FIRST_SCREEN_CA
     reports?.disconnect();
     cancelFrames?.();
     if (waitForReport) for (const type of REPORTS_END) removeEventListener(type, reportsEnded, true);
-    for (const image of waiting) {
-      image.removeEventListener('load', pictureSettled);
-      image.removeEventListener('error', pictureSettled);
-    }
+    waiting.forEach(unlisten);
   }
   function run() {
     if (done) return;
