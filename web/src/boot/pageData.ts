@@ -5,7 +5,7 @@ import { ROUTES, routeParams } from '../routes.js';
 
 /** The landing page's address: '/'. */
 export function isLandingPath(pathname: string): boolean {
-  return pathname.replace(/\/+$/, '') === '';
+  return routeParams(ROUTES.landing, pathname) !== null;
 }
 
 /** Which public page an address shows (App.tsx's routes), and the API call that brings its own data. */
