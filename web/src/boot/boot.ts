@@ -8,10 +8,10 @@ import { API_BASE, THEME_PATH } from '../api/paths.js';
 import { requestEarly } from '../api/earlyResponses.js';
 import { eventImagePreload, heroImagePreload, type ImagePreload } from './heroPreload.js';
 import { afterNextPaint } from '../ui/afterNextPaint.js';
-import { pageDataPaths, publicPage } from './pageData.js';
+import { dataPathsOf, publicPage } from './pageData.js';
 
 const page = publicPage(location.pathname);
-const bodies = new Map(pageDataPaths(location.pathname).map((path) => [path, requestEarly(`${API_BASE}${path}`)]));
+const bodies = new Map(dataPathsOf(page).map((path) => [path, requestEarly(`${API_BASE}${path}`)]));
 
 /**
  * The body of the page's GET /theme reply once it has arrived; null when it failed. On a first

@@ -32,7 +32,11 @@ export function publicPage(pathname: string): PublicPage {
  * the landing page's first events and the sponsors, an event page's event, a ticket page's ticket.
  */
 export function pageDataPaths(pathname: string): string[] {
-  const page = publicPage(pathname);
+  return dataPathsOf(publicPage(pathname));
+}
+
+/** pageDataPaths of a page already read from its address (the boot script reads it once). */
+export function dataPathsOf(page: PublicPage): string[] {
   if (page.kind === 'landing') return [THEME_PATH, eventsPagePath(null), SPONSORS_PATH];
   return page.kind === 'other' ? [THEME_PATH] : [THEME_PATH, page.dataPath];
 }
