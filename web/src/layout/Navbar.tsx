@@ -32,7 +32,9 @@ export function Navbar({ showBack = false, backTo = '/#events', backLabel = 'Bac
           ) : null}
           <Link to="/" className="navbar-brand" onClick={close}>
             {theme.logoImage && !logoFailed ? (
-              <img className="navbar-logo" src={theme.logoImage} alt="" width="40" height="40" onError={() => setLogoFailed(true)} />
+              // Low priority: on a slow connection the page's own picture (the first slide, an event's)
+              // goes first; left to itself the browser raises a logo on screen to high.
+              <img className="navbar-logo" src={theme.logoImage} alt="" width="40" height="40" fetchPriority="low" onError={() => setLogoFailed(true)} />
             ) : null}
             <span className="navbar-name">{siteName}</span>
           </Link>

@@ -1,0 +1,22 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_THEME } from '@shared/theme-model.js';
+import { ThemeContext } from '../theme/ThemeContext.js';
+import { Navbar } from './Navbar.js';
+
+describe('Navbar', () => {
+  it("asks for the theme's logo at low priority: the page's own picture goes first on a slow connection", () => {
+    const theme = { ...DEFAULT_THEME, siteName: 'Canyon Friends', logoImage: '/seed/logo.svg' };
+    render(
+      <ThemeContext.Provider value={{ theme, status: 'loaded' }}>
+        <MemoryRouter>
+          <Navbar />
+        </MemoryRouter>
+      </ThemeContext.Provider>,
+    );
+    const logo = screen.getByRole('link', { name: 'Canyon Friends' }).querySelector('img');
+    expect(logo?.getAttribute('src')).toBe('/seed/logo.svg');
+    expect(logo?.getAttribute('fetchpriority')).toBe('low');
+  });
+});
