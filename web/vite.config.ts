@@ -101,7 +101,16 @@ function bootScript(): Plugin {
         // Module scripts run in document order: just before the app's.
         const app = html.indexOf('<script type="module"');
         if (app < 0) throw new Error('index.html: no module script to put the boot script before');
-        return `${html.slice(0, app)}<script type="module" crossorigin src="${src}"></script>\n    ${html.slice(app)}`;
+        const withBoot = `${html.slice(0, app)}<script type="module" crossorigin src="${src}"></script>\n    ${html.slice(app)}`;
+        if (!context.bundle) return withBoot;
+        // The app's script is fetched from the start but run by the boot script once the first paint
+        // is shown (boot/appScript.ts): as a <script>, a copy that arrived before that frame (a fast
+        // connection) ran first, and the first paint waited for its whole evaluation.
+        const appScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+        const scripts = [...withBoot.matchAll(appScript)];
+        if (scripts.length !== 2) throw new Error(`index.html: expected the boot script and the app's, found ${scripts.length} module scripts`);
+        const [, [tag, appSrc]] = scripts;
+        return withBoot.replace(tag, `<link rel="modulepreload" crossorigin href="${appSrc}" data-app-script>`);
       },
     },
   };

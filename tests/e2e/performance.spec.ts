@@ -132,6 +132,31 @@ test.describe('performance', () => {
     expect(themeRequests).toHaveLength(1);
   });
 
+  test("the first paint never waits for the app's script: it is fetched from the start and runs once 'Loading...' is shown @phone", async ({ page }) => {
+    // When the boot script adds the app's script to the page.
+    await page.addInitScript(() => {
+      const added: number[] = [];
+      (window as unknown as { __appScript: number[] }).__appScript = added;
+      new MutationObserver(() => {
+        if (added.length === 0 && document.querySelector('script[type="module"][src*="/assets/index-"]')) added.push(performance.now());
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await expect(page.locator('#events article').first()).toBeVisible();
+    const { added, shown, fetched } = await page.evaluate(() => ({
+      added: (window as unknown as { __appScript: number[] }).__appScript[0],
+      // The first paint ('Loading...'), dated when it reached the screen.
+      shown: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      fetched: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[^/]+\.js$/.test(entry.name))?.startTime,
+    }));
+    expect(shown, 'the browser reported the first paint').toBeDefined();
+    expect(added, "the boot script added the app's script").toBeDefined();
+    expect(fetched, "the app's script was fetched").toBeDefined();
+    // Fetched from the HTML before it was run, and run only after the first paint was on screen.
+    expect(fetched!).toBeLessThan(added!);
+    expect(added!).toBeGreaterThanOrEqual(shown!);
+  });
+
   /**
    * Opens `path` with the app's script held back, and checks that the page's own API calls were
    * asked meanwhile (by the boot script), then that once the page has rendered each was asked

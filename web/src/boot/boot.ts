@@ -8,6 +8,7 @@ import { API_BASE, THEME_PATH } from '../api/paths.js';
 import { requestEarly } from '../api/earlyResponses.js';
 import { eventImagePreload, heroImagePreload, type ImagePreload } from './heroPreload.js';
 import { afterNextPaint } from '../ui/afterNextPaint.js';
+import { runAppScript } from './appScript.js';
 import { dataPathsOf, publicPage } from './pageData.js';
 
 const page = publicPage(location.pathname);
@@ -44,6 +45,9 @@ if (page.kind === 'event') void bodies.get(page.dataPath)?.then((body) => preloa
  * slow phone. The timer covers a tab in the background, which runs no animation frames.
  */
 export const firstPaint = new Promise<void>((resolve) => afterNextPaint(resolve));
+
+// The app's script runs once the first paint is shown (see the module).
+runAppScript();
 
 /**
  * The app's stylesheets: the build lists them as preloads (vite.config.ts, firstPaintCss), so the

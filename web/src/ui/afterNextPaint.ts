@@ -19,3 +19,35 @@ export function afterNextPaint(callback: () => void, timeoutMs = 100): () => voi
   }
   return cancel;
 }
+
+/**
+ * Calls `callback` once the browser reports the page's first contentful paint (a paint timing
+ * entry, made when that frame reached the screen: a frame or two after it was painted, which is
+ * later than afterNextPaint's moment). Where no report comes (a browser without paint timing, a
+ * tab in the background), `graceMs` after afterNextPaint's moment. Returns a function that cancels
+ * the call.
+ */
+export function afterFirstContentfulPaint(callback: () => void, graceMs = 250): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let reports: PerformanceObserver | undefined;
+  const cancelFrame = afterNextPaint(() => {
+    timer = setTimeout(run, graceMs);
+  });
+  function cancel() {
+    cancelFrame();
+    clearTimeout(timer);
+    reports?.disconnect();
+  }
+  function run() {
+    cancel();
+    callback();
+  }
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    reports = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) run();
+    });
+    // A report made before this script ran comes too (buffered).
+    reports.observe({ type: 'paint', buffered: true });
+  }
+  return cancel;
+}
