@@ -45,6 +45,10 @@ describe("the site's HTML", () => {
     expect(read(`assets/${app[0]}.js`)).toContain(`./${scripts[0]}.js`);
   });
 
+  it('asks for no icon of its own: the theme sets its icon once the first screen is shown', () => {
+    for (const page of ['index.html', 'staff.html', 'ticket.html']) expect(read(page)).toContain('<link rel="icon" id="favicon" href="data:," />');
+  });
+
   it('starts every page with three scripts: the boot chunk, the app and the bundler runtime, no small shared chunks', () => {
     const html = read('index.html');
     const initial = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload") crossorigin (?:src|href)="\/assets\/([\w-]+)\.js"/g)].map((match) => match[1].replace(/-[\w-]{8}$/, ''));
