@@ -80,10 +80,13 @@ export interface ConfirmPaymentReply {
   ticketId: string | null;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use, not when the module loads: the site's script loads this module on every
+// page, and making a number format loads the browser's locale data (a few ms on a phone).
+let usd: Intl.NumberFormat | undefined;
 
 /** Dollars as shown everywhere, USD with two decimals: 25 -> '$25.00'. */
 export function formatPrice(dollars: number): string {
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return usd.format(dollars);
 }
 
