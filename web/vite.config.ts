@@ -77,7 +77,8 @@ function reachableFromBoot(ctx: { getModuleInfo(id: string): { importedIds: read
 /**
  * The boot script runs first, on its own: a second entry, whose chunk index.html lists before the
  * app's script. (A second <script> in index.html itself would be bundled into the app's entry.)
- * The app imports the module too, and gets the same instance from the same chunk.
+ * The app imports the module too, and gets the same instance from the same chunk. In the build,
+ * the app's own <script> becomes a modulepreload that the boot script runs (boot/appScript.ts).
  */
 function bootScript(): Plugin {
   let root = '';

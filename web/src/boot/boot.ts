@@ -1,8 +1,9 @@
-// The first script a page runs: a separate small chunk (vite.config.ts, bootScript), listed in
-// index.html before the app's script, so it runs as soon as it arrives rather than after the
-// app's script (the larger download). It asks for the page's data at once, in parallel with that
-// download, and preloads the picture the page opens with as soon as the reply that names it is in:
-// the landing page's first slide (the theme), an event page's picture (the event).
+// The first script a page runs: a separate small chunk (vite.config.ts, bootScript), the page's
+// only <script>, so it runs as soon as it arrives rather than after the app's script (the larger
+// download, which the HTML preloads and this script runs once the first paint is shown:
+// appScript.ts). It asks for the page's data at once, in parallel with that download, and preloads
+// the picture the page opens with as soon as the reply that names it is in: the landing page's
+// first slide (the theme), an event page's picture (the event).
 // The app imports this module too: the same instance, so the client finds its replies.
 import { API_BASE, THEME_PATH } from '../api/paths.js';
 import { requestEarly } from '../api/earlyResponses.js';
