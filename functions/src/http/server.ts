@@ -1,17 +1,12 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
-import { constants as zlib } from 'node:zlib';
-import compress from '@fastify/compress';
 import Fastify, { errorCodes, type FastifyInstance } from 'fastify';
 import { mayBeShared, PRIVATE_CACHE_CONTROL } from './cache.js';
 import { errorHandler, unknownRoute } from './errors.js';
 
 /** Request bodies the API accepts, unless a route sets its own limit. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
-
-/** Replies at least this long are compressed for a client that accepts it. */
-export const COMPRESS_FROM_BYTES = 1024;
 
 /** A path parameter longer than this is refused before any route runs (ids and slugs are far shorter). */
 export const PATH_PARAM_LIMIT = 500;
@@ -91,16 +86,6 @@ export async function httpHandler(addRoutes: AddRoutes): Promise<RequestListener
   });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
-  // Replies of 1 kB or more go out compressed to a client that accepts it (the events list, the
-  // theme), with `Vary: Accept-Encoding` so a CDN keeps one copy per encoding: on a slow phone the
-  // bytes are the wait. Request bodies are read as before (no decompression of uploads here).
-  await app.register(compress, {
-    threshold: COMPRESS_FROM_BYTES,
-    encodings: ['br', 'gzip'],
-    // Brotli's default level is built for files compressed once; this is fast enough per reply.
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-    globalDecompression: false,
-  });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(unknownRoute);
   app.register(async (scope) => addRoutes(scope), { prefix: '/api' });
