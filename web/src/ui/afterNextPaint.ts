@@ -20,6 +20,11 @@ export function afterNextPaint(callback: () => void, timeoutMs = 100): () => voi
   return cancel;
 }
 
+/** Whether this browser makes Performance Timeline reports of `entryType` ('paint', 'largest-contentful-paint'). */
+export function browserReports(entryType: string): boolean {
+  return typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes(entryType);
+}
+
 /**
  * Calls `callback` once the browser reports the page's first contentful paint (a paint timing
  * entry, made when that frame reached the screen: a frame or two after it was painted, which is
@@ -42,7 +47,7 @@ export function afterFirstContentfulPaint(callback: () => void, graceMs = 250): 
     cancel();
     callback();
   }
-  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  if (browserReports('paint')) {
     reports = new PerformanceObserver((list) => {
       if (list.getEntriesByName('first-contentful-paint').length > 0) run();
     });

@@ -1,4 +1,4 @@
-import { afterNextPaint } from './afterNextPaint.js';
+import { afterNextPaint, browserReports } from './afterNextPaint.js';
 
 /** The pictures a page shows first (the landing page's first slide, an event's picture) carry this. */
 export const FIRST_SCREEN_IMAGES = 'img[fetchpriority="high"]';
@@ -32,11 +32,6 @@ const REPORTS_END = ['pointerdown', 'keydown', 'scroll', 'visibilitychange'] as 
  */
 let firstScreenDone = false;
 
-/** Whether this browser reports Largest Contentful Paint (Chromium and Firefox do, older Safari not). */
-function reportsLargestPaint(): boolean {
-  return typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes('largest-contentful-paint');
-}
-
 /**
  * Calls `callback` once what the page shows first is on screen: the page has stopped showing its
  * own 'Loading...' (PAGE_LOADING), the pictures it asked for first (FIRST_SCREEN_IMAGES) have
@@ -63,7 +58,8 @@ export function afterFirstScreen(callback: () => void, { capMs = FIRST_SCREEN_CA
   let reports: PerformanceObserver | undefined;
   let cancelFrames: (() => void) | undefined;
   let done = false;
-  const waitForReport = !firstScreenDone && reportsLargestPaint();
+  // Chromium and Firefox report Largest Contentful Paint, older Safari not.
+  const waitForReport = !firstScreenDone && browserReports('largest-contentful-paint');
 
   /** The first screen is committed: wait for its pictures (at most `capMs` from now). */
   function firstScreenIn() {
