@@ -17,12 +17,14 @@ function appScriptLink() {
 const moduleScripts = () => [...document.querySelectorAll<HTMLScriptElement>('script[type="module"]')];
 
 describe('runAppScript', () => {
-  it("runs the app's script, fetched from the start, only once the first paint is shown", () => {
+  it("runs the app's script, fetched from the start, only once the first paint is shown", async () => {
     appScriptLink();
-    let shown: (() => void) | undefined;
-    runAppScript((run) => (shown = run));
+    let shown = () => {};
+    runAppScript(new Promise<void>((resolve) => (shown = resolve)));
+    await Promise.resolve();
     expect(moduleScripts()).toEqual([]);
-    shown!();
+    shown();
+    await Promise.resolve();
     const [script] = moduleScripts();
     expect(moduleScripts()).toHaveLength(1);
     expect(new URL(script.src).pathname).toBe('/assets/index-abc123.js');
@@ -30,10 +32,11 @@ describe('runAppScript', () => {
     expect(script.crossOrigin).toBe('anonymous');
   });
 
-  it("does nothing where the page has no such link (the dev server's index.html runs the app itself)", () => {
-    const whenShown = vi.fn();
-    runAppScript(whenShown);
-    expect(whenShown).not.toHaveBeenCalled();
+  it("does nothing where the page has no such link (the dev server's index.html runs the app itself)", async () => {
+    const shown = { then: vi.fn() } as unknown as Promise<void>;
+    runAppScript(shown);
+    await Promise.resolve();
+    expect(shown.then).not.toHaveBeenCalled();
     expect(moduleScripts()).toEqual([]);
   });
 });

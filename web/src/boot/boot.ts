@@ -8,7 +8,7 @@
 import { API_BASE, THEME_PATH } from '../api/paths.js';
 import { requestEarly } from '../api/earlyResponses.js';
 import { eventImagePreload, heroImagePreload, type ImagePreload } from './heroPreload.js';
-import { afterNextPaint } from '../ui/afterNextPaint.js';
+import { afterFirstContentfulPaint } from '../ui/afterNextPaint.js';
 import { runAppScript } from './appScript.js';
 import { dataPathsOf, publicPage } from './pageData.js';
 
@@ -40,15 +40,16 @@ if (page.kind === 'landing') void themeReply.then((body) => preloadImage(heroIma
 if (page.kind === 'event') void bodies.get(page.dataPath)?.then((body) => preloadImage(eventImagePreload(body)));
 
 /**
- * Resolves once the browser has painted the page's 'Loading...' (index.html): main.tsx renders the
- * app after it. An app script that arrives before the first frame would otherwise run its first
- * render (the page's longest task) first and hold the first paint back by its whole length on a
- * slow phone. The timer covers a tab in the background, which runs no animation frames.
+ * Resolves once the browser reports the page's 'Loading...' (index.html) as shown
+ * (afterFirstContentfulPaint; in a background tab or a browser without such reports, a moment
+ * after the next frame). The app's script runs after it (appScript.ts), and main.tsx renders after
+ * it: an app that arrived before the first frame would otherwise evaluate and run its first render
+ * (the page's longest task) first, and hold the first paint back by their whole length on a slow
+ * phone.
  */
-export const firstPaint = new Promise<void>((resolve) => afterNextPaint(resolve));
+export const firstPaint = new Promise<void>((resolve) => afterFirstContentfulPaint(resolve));
 
-// The app's script runs once the first paint is shown (see the module).
-runAppScript();
+runAppScript(firstPaint);
 
 /**
  * The app's stylesheets: the build lists them as preloads (vite.config.ts, firstPaintCss), so the
