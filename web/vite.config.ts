@@ -100,18 +100,13 @@ function bootScript(): Plugin {
         if (context.bundle && !chunk) throw new Error(`index.html: no chunk for ${BOOT_MODULE}`);
         const src = chunk ? `/${chunk.fileName}` : `/${BOOT_MODULE}`;
         // Module scripts run in document order: just before the app's.
-        const app = html.indexOf('<script type="module"');
-        if (app < 0) throw new Error('index.html: no module script to put the boot script before');
-        const withBoot = `${html.slice(0, app)}<script type="module" crossorigin src="${src}"></script>\n    ${html.slice(app)}`;
-        if (!context.bundle) return withBoot;
-        // The app's script is fetched from the start but run by the boot script once the first paint
-        // is shown (boot/appScript.ts): as a <script>, a copy that arrived before that frame (a fast
-        // connection) ran first, and the first paint waited for its whole evaluation.
-        const appScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
-        const scripts = [...withBoot.matchAll(appScript)];
-        if (scripts.length !== 2) throw new Error(`index.html: expected the boot script and the app's, found ${scripts.length} module scripts`);
-        const [, [tag, appSrc]] = scripts;
-        return withBoot.replace(tag, `<link rel="modulepreload" crossorigin href="${appSrc}" data-app-script>`);
+        const app = /<script type="module"[^>]*\ssrc="([^"]+)"><\/script>/.exec(html);
+        if (!app) throw new Error('index.html: no module script to put the boot script before');
+        // In the build the app's script is fetched from the start but run by the boot script once the
+        // first paint is shown (boot/appScript.ts): as a <script>, a copy that arrived before that
+        // frame (a fast connection) ran first, and the first paint waited for its whole evaluation.
+        const appTag = context.bundle ? `<link rel="modulepreload" crossorigin href="${app[1]}" data-app-script>` : app[0];
+        return `${html.slice(0, app.index)}<script type="module" crossorigin src="${src}"></script>\n    ${appTag}${html.slice(app.index + app[0].length)}`;
       },
     },
   };
