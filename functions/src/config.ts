@@ -45,28 +45,37 @@ function required(env: NodeJS.ProcessEnv, name: string, why: string): string {
 /**
  * Chooses the adapters from configuration (DESIGN §3). Production is the
  * default: Firestore, Cloud Storage, Stripe and SendGrid, each of whose keys
- * must be set. `STORE_ADAPTER=sqlite` (set by `npm start` and the tests)
- * selects a local run: SQLite and files under DATA_DIR, and the offline
- * payment gateway and mail outbox unless Stripe or SendGrid keys are given.
- * Nothing here looks at whether it runs under test.
+ * must be set. A local run is either `STORE_ADAPTER=sqlite` (what `npm start`
+ * and the tests set: the SQLite store) or a Firestore emulator at
+ * FIRESTORE_EMULATOR_HOST (`npm start -- --store firestore`: the Firestore
+ * store, on the emulator). Either way files live under DATA_DIR, and payments,
+ * mail and audiences are the offline ones unless Stripe, SendGrid or Mailchimp
+ * keys are given. A deployed function refuses a local run. Nothing here looks
+ * at whether it runs under test.
  */
 export function dependenciesFromEnvironment(env: NodeJS.ProcessEnv = process.env): ApiDependencies {
   const firebaseApp = getApps()[0] ?? initializeApp();
   const timeZone = env.ORGANISATION_TIME_ZONE || ORGANISATION_TIME_ZONE;
   const identity = firebaseIdentity(firebaseApp);
   const publicWritesPerMinute = Number(env.PUBLIC_WRITES_PER_MINUTE) || DEFAULT_PUBLIC_WRITES_PER_MINUTE;
-  const local = env.STORE_ADAPTER === 'sqlite';
+  const sqlite = env.STORE_ADAPTER === 'sqlite';
+  const firestoreEmulator = env.FIRESTORE_EMULATOR_HOST?.trim();
+  const local = sqlite || Boolean(firestoreEmulator);
   const clientAddress = clientAddressFromEnvironment(env, local);
   if (env.STORE_ADAPTER && !['sqlite', 'firestore'].includes(env.STORE_ADAPTER)) {
     throw new Error(`Unknown STORE_ADAPTER "${env.STORE_ADAPTER}": use "firestore" (default) or "sqlite".`);
   }
   // Cloud Functions sets K_SERVICE; the emulator also sets FUNCTIONS_EMULATOR.
   if (local && env.K_SERVICE && env.FUNCTIONS_EMULATOR !== 'true') {
-    throw new Error('STORE_ADAPTER=sqlite is for local runs only; a deployed function uses Firestore.');
+    throw new Error(
+      sqlite
+        ? 'STORE_ADAPTER=sqlite is for local runs only; a deployed function uses Firestore.'
+        : `FIRESTORE_EMULATOR_HOST (${firestoreEmulator}) is for local runs only; a deployed function uses Firestore itself.`,
+    );
   }
 
   const dataDir = resolve(env.DATA_DIR || '.data');
-  const store = local ? openSqliteStore(join(dataDir, 'store.sqlite')) : firestoreStore(getFirestore(firebaseApp));
+  const store = sqlite ? openSqliteStore(join(dataDir, 'store.sqlite')) : firestoreStore(getFirestore(firebaseApp));
   const projectId = env.GCLOUD_PROJECT || env.GOOGLE_CLOUD_PROJECT || firebaseApp.options.projectId || '';
   const siteUrl = (env.SITE_URL || (local ? 'http://127.0.0.1:5000' : projectId ? `https://${projectId}.web.app` : '')).replace(/\/$/, '');
   if (!siteUrl) throw new ConfigurationError('SITE_URL', 'links in e-mails need the public site address');
