@@ -52,10 +52,10 @@ describe('adapters chosen by configuration', () => {
     const deps = dependenciesFromEnvironment({ ...base, ...adapter, FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080', DATA_DIR: dataDir });
     expect(deps.payments.provider).toBe('offline');
     expect(deps.mailer.kind).toBe('local-outbox');
-    expect(deps.audiences.kind).toBe('offline');
+    expect(deps.audiences?.kind).toBe('offline');
     expect(deps.siteUrl).toBe('http://127.0.0.1:5000');
     expect(deps.clientAddress).toEqual({ header: 'x-forwarded-for', trustedHops: 0 });
-    expect(await deps.files.put('logo.svg', Buffer.from('<svg/>'))).toBe('/api/files/logo.svg');
+    expect(await deps.files.put('logo.svg', Buffer.from('<svg/>'), 'image/svg+xml')).toBe('/api/files/logo.svg');
     expect(existsSync(join(dataDir, 'files', 'logo.svg'))).toBe(true);
     // The store is Firestore's, not the SQLite file.
     expect(existsSync(join(dataDir, 'store.sqlite'))).toBe(false);
