@@ -4,9 +4,10 @@
 // Nothing here downloads anything: it uses an emulator already on the machine.
 // Plain Node: it may import node: modules only.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 
 /** The port firebase.json gives the Firestore emulator; the stack and the tests use it too. */
 export const FIRESTORE_EMULATOR_PORT = 8080;
@@ -64,21 +65,74 @@ async function answers(host) {
   }
 }
 
+/** The name of the export inside an export folder (firebase-tools' own layout: `firestore_export/`). */
+const EXPORT_NAME = 'firestore_export';
+/** Keeps the end of the emulator's output (it logs every connection) for an error message. */
+const OUTPUT_KEPT = 64 * 1024;
+
+/**
+ * The export in `path` that --seed_from_export takes: `path` itself when it is
+ * an `.overall_export_metadata` file, else the one in `path` or in a folder
+ * directly inside it (where exportData() writes it); null when there is none.
+ */
+export function findExport(path) {
+  if (!path || !existsSync(path)) return null;
+  if (!statSync(path).isDirectory()) return path.endsWith('.overall_export_metadata') ? path : null;
+  const inside = (dir) => readdirSync(dir).find((name) => name.endsWith('.overall_export_metadata'));
+  const here = inside(path);
+  if (here) return join(path, here);
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const found = inside(join(path, entry.name));
+    if (found) return join(path, entry.name, found);
+  }
+  return null;
+}
+
+/**
+ * Writes `projectId`'s documents to the folder `dir` (replacing what was there),
+ * with the emulator's export call, as firebase-tools does on exit. The export
+ * goes to `dir.partial` first, so an interrupted one leaves the last good
+ * export in place.
+ */
+export async function exportData(host, projectId, dir) {
+  const target = resolve(dir);
+  const partial = `${target}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  await mkdir(partial, { recursive: true });
+  const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}:export`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ database: `projects/${projectId}/databases/(default)`, export_directory: partial, export_name: EXPORT_NAME }),
+  });
+  if (!response.ok) {
+    await rm(partial, { recursive: true, force: true });
+    throw new Error(`Exporting the Firestore emulator's data to ${target} failed: ${response.status} ${await response.text()}`);
+  }
+  await rm(target, { recursive: true, force: true });
+  await rename(partial, target);
+}
+
 /**
  * Starts the emulator on 127.0.0.1:`port` in its own process group and waits
- * until it answers. `importFrom` loads an export (the emulator's own format);
- * `exportOnExit` writes one there when it is stopped (data that survives a restart).
+ * until it answers. `importFrom` loads an export (a folder exportOnExit wrote,
+ * or an `.overall_export_metadata` file; none there means an empty start).
+ * `exportOnExit` (a folder) writes `projectId`'s documents there when stop()
+ * is called, before the emulator stops: data that survives a restart. (The
+ * emulator's own --export-on-exit writes nothing when it is stopped by a
+ * signal, and fails on its /shutdown call for want of a database name.)
  * Returns `{ host, child, output(), stop() }`; throws with the emulator's output
  * if it does not come up.
  */
-export async function startFirestoreEmulator({ port = FIRESTORE_EMULATOR_PORT, importFrom, exportOnExit, timeoutMs = 60_000, quiet = true } = {}) {
+export async function startFirestoreEmulator({ port = FIRESTORE_EMULATOR_PORT, importFrom, exportOnExit, projectId, timeoutMs = 60_000, quiet = true } = {}) {
+  if (exportOnExit && !projectId) throw new Error('startFirestoreEmulator: exportOnExit needs the projectId to export.');
   const found = findFirestoreEmulator();
   if (found.missing) throw new Error(found.missing);
   const host = `127.0.0.1:${port}`;
   if (await answers(host)) throw new Error(`Port ${port} is taken: another Firestore emulator (or another program) is running there.`);
   const args = [...found.args, `--host=127.0.0.1`, `--port=${port}`];
-  if (importFrom) args.push(`--seed_from_export=${importFrom}`);
-  if (exportOnExit) args.push(`--export-on-exit=${exportOnExit}`);
+  const seed = findExport(importFrom);
+  if (seed) args.push(`--seed_from_export=${resolve(seed)}`);
   const child = spawn(found.command, args, {
     detached: true,
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
@@ -87,15 +141,30 @@ export async function startFirestoreEmulator({ port = FIRESTORE_EMULATOR_PORT, i
   });
   let output = '';
   if (quiet) {
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    const keep = (chunk) => {
+      output += chunk;
+      if (output.length > 2 * OUTPUT_KEPT) output = output.slice(-OUTPUT_KEPT);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
   }
-  const stop = () => stopGroup(child);
+  let stopping;
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (exportOnExit && child.exitCode === null && child.signalCode === null) {
+        try {
+          await exportData(host, projectId, exportOnExit);
+        } catch (error) {
+          console.error(`The Firestore emulator's data was not saved: ${error.message}`);
+        }
+      }
+      await stopGroup(child);
+    })());
   const deadline = Date.now() + timeoutMs;
   while (!(await answers(host))) {
     if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`The Firestore emulator did not start (${found.source}):\n${output}`);
+      await stopGroup(child);
+      throw new Error(`The Firestore emulator did not start (${found.source}${seed ? `, importing ${seed}` : ''}):\n${output}`);
     }
     await new Promise((done) => setTimeout(done, 200));
   }
@@ -105,7 +174,7 @@ export async function startFirestoreEmulator({ port = FIRESTORE_EMULATOR_PORT, i
 async function stopGroup(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((done) => child.once('exit', done));
-  // SIGINT lets the emulator write its export (--export-on-exit) before it exits.
+  // SIGINT: the emulator's shutdown hook stops its server; the export, if any, is already written.
   try {
     process.kill(-child.pid, 'SIGINT');
   } catch {
