@@ -1,6 +1,8 @@
-// npm run e2e -- [playwright args]: build, start a fresh seeded stack (as npm test
-// does), run the given end-to-end journeys against it, stop it. For working on one
-// journey without the whole test command; e.g. `npm run e2e -- tests/e2e/theme.spec.ts`.
+// npm run e2e -- [--store firestore] [playwright args]: build, start a fresh seeded
+// stack (as npm test does), run the given end-to-end journeys against it, stop it.
+// For working on one journey without the whole test command; e.g.
+// `npm run e2e -- tests/e2e/theme.spec.ts`. `--store firestore` runs the stack on
+// Google's Firestore emulator (empty at the start, gone at the end) instead of SQLite.
 // The builds are skipped when their sources did not change since the last one.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './lib/bootstrap.mjs';
+import { parseStoreOption } from './lib/store-option.mjs';
 
+const { store, rest: playwrightArgs, error: usage } = parseStoreOption(process.argv.slice(2));
+if (usage) {
+  console.error(usage);
+  process.exit(1);
+}
 try {
   ensureInstalled(fileURLToPath(new URL('..', import.meta.url)));
 } catch (error) {
@@ -16,25 +24,36 @@ try {
   process.exit(1);
 }
 const stack = await import('./lib/stack.mjs');
+const unavailable = store === 'firestore' && stack.firestoreUnavailable();
+if (unavailable) {
+  console.error(unavailable);
+  process.exit(1);
+}
 await stack.build();
 const dataDir = mkdtempSync(join(tmpdir(), 'zion-e2e-stack-'));
+let firestore;
 let emulators;
 let scheduler;
 let status = 1;
 try {
-  await stack.prepareData(dataDir);
-  emulators = await stack.startEmulators({ dataDir, quiet: true, env: { PUBLIC_WRITES_PER_MINUTE: '10000' }, warmWorkers: 8 });
+  if (store === 'firestore') firestore = await stack.startFirestore({ dataDir });
+  await stack.prepareData(dataDir, { store });
+  emulators = await stack.startEmulators({ dataDir, store, quiet: true, env: { PUBLIC_WRITES_PER_MINUTE: '10000' }, warmWorkers: 8 });
   await stack.ensureAccounts();
-  scheduler = await stack.startScheduler(dataDir, 3_000);
-  const result = spawnSync(join(stack.ROOT, 'node_modules', '.bin', 'playwright'), ['test', ...process.argv.slice(2)], {
+  scheduler = await stack.startScheduler(dataDir, 3_000, { store });
+  console.log(`stack up at ${stack.SITE_URL} on ${firestore ? `the Firestore emulator at ${firestore.host}` : 'SQLite'}, data in ${dataDir}`);
+  const result = spawnSync(join(stack.ROOT, 'node_modules', '.bin', 'playwright'), ['test', ...playwrightArgs], {
     cwd: stack.ROOT,
     stdio: 'inherit',
     env: { ...process.env, DATA_DIR: dataDir },
   });
   status = result.status ?? 1;
+} catch (error) {
+  console.error(error.message);
 } finally {
   await scheduler?.stop();
   await emulators?.stop();
+  await firestore?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(status);

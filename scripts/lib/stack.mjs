@@ -1,5 +1,6 @@
 // The local stack that `npm start` runs and `npm test` tests: the Auth,
-// Functions and Hosting emulators over the SQLite store (DESIGN §6).
+// Functions and Hosting emulators over the SQLite store (DESIGN §6), or with
+// `--store firestore` over Google's Firestore emulator (production's store).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cp, mkdir } from 'node:fs/promises';
@@ -7,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled as installIfNeeded } from './bootstrap.mjs';
 import { buildAll } from './builds.mjs';
+import { FIRESTORE_EMULATOR_PORT, findFirestoreEmulator, startFirestoreEmulator } from './firestore-emulator.mjs';
+import { DEFAULT_STORE, STORES } from './store-option.mjs';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const PROJECT_ID = 'demo-zion-events';
@@ -14,6 +17,10 @@ export const SITE_URL = 'http://127.0.0.1:5000';
 export const API_URL = `${SITE_URL}/api`;
 export const FUNCTIONS_URL = `http://127.0.0.1:5001/${PROJECT_ID}/us-central1/api`;
 export const AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+/** `--store firestore`: Google's Firestore emulator, on firebase.json's port. */
+export const FIRESTORE_EMULATOR_HOST = `127.0.0.1:${FIRESTORE_EMULATOR_PORT}`;
+/** Where `--store firestore` keeps its documents between runs, inside the data folder. */
+export const FIRESTORE_EXPORT_DIR = 'firestore-export';
 export const DEFAULT_DATA_DIR = join(ROOT, '.data');
 export const SEED_DIR = join(ROOT, 'emulators', 'seed');
 
@@ -67,21 +74,49 @@ function writeLocalFirebaseConfig() {
   writeFileSync(LOCAL_AUTH_CONFIG, `${JSON.stringify(auth, null, 2)}\n`);
 }
 
-function stackEnv(dataDir) {
+/**
+ * What selects the store in the API's configuration (functions/src/config.ts),
+ * for the Functions workers, the seeding and the scheduled work alike: SQLite
+ * under DATA_DIR, or Firestore at FIRESTORE_EMULATOR_HOST (which also makes the
+ * run local: offline payments, the mail outbox, files under DATA_DIR).
+ */
+export function storeEnv(dataDir, store = DEFAULT_STORE) {
+  if (!STORES.includes(store)) throw new Error(`Unknown store "${store}": use ${STORES.join(' or ')}.`);
+  const env = { STORE_ADAPTER: store, DATA_DIR: dataDir, GCLOUD_PROJECT: PROJECT_ID };
+  return store === 'firestore' ? { ...env, FIRESTORE_EMULATOR_HOST } : env;
+}
+
+function stackEnv(dataDir, store) {
   return {
     ...process.env,
-    STORE_ADAPTER: 'sqlite',
-    DATA_DIR: dataDir,
-    GCLOUD_PROJECT: PROJECT_ID,
+    ...storeEnv(dataDir, store),
     NO_UPDATE_NOTIFIER: '1',
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
   };
 }
 
-/** Seeds the store on first run; returns true when it seeded. */
-export async function prepareData(dataDir, imagesDir = join(SEED_DIR, 'images')) {
+/** Why `--store firestore` cannot run here (one line: Java or the emulator missing, and how to install it), or null. */
+export function firestoreUnavailable() {
+  return findFirestoreEmulator().missing ?? null;
+}
+
+/**
+ * `--store firestore`: starts Google's Firestore emulator on 127.0.0.1:8080, a
+ * process of its own (not one of firebase-tools' emulators, which would
+ * download its own copy); the Functions workers, the seeding and the
+ * scheduler find it through FIRESTORE_EMULATOR_HOST. With `persist` (npm
+ * start) it loads DATA_DIR/firestore-export, and writes it back when stopped:
+ * stop it after everything that writes to it.
+ */
+export async function startFirestore({ dataDir, persist = false, quiet = true }) {
+  const exportDir = persist ? join(dataDir, FIRESTORE_EXPORT_DIR) : undefined;
+  return startFirestoreEmulator({ port: FIRESTORE_EMULATOR_PORT, projectId: PROJECT_ID, importFrom: exportDir, exportOnExit: exportDir, quiet });
+}
+
+/** Seeds the store on first run; returns true when it seeded. On Firestore, its emulator must be running (startFirestore). */
+export async function prepareData(dataDir, { store = DEFAULT_STORE, imagesDir = join(SEED_DIR, 'images') } = {}) {
   await mkdir(dataDir, { recursive: true });
-  Object.assign(process.env, { STORE_ADAPTER: 'sqlite', DATA_DIR: dataDir, GCLOUD_PROJECT: PROJECT_ID });
+  Object.assign(process.env, storeEnv(dataDir, store));
   const { dependenciesFromEnvironment } = await import('../../functions/lib/config.js');
   const { isSeeded, seedDemoContent } = await import('../../functions/lib/local/seed.js');
   const deps = dependenciesFromEnvironment();
@@ -90,7 +125,9 @@ export async function prepareData(dataDir, imagesDir = join(SEED_DIR, 'images'))
     await seedDemoContent(deps, seedContent(), imagesDir);
     return true;
   } finally {
-    await deps.store.close();
+    // The Firestore client is the app's one instance (getFirestore() keeps it, and a
+    // closed one cannot reopen): it stays open for the scheduler, which closes it.
+    if (store === 'sqlite') await deps.store.close();
   }
 }
 
@@ -177,31 +214,36 @@ async function stopGroup(child) {
  * Functions workers find it through FIREBASE_AUTH_EMULATOR_HOST, as they would
  * were it in the same process.
  */
-export function startAuthEmulator({ dataDir, quiet = false, env = {} }) {
+export function startAuthEmulator({ dataDir, quiet = false, env = {}, store = DEFAULT_STORE }) {
   writeLocalFirebaseConfig();
   const authData = join(dataDir, 'auth-emulator');
   const args = ['emulators:start', '--config', LOCAL_AUTH_CONFIG, '--only', 'auth', '--project', PROJECT_ID, '--export-on-exit', authData];
   if (existsSync(join(authData, 'firebase-export-metadata.json'))) args.push('--import', authData);
   let output = '';
-  const child = startFirebase(args, { env: emulatorEnv(dataDir, env), quiet, onOutput: (chunk) => (output += chunk) });
+  const child = startFirebase(args, { env: emulatorEnv(dataDir, env, store), quiet, onOutput: (chunk) => (output += chunk) });
   return { child, output: () => output, stop: () => stopGroup(child) };
 }
 
-function emulatorEnv(dataDir, env) {
-  return { ...stackEnv(dataDir), FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, ...env };
+/**
+ * The firebase processes' environment, which the Functions workers inherit.
+ * firebase-tools adds FIRESTORE_EMULATOR_HOST for the workers only when it runs
+ * the Firestore emulator itself; it does not here, so ours passes through as is.
+ */
+function emulatorEnv(dataDir, env, store) {
+  return { ...stackEnv(dataDir, store), FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, ...env };
 }
 
 /**
  * Starts the Functions and Hosting emulators (and Auth, unless `auth` is one
  * startAuthEmulator() already started) and waits until the site, the API and
- * Auth answer.
+ * Auth answer. With `store: 'firestore'` the Firestore emulator must be running.
  */
-export async function startEmulators({ dataDir, quiet = false, env = {}, warmWorkers = 3, auth = startAuthEmulator({ dataDir, quiet, env }) }) {
+export async function startEmulators({ dataDir, quiet = false, env = {}, warmWorkers = 3, store = DEFAULT_STORE, auth = startAuthEmulator({ dataDir, quiet, env, store }) }) {
   // startAuthEmulator() has written the local configuration both processes read.
   await publishSeedImages();
   const siteArgs = ['emulators:start', '--config', LOCAL_FIREBASE_CONFIG, '--only', 'functions,hosting', '--project', PROJECT_ID];
   let siteOutput = '';
-  const site = startFirebase(siteArgs, { env: emulatorEnv(dataDir, env), quiet, onOutput: (chunk) => (siteOutput += chunk) });
+  const site = startFirebase(siteArgs, { env: emulatorEnv(dataDir, env, store), quiet, onOutput: (chunk) => (siteOutput += chunk) });
   const children = [auth.child, site];
   const output = () => auth.output() + siteOutput;
   const handle = {
@@ -239,10 +281,11 @@ export async function startEmulators({ dataDir, quiet = false, env = {}, warmWor
  * The scheduled work (release unpaid holds, deliver and retry e-mail) on an
  * interval, in this process: production runs it with onSchedule, but the
  * Pub/Sub emulator that drives schedules locally is not available offline.
- * It opens the same SQLite file, whose transactions hold across processes.
+ * It opens the same SQLite file, whose transactions hold across processes, or
+ * the same Firestore emulator.
  */
-export async function startScheduler(dataDir, intervalMs = 15_000) {
-  Object.assign(process.env, { STORE_ADAPTER: 'sqlite', DATA_DIR: dataDir, GCLOUD_PROJECT: PROJECT_ID });
+export async function startScheduler(dataDir, intervalMs = 15_000, { store = DEFAULT_STORE } = {}) {
+  Object.assign(process.env, storeEnv(dataDir, store));
   const { dependenciesFromEnvironment } = await import('../../functions/lib/config.js');
   const { createServices, runScheduledWork } = await import('../../functions/lib/app.js');
   const deps = dependenciesFromEnvironment();
