@@ -84,3 +84,27 @@ export class DocumentStateError extends Error {
 }
 
 export const MAX_TRANSACTION_ATTEMPTS = 25;
+
+/** What Firestore refuses (and so every adapter refuses, before committing anything): see limits.ts. */
+export type StoreLimit =
+  /** More writes in one transaction than a commit may carry. */
+  | 'too-many-writes'
+  /** A document over 1 MiB, or one string value over 1 MiB - 89 bytes. */
+  | 'document-too-large'
+  /** An empty or reserved (__.*__) field name, or a field path over 1,500 bytes. */
+  | 'invalid-field-name'
+  /** An array directly in an array, maps and arrays nested deeper than 20 levels, a lone surrogate in a string. */
+  | 'invalid-value'
+  /** A collection or document id Firestore refuses (empty, a slash, "." or "..", __.*__, over 1,500 bytes). */
+  | 'invalid-id';
+
+/** A write Firestore would refuse. The transaction commits nothing; running it again does not help. */
+export class StoreLimitError extends Error {
+  constructor(
+    message: string,
+    readonly code: StoreLimit,
+  ) {
+    super(message);
+    this.name = 'StoreLimitError';
+  }
+}
