@@ -6,6 +6,7 @@ import {
   type Query as FirestoreQuery,
   type Transaction as FirestoreTransaction,
 } from 'firebase-admin/firestore';
+import { checkDocument, checkDocumentSize, checkUpdateFields, checkWriteCount, documentSize, documentTooLarge, isPossibleDocumentId } from './limits.js';
 import {
   DocumentStateError,
   MAX_TRANSACTION_ATTEMPTS,
@@ -23,11 +24,15 @@ import {
  * Firestore's own transactions already have the port's semantics (reads
  * before writes, commit re-runs the work on contention), so this adapter only
  * translates. What it adds is parity with the SQLite store: data is stored as
- * JSON would store it, and failed preconditions come back as the port's errors.
+ * JSON would store it, failed preconditions come back as the port's errors, and
+ * what Firestore refuses (limits.ts) is refused here first, by the same checks
+ * the SQLite store makes, as a StoreLimitError. An id no document can have
+ * (which the SDK would throw on) reads as a missing document.
  */
 export function firestoreStore(db: Firestore): DocumentStore {
   return {
     async get<T extends DocumentData>(collection: string, id: string) {
+      if (!isPossibleDocumentId(id)) return null;
       return stored<T>(await db.collection(collection).doc(id).get());
     },
     async query<T extends DocumentData>(collection: string, query?: Query) {
@@ -37,9 +42,12 @@ export function firestoreStore(db: Firestore): DocumentStore {
       return snapshot.docs.map((doc) => stored<T>(doc)!);
     },
     async set(collection, id, data) {
-      await db.collection(collection).doc(id).set(asJson(data));
+      const json = asJson(data);
+      checkDocument(collection, id, json);
+      await db.collection(collection).doc(id).set(json);
     },
     async delete(collection, id) {
+      if (!isPossibleDocumentId(id)) return;
       await db.collection(collection).doc(id).delete();
     },
     async runTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
@@ -50,6 +58,8 @@ export function firestoreStore(db: Firestore): DocumentStore {
             const attempt = { tx: new FirestoreTransactionAdapter(db, firestoreTx), workDone: false };
             last = attempt;
             const result = await work(attempt.tx);
+            // Thrown inside the SDK's callback, so it rolls back and commits nothing.
+            checkWriteCount(attempt.tx.writeCount);
             attempt.workDone = true;
             return result;
           },
@@ -68,8 +78,18 @@ export function firestoreStore(db: Firestore): DocumentStore {
 
 type BufferedWrite = { kind: 'set' | 'update' | 'create' | 'delete'; collection: string; id: string };
 
+/** What the transaction knows a document will hold when it commits: read (snapshot) or written (data); null when missing. */
+type Known = { snapshot: DocumentSnapshot } | { data: DocumentData | null };
+
 class FirestoreTransactionAdapter implements Transaction {
   readonly writes: BufferedWrite[] = [];
+  /** Every write made, as the commit limit counts them (a delete of an impossible id included, as in the SQLite store). */
+  writeCount = 0;
+  /**
+   * Documents this attempt has read or written, by path: an update of one of them can be
+   * weighed whole before the commit. (Firestore re-runs the work if a read document changes.)
+   */
+  private readonly known = new Map<string, Known>();
 
   constructor(
     private readonly db: Firestore,
@@ -78,40 +98,89 @@ class FirestoreTransactionAdapter implements Transaction {
 
   // `async` so the SDK's synchronous read-after-write error becomes a rejection, as in the SQLite store.
   async get<T extends DocumentData>(collection: string, id: string): Promise<StoredDocument<T> | null> {
-    return stored<T>(await this.tx.get(this.db.collection(collection).doc(id)));
+    if (!isPossibleDocumentId(id)) {
+      // No document has this id, so there is nothing to read; the rule on order still holds.
+      if (this.writeCount > 0) throw new Error('Firestore transactions require all reads to be executed before all writes.');
+      return null;
+    }
+    const snapshot = await this.tx.get(this.db.collection(collection).doc(id));
+    this.known.set(docPath(collection, id), { snapshot });
+    return stored<T>(snapshot);
   }
 
   async query<T extends DocumentData>(collection: string, query?: Query): Promise<StoredDocument<T>[]> {
     const built = buildQuery(this.db, collection, query);
     if (!built) return [];
     const snapshot = await this.tx.get(built);
+    for (const doc of snapshot.docs) this.known.set(docPath(collection, doc.id), { snapshot: doc });
     return snapshot.docs.map((doc) => stored<T>(doc)!);
   }
 
   set(collection: string, id: string, data: DocumentData) {
-    this.tx.set(this.db.collection(collection).doc(id), asJson(data));
-    this.writes.push({ kind: 'set', collection, id });
+    const json = asJson(data);
+    checkDocument(collection, id, json);
+    this.tx.set(this.db.collection(collection).doc(id), json);
+    this.wrote({ kind: 'set', collection, id }, { data: json });
   }
 
   update(collection: string, id: string, fields: DocumentData) {
+    checkUpdateFields(collection, id, fields);
+    const entries = Object.entries(fields).map(([field, value]) => [field, asJsonField(value)] as const);
+    const merged = this.merged(collection, id, entries);
+    if (merged) checkDocumentSize(collection, id, documentSize(collection, id, merged));
     // FieldPath per key: a key is one top-level field, never a dotted path into a nested map.
-    const pairs = Object.entries(fields).flatMap(([field, value]) => [new FieldPath(field), asJsonField(value)]);
+    const pairs = entries.flatMap(([field, value]) => [new FieldPath(field), value]);
     const ref = this.db.collection(collection).doc(id);
     // Firestore refuses an update without fields; its own error says so better than a silent no-op would.
     if (pairs.length === 0) this.tx.update(ref, {});
     else this.tx.update(ref, pairs[0] as FieldPath, pairs[1], ...pairs.slice(2));
-    this.writes.push({ kind: 'update', collection, id });
+    // Not known unless the document was: Firestore weighs it at the commit, and its refusal is translated.
+    this.wrote({ kind: 'update', collection, id }, merged ? { data: merged } : undefined);
   }
 
   create(collection: string, id: string, data: DocumentData) {
-    this.tx.create(this.db.collection(collection).doc(id), asJson(data));
-    this.writes.push({ kind: 'create', collection, id });
+    const json = asJson(data);
+    checkDocument(collection, id, json);
+    this.tx.create(this.db.collection(collection).doc(id), json);
+    this.wrote({ kind: 'create', collection, id }, { data: json });
   }
 
   delete(collection: string, id: string) {
+    if (!isPossibleDocumentId(id)) {
+      // Nothing to delete, as for any missing document; it still counts as a write, as in the SQLite store.
+      this.writeCount += 1;
+      return;
+    }
     this.tx.delete(this.db.collection(collection).doc(id));
-    this.writes.push({ kind: 'delete', collection, id });
+    this.wrote({ kind: 'delete', collection, id }, { data: null });
   }
+
+  private wrote(write: BufferedWrite, known: Known | undefined) {
+    this.writes.push(write);
+    this.writeCount += 1;
+    if (known) this.known.set(docPath(write.collection, write.id), known);
+    else this.known.delete(docPath(write.collection, write.id));
+  }
+
+  /** The whole document an update will leave, when this attempt knows the document; undefined otherwise. */
+  private merged(collection: string, id: string, entries: (readonly [string, unknown])[]): DocumentData | undefined {
+    const known = this.known.get(docPath(collection, id));
+    if (!known) return undefined;
+    // A fresh object from the snapshot: the caller may have changed the one its read returned.
+    const current = 'snapshot' in known ? (known.snapshot.exists ? known.snapshot.data()! : null) : known.data;
+    // A missing document: the commit fails with not-found whatever the fields weigh.
+    if (!current) return undefined;
+    const merged: DocumentData = { ...current };
+    for (const [field, value] of entries) {
+      if (value instanceof FieldValue) delete merged[field];
+      else merged[field] = value;
+    }
+    return merged;
+  }
+}
+
+function docPath(collection: string, id: string) {
+  return `${collection}/${id}`;
 }
 
 function stored<T extends DocumentData>(snapshot: DocumentSnapshot): StoredDocument<T> | null {
@@ -149,9 +218,18 @@ function asJsonField(value: unknown): unknown {
   return text === undefined ? FieldValue.delete() : JSON.parse(text);
 }
 
+const INVALID_ARGUMENT = 3;
 const ALREADY_EXISTS = 6;
 const NOT_FOUND = 5;
 const ABORTED = 10;
+
+/**
+ * Firestore's refusal of a document over 1 MiB: the emulator says 'maximum entity size is
+ * 1048576 bytes', production that the document 'cannot be written because its size ... exceeds
+ * the maximum allowed size'. The adapter weighs every document it can before sending it; only an
+ * update of a document the transaction did not read gets this far.
+ */
+const TOO_LARGE = /maximum entity size|exceeds the maximum allowed size|cannot be written because its size/i;
 
 function transactionError(error: unknown, last: { tx: FirestoreTransactionAdapter; workDone: boolean } | undefined): unknown {
   const code = (error as { code?: unknown } | null)?.code;
@@ -160,14 +238,16 @@ function transactionError(error: unknown, last: { tx: FirestoreTransactionAdapte
   // Only a failed commit says something about our writes; an error the work threw is the caller's own.
   if (!last?.workDone) return error;
   const { tx } = last;
-  const kind = code === ALREADY_EXISTS ? 'create' : code === NOT_FOUND ? 'update' : undefined;
+  const message = error instanceof Error ? error.message : '';
+  const tooLarge = code === INVALID_ARGUMENT && TOO_LARGE.test(message);
+  const kind = code === ALREADY_EXISTS ? 'create' : code === NOT_FOUND ? 'update' : tooLarge ? 'update' : undefined;
   // Without a matching write the code is about something else (a missing database, say), not a document.
   const candidates = tx.writes.filter((write) => write.kind === kind);
   if (!kind || candidates.length === 0) return error;
-  const message = error instanceof Error ? error.message : '';
   const culprit =
     candidates.length === 1 ? candidates[0] : candidates.find((write) => message.includes(`${write.collection}/${write.id}`));
-  const path = culprit ? `${culprit.collection}/${culprit.id}` : 'A document in this transaction';
+  if (tooLarge) return documentTooLarge(culprit ? docPath(culprit.collection, culprit.id) : 'A document this transaction updates');
+  const path = culprit ? docPath(culprit.collection, culprit.id) : 'A document in this transaction';
   return kind === 'create'
     ? new DocumentStateError(`${path} already exists`, 'already-exists')
     : new DocumentStateError(`${path} does not exist`, 'not-found');

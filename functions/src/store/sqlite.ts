@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type Database from 'libsql';
+import { checkDocument, checkDocumentSize, checkUpdateFields, checkWriteCount, documentSize } from './limits.js';
 import { backgroundCheckpoints } from './sqlite-checkpointer.js';
 import {
   DocumentStateError,
@@ -39,6 +40,10 @@ const BUSY_TIMEOUT_MS = 10_000;
  * transactions are also queued, so they do not retry against each other; the
  * version check is what keeps several processes (Functions emulator workers)
  * correct.
+ *
+ * What Firestore refuses (limits.ts) is refused here too, by the same checks
+ * the Firestore store makes: each document when it is written (an update when
+ * the commit has merged it), and a commit of too many writes before it starts.
  *
  * Group commit: the commits made in one turn of the event loop share one
  * SQLite transaction. Each runs in a savepoint of it (its version check and
@@ -265,7 +270,10 @@ export function openSqliteStore(file: string): DocumentStore {
         const writeKey = key(write.collection, write.id);
         const existing = current.has(writeKey) ? current.get(writeKey) : readOne(write.collection, write.id);
         if (!existing) throw new DocumentStateError(`${write.collection}/${write.id} does not exist`, 'not-found');
-        writeOne(write.collection, write.id, { ...(JSON.parse(existing.data) as DocumentData), ...write.data }, version);
+        const merged = { ...(JSON.parse(existing.data) as DocumentData), ...write.data };
+        // In the commit's savepoint: a merged document over the limit undoes this commit's other writes.
+        checkDocumentSize(write.collection, write.id, documentSize(write.collection, write.id, merged));
+        writeOne(write.collection, write.id, merged, version);
       }
     }
   });
@@ -273,6 +281,7 @@ export function openSqliteStore(file: string): DocumentStore {
   async function attempt<R>(work: (tx: Transaction) => Promise<R>): Promise<{ result: R; durable: Promise<void> }> {
     const tx = new SqliteTransaction(readOne, runQuery, () => generation);
     const result = await work(tx);
+    checkWriteCount(tx.writeCount);
     // In a savepoint of the batch's transaction: a failed check undoes only this commit.
     const { durable } = await applyInBatch(() => commit(tx));
     return { result, durable };
@@ -289,6 +298,7 @@ export function openSqliteStore(file: string): DocumentStore {
       return runQuery(collection, query).map((row) => ({ id: row.id, data: JSON.parse(row.data) as T }));
     },
     async set(collection, id, data) {
+      checkDocument(collection, id, data);
       await (await applyInBatch(() => writeDocument(collection, id, data))).durable;
     },
     async delete(collection, id) {
@@ -332,6 +342,8 @@ type Statement<Params extends unknown[], Result> = {
 
 class SqliteTransaction implements Transaction {
   readonly writes = new Map<string, BufferedWrite>();
+  /** Every write call, as a Firestore commit would count them (two writes to one document are two). */
+  writeCount = 0;
   private readonly readVersions = new Map<string, { collection: string; id: string; version: number }>();
   private readonly queryReads: { collection: string; query: Query | undefined; signature: string }[] = [];
 
@@ -364,21 +376,34 @@ class SqliteTransaction implements Transaction {
   }
 
   set(collection: string, id: string, data: DocumentData) {
-    this.writes.set(key(collection, id), { kind: 'set', collection, id, data });
+    checkDocument(collection, id, data);
+    this.wrote({ kind: 'set', collection, id, data });
   }
   create(collection: string, id: string, data: DocumentData) {
-    this.writes.set(key(collection, id), { kind: 'create', collection, id, data });
+    checkDocument(collection, id, data);
+    this.wrote({ kind: 'create', collection, id, data });
   }
   update(collection: string, id: string, data: DocumentData) {
+    checkUpdateFields(collection, id, data);
     const pending = this.writes.get(key(collection, id));
     if (pending && pending.kind !== 'delete') {
-      pending.data = { ...pending.data, ...data };
+      const merged = { ...pending.data, ...data };
+      // A document this transaction set or created is known whole now; one it only updates, at the commit.
+      if (pending.kind !== 'update') checkDocumentSize(collection, id, documentSize(collection, id, merged));
+      pending.data = merged;
+      this.writeCount += 1;
       return;
     }
-    this.writes.set(key(collection, id), { kind: 'update', collection, id, data });
+    this.wrote({ kind: 'update', collection, id, data });
   }
   delete(collection: string, id: string) {
-    this.writes.set(key(collection, id), { kind: 'delete', collection, id });
+    this.wrote({ kind: 'delete', collection, id });
+  }
+
+  /** Buffers a write; every call counts toward the commit limit, as each is one write in a Firestore commit. */
+  private wrote(write: BufferedWrite) {
+    this.writes.set(key(write.collection, write.id), write);
+    this.writeCount += 1;
   }
 
   /**

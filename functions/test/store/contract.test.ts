@@ -7,8 +7,10 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firestoreStore } from '../../src/store/firestore.js';
+import { STORE_LIMITS, documentSize } from '../../src/store/limits.js';
 import {
   DocumentStateError,
+  StoreLimitError,
   type DocumentData,
   type DocumentStore,
   type StoredDocument,
@@ -43,6 +45,11 @@ interface Capabilities {
   implicitOrder: boolean;
   /** An undefined field in `update` removes the field (as JSON drops it). */
   fieldDeletes: boolean;
+  /**
+   * The backend refuses, at the commit, an update that makes a document it did not read over 1 MiB
+   * (the adapter cannot weigh a document it has not seen; SQLite weighs it in the commit).
+   */
+  refusesLargeUpdates: boolean;
 }
 
 interface ContractOptions {
@@ -80,6 +87,25 @@ function barrier(parties: number) {
 async function seed(store: DocumentStore, collection: string, docs: Record<string, DocumentData>) {
   for (const [id, data] of Object.entries(docs)) await store.set(collection, id, data);
 }
+
+/** Asserts that `promise` rejects with a StoreLimitError of `code`, and answers it. */
+async function limitRefusal(promise: Promise<unknown>, code: StoreLimitError['code']): Promise<StoreLimitError> {
+  const error = await rejectionOf(promise);
+  expect(error).toBeInstanceOf(StoreLimitError);
+  expect(error).toMatchObject({ code });
+  return error as StoreLimitError;
+}
+
+/** `base` with a string in `field` making `collection/id` exactly `bytes` bytes by Firestore's rules. */
+function grownTo(collection: string, id: string, bytes: number, base: DocumentData = {}, field = 'pad'): DocumentData {
+  const room = bytes - documentSize(collection, id, { ...base, [field]: '' });
+  if (room < 0) throw new Error(`${collection}/${id} is already over ${bytes} bytes`);
+  return { ...base, [field]: 'x'.repeat(room) };
+}
+
+const MIB = STORE_LIMITS.documentBytes;
+/** Half a MiB of text: two of these make a document near the limit (one string may not pass 1 MiB - 89 bytes). */
+const HALF = 'h'.repeat(MIB / 2);
 
 type Counter = { count: number };
 
@@ -447,6 +473,233 @@ function describeStoreContract(name: string, makeStore: () => Promise<StoreUnder
         contentionTimeout,
       );
     });
+
+    describe('what Firestore refuses (limits.ts), refused by every adapter before anything is written', () => {
+      /** The size of a stored document by Firestore's rules, or null when there is none. */
+      const storedSize = async (collection: string, id: string) => {
+        const doc = await store.get(collection, id);
+        return doc ? documentSize(collection, id, doc.data) : null;
+      };
+
+      it('a transaction of 500 writes commits', async () => {
+        await seed(store, 'bulk', { kept: { n: 0 }, gone: { n: 0 } });
+        await store.runTransaction(async (tx) => {
+          await tx.get('bulk', 'kept');
+          tx.update('bulk', 'kept', { n: 1 });
+          tx.delete('bulk', 'gone');
+          for (let i = 0; i < 498; i++) tx.create('bulk', `doc${String(i).padStart(3, '0')}`, { i });
+        });
+        const docs = await store.query('bulk');
+        expect(docs).toHaveLength(499);
+        expect((await store.get('bulk', 'kept'))?.data).toEqual({ n: 1 });
+        expect(await store.get('bulk', 'gone')).toBeNull();
+      }, contentionTimeout);
+
+      it('a transaction of 501 writes is refused with too-many-writes, and nothing is written', async () => {
+        await seed(store, 'bulk', { kept: { n: 0 } });
+        const error = await limitRefusal(
+          store.runTransaction(async (tx) => {
+            tx.update('bulk', 'kept', { n: 1 });
+            for (let i = 0; i < 500; i++) tx.set('bulk', `doc${i}`, { i });
+          }),
+          'too-many-writes',
+        );
+        expect(error.message).toMatch(/at most 500 writes.*made 501/);
+        expect(ids(await store.query('bulk'))).toEqual(['kept']);
+        expect((await store.get('bulk', 'kept'))?.data).toEqual({ n: 0 });
+      }, contentionTimeout);
+
+      it('every write counts, two to one document as two, a delete as one', async () => {
+        await limitRefusal(
+          store.runTransaction(async (tx) => {
+            for (let i = 0; i < 498; i++) tx.set('bulk', `doc${i}`, { i });
+            tx.set('bulk', 'twice', { n: 1 });
+            tx.update('bulk', 'twice', { n: 2 });
+            tx.delete('bulk', 'never-there');
+          }),
+          'too-many-writes',
+        );
+        expect(await store.query('bulk')).toEqual([]);
+      }, contentionTimeout);
+
+      it('store.set: a document of exactly 1 MiB is stored; one byte more is refused and the old one stays', async () => {
+        await store.set('big', 'doc', grownTo('big', 'doc', MIB, { a: HALF, v: 1 }));
+        expect(await storedSize('big', 'doc')).toBe(MIB);
+        const error = await limitRefusal(store.set('big', 'doc', grownTo('big', 'doc', MIB + 1, { a: HALF, v: 2 })), 'document-too-large');
+        expect(error.message).toContain('big/doc');
+        expect(error.message).toContain('1,048,576 bytes');
+        expect((await store.get('big', 'doc'))?.data.v).toBe(1);
+        expect(await storedSize('big', 'doc')).toBe(MIB);
+      });
+
+      it('tx.set and tx.create: exactly 1 MiB commits; one byte more is refused and nothing of the transaction is written', async () => {
+        await store.runTransaction(async (tx) => {
+          tx.set('big', 'set', grownTo('big', 'set', MIB, { a: HALF }));
+          tx.create('big', 'created', grownTo('big', 'created', MIB, { a: HALF }));
+        });
+        expect(await storedSize('big', 'set')).toBe(MIB);
+        expect(await storedSize('big', 'created')).toBe(MIB);
+        for (const write of ['set', 'create'] as const) {
+          await limitRefusal(
+            store.runTransaction(async (tx) => {
+              tx.set('big', 'bystander', { n: 1 });
+              tx.delete('big', 'set');
+              tx[write]('big', `over-${write}`, grownTo('big', `over-${write}`, MIB + 1, { a: HALF }));
+            }),
+            'document-too-large',
+          );
+        }
+        expect(sortedIds(await store.query('big'))).toEqual(['created', 'set']);
+        expect(await storedSize('big', 'set')).toBe(MIB);
+      });
+
+      describe('an update that grows a document past 1 MiB', () => {
+        /** The string in `b` that makes big/doc ({ a, v: 1, b }) exactly `bytes` bytes. */
+        const fill = (bytes: number) => grownTo('big', 'doc', bytes, { a: HALF, v: 1 }, 'b').b as string;
+
+        beforeEach(async () => {
+          await store.set('big', 'doc', { a: HALF, v: 1 });
+          // Growing to exactly the limit is fine.
+          await store.runTransaction(async (tx) => {
+            await tx.get('big', 'doc');
+            tx.update('big', 'doc', { b: fill(MIB) });
+          });
+          expect(await storedSize('big', 'doc')).toBe(MIB);
+        });
+
+        /** After a refusal: the document is as it was, and the transaction's other write is not there. */
+        async function unchanged() {
+          expect(await storedSize('big', 'doc')).toBe(MIB);
+          expect((await store.get('big', 'doc'))?.data.b).toBe(fill(MIB));
+          expect(await store.get('big', 'bystander')).toBeNull();
+        }
+
+        it('is refused when the transaction read it', async () => {
+          const error = await limitRefusal(
+            store.runTransaction(async (tx) => {
+              await tx.get('big', 'doc');
+              tx.set('big', 'bystander', { n: 1 });
+              tx.update('big', 'doc', { b: fill(MIB + 1) });
+            }),
+            'document-too-large',
+          );
+          expect(error.message).toContain('big/doc');
+          await unchanged();
+        });
+
+        it('is refused when the transaction found it by a query', async () => {
+          await limitRefusal(
+            store.runTransaction(async (tx) => {
+              await tx.query('big', { where: [['v', '==', 1]] });
+              tx.set('big', 'bystander', { n: 1 });
+              tx.update('big', 'doc', { c: 'grows by more than one byte' });
+            }),
+            'document-too-large',
+          );
+          await unchanged();
+        });
+
+        it('is refused when the transaction set it before updating it', async () => {
+          await limitRefusal(
+            store.runTransaction(async (tx) => {
+              tx.set('big', 'bystander', { n: 1 });
+              tx.set('big', 'doc', { a: HALF, v: 1 });
+              tx.update('big', 'doc', { b: fill(MIB + 1) });
+            }),
+            'document-too-large',
+          );
+          await unchanged();
+        });
+
+        it.runIf(capabilities.refusesLargeUpdates)('is refused when the transaction never read it (refused at the commit)', async () => {
+          const error = await limitRefusal(
+            store.runTransaction(async (tx) => {
+              tx.set('big', 'bystander', { n: 1 });
+              tx.update('big', 'doc', { b: fill(MIB + 1) });
+            }),
+            'document-too-large',
+          );
+          expect(error.message).toContain('big/doc');
+          await unchanged();
+        });
+
+        it('is refused when the fields alone are over 1 MiB, whatever the document holds', async () => {
+          await limitRefusal(
+            store.runTransaction(async (tx) => {
+              tx.set('big', 'bystander', { n: 1 });
+              tx.update('big', 'doc', { x: HALF, y: HALF });
+            }),
+            'document-too-large',
+          );
+          await unchanged();
+        });
+      });
+
+      it('refuses field names Firestore refuses (empty, __.*__, at any depth) in every write, writing nothing', async () => {
+        await store.set('named', 'doc', { ok: 1 });
+        const refused: DocumentData[] = [{ '': 1 }, { __x__: 1 }, { nested: { __name__: 1 } }, { list: [{ '': 1 }] }, { ['k'.repeat(1501)]: 1 }];
+        for (const data of refused) {
+          await limitRefusal(store.set('named', 'new', data), 'invalid-field-name');
+          for (const write of ['set', 'create', 'update'] as const) {
+            await limitRefusal(
+              store.runTransaction(async (tx) => {
+                tx.set('named', 'bystander', { n: 1 });
+                tx[write]('named', write === 'update' ? 'doc' : 'new', data);
+              }),
+              'invalid-field-name',
+            );
+          }
+        }
+        expect(ids(await store.query('named'))).toEqual(['doc']);
+        expect((await store.get('named', 'doc'))?.data).toStrictEqual({ ok: 1 });
+      });
+
+      it('keeps the field names Firestore takes as they are: a dot is part of the name, in set and in update', async () => {
+        const data = { 'a.b': 1, __a: 2, a__: 3, __: 4, 'with space': 5, é: 6, nested: { 'x.y': 7 } };
+        await store.set('named', 'doc', data);
+        expect((await store.get('named', 'doc'))?.data).toStrictEqual(data);
+        await store.runTransaction(async (tx) => tx.update('named', 'doc', { 'a.b': 10, 'c.d': 11 }));
+        expect((await store.get('named', 'doc'))?.data).toStrictEqual({ ...data, 'a.b': 10, 'c.d': 11 });
+      });
+
+      it('refuses values Firestore refuses: an array in an array, more than 20 levels, a lone surrogate', async () => {
+        await store.set('values', 'doc', { ok: 1 });
+        let deep: DocumentData = { v: 1 };
+        for (let i = 0; i < 21; i++) deep = { o: deep };
+        for (const data of [{ grid: [[1, 2]] }, deep, { text: 'broken \ud800 text' }]) {
+          await limitRefusal(store.set('values', 'new', data), 'invalid-value');
+          await limitRefusal(
+            store.runTransaction(async (tx) => {
+              tx.set('values', 'bystander', { n: 1 });
+              tx.update('values', 'doc', data);
+            }),
+            'invalid-value',
+          );
+        }
+        expect(ids(await store.query('values'))).toEqual(['doc']);
+        await store.set('values', 'rows', { rows: [{ cells: [1, 2] }, { cells: [] }] });
+        expect((await store.get('values', 'rows'))?.data).toStrictEqual({ rows: [{ cells: [1, 2] }, { cells: [] }] });
+      });
+
+      it('refuses writes to ids Firestore refuses; reads of them find nothing and deletes of them do nothing', async () => {
+        for (const id of ['a/b', '', '__x__', '.', '..']) {
+          await limitRefusal(store.set('ids', id, { n: 1 }), 'invalid-id');
+          for (const write of ['set', 'create', 'update'] as const) {
+            await limitRefusal(store.runTransaction(async (tx) => tx[write]('ids', id, { n: 1 })), 'invalid-id');
+          }
+          expect(await store.get('ids', id)).toBeNull();
+          await store.delete('ids', id);
+          const read = await store.runTransaction(async (tx) => {
+            const doc = await tx.get('ids', id);
+            tx.delete('ids', id);
+            return doc;
+          });
+          expect(read).toBeNull();
+        }
+        await limitRefusal(store.set('__reserved__', 'doc', { n: 1 }), 'invalid-id');
+        expect(await store.query('ids')).toEqual([]);
+      });
+    });
   });
 }
 
@@ -471,7 +724,15 @@ async function sqliteUnderTest(): Promise<StoreUnderTest> {
 }
 
 describeStoreContract('sqlite store', sqliteUnderTest, {
-  capabilities: { isolation: true, setReplaces: true, atomicCommits: true, orderByExcludesMissing: true, implicitOrder: true, fieldDeletes: true },
+  capabilities: {
+    isolation: true,
+    setReplaces: true,
+    atomicCommits: true,
+    orderByExcludesMissing: true,
+    implicitOrder: true,
+    fieldDeletes: true,
+    refusesLargeUpdates: true,
+  },
   contentionRounds: 3,
   contentionTimeout: 20_000,
 });
@@ -550,12 +811,13 @@ describe(officialEmulator ? `firestore (emulator at ${officialEmulator})` : 'fir
     orderByExcludesMissing: true,
     implicitOrder: true,
     fieldDeletes: true,
+    refusesLargeUpdates: true,
   };
   // What @firestore-emulator/server 0.3 gets wrong (read in its source): no transaction isolation
   // (BeginTransaction hands out a dummy id, nothing is locked or checked), `set` merges into the old
   // document, a commit applies its writes one by one and keeps those before a failure, orderBy sorts
   // documents without the field last instead of dropping them, ties keep insertion order, and field
-  // deletes in an update are ignored.
+  // deletes in an update are ignored; it refuses no document for its size.
   const inProcess: Capabilities = {
     isolation: false,
     setReplaces: false,
@@ -563,6 +825,7 @@ describe(officialEmulator ? `firestore (emulator at ${officialEmulator})` : 'fir
     orderByExcludesMissing: false,
     implicitOrder: false,
     fieldDeletes: false,
+    refusesLargeUpdates: false,
   };
   describeStoreContract('contract', firestoreUnderTest, {
     capabilities: officialEmulator ? everything : inProcess,
