@@ -29,16 +29,35 @@ export const STORE_LIMITS = {
   depth: 20,
 } as const;
 
-/** Firestore reserves names that start and end with two underscores, for ids and field names alike. */
-const RESERVED = /^__.*__$/s;
-
-/** A lone surrogate: with the u flag a well-formed pair is one code point, outside this category. */
-const LONE_SURROGATE = /\p{Surrogate}/u;
+/** Firestore reserves names that match __.*__ (two underscores first and last), for ids and field names alike. */
+function isReserved(name: string) {
+  return name.length >= 4 && name.startsWith('__') && name.endsWith('__');
+}
 
 const number = (value: number) => value.toLocaleString('en-US');
 
-function utf8Bytes(text: string) {
-  return Buffer.byteLength(text, 'utf8');
+/**
+ * The UTF-8 length of `text`, or -1 when it holds a lone surrogate (it has no UTF-8 form).
+ * A loop rather than Buffer.byteLength: most strings here are short, where the call costs more.
+ */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) {
+      bytes += 1;
+    } else if (code < 0xd800 || code > 0xdfff) {
+      bytes += 2;
+    } else {
+      // A high surrogate and a low one: one code point, 4 bytes for the 2 units.
+      const low = code <= 0xdbff ? text.charCodeAt(i + 1) : 0;
+      if (!(low >= 0xdc00 && low <= 0xdfff)) return -1;
+      bytes += 2;
+      i++;
+    }
+  }
+  return bytes;
 }
 
 /** Why Firestore refuses `id` as a collection or document id, or null when it accepts it. */
@@ -46,9 +65,10 @@ export function idProblem(id: string): string | null {
   if (typeof id !== 'string' || id === '') return 'is empty';
   if (id.includes('/')) return 'contains a slash';
   if (id === '.' || id === '..') return 'is "." or ".."';
-  if (RESERVED.test(id)) return 'matches __.*__, which Firestore reserves';
-  if (LONE_SURROGATE.test(id)) return 'is not valid UTF-8 (a lone surrogate)';
-  if (utf8Bytes(id) > STORE_LIMITS.idBytes) return `is longer than Firestore's ${number(STORE_LIMITS.idBytes)} bytes`;
+  if (isReserved(id)) return 'matches __.*__, which Firestore reserves';
+  const bytes = utf8Length(id);
+  if (bytes < 0) return 'is not valid UTF-8 (a lone surrogate)';
+  if (bytes > STORE_LIMITS.idBytes) return `is longer than Firestore's ${number(STORE_LIMITS.idBytes)} bytes`;
   return null;
 }
 
@@ -67,14 +87,14 @@ export function checkPath(collection: string, id: string): void {
 
 /** The size of a document's name by Firestore's rules: each id as a string (UTF-8 bytes + 1), + 16. */
 export function documentNameSize(collection: string, id: string): number {
-  return utf8Bytes(collection) + 1 + utf8Bytes(id) + 1 + 16;
+  return Buffer.byteLength(collection, 'utf8') + 1 + Buffer.byteLength(id, 'utf8') + 1 + 16;
 }
 
 /** What JSON.stringify would write for `value` found under `key`: toJSON applied, boxed primitives unwrapped. */
-function asJsonValue(key: string, value: unknown): unknown {
+function asJsonValue(key: string | number, value: unknown): unknown {
   if (value !== null && (typeof value === 'object' || typeof value === 'bigint')) {
     const toJSON = (value as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === 'function') value = toJSON.call(value, key);
+    if (typeof toJSON === 'function') value = toJSON.call(value, String(key));
   }
   if (value instanceof Number || value instanceof String || value instanceof Boolean) return value.valueOf();
   return value;
@@ -87,50 +107,57 @@ function isOmitted(value: unknown) {
 
 /** Walks one document's fields, checking names and values; answers the size of the fields. */
 class FieldWalker {
+  /** Where the walk is (map keys and array indices), for messages only. */
+  private readonly segments: (string | number)[] = [];
+
   constructor(private readonly where: string) {}
+
+  private path() {
+    return this.segments.map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : index === 0 ? segment : `.${segment}`)).join('');
+  }
 
   private fail(message: string, code: 'invalid-field-name' | 'invalid-value' | 'document-too-large'): never {
     throw new StoreLimitError(`${this.where}: ${message}`, code);
   }
 
-  /** The size of a map's keys and values; `path` is the dotted path of the map itself ('' at the top). */
-  map(value: object, path: string, pathBytes: number, depth: number): number {
+  /** The size of a map's keys and values; `pathBytes` is the size of the map's own field path (0 at the top). */
+  map(value: object, pathBytes: number, depth: number): number {
     let size = 0;
     for (const key of Object.keys(value)) {
       const field = asJsonValue(key, (value as Record<string, unknown>)[key]);
       if (isOmitted(field)) continue;
-      size += this.fieldName(key, path, pathBytes);
-      const keyBytes = utf8Bytes(key);
-      const childBytes = path === '' ? keyBytes : pathBytes + 1 + keyBytes;
-      size += this.value(field, path === '' ? key : `${path}.${key}`, childBytes, depth, false);
+      this.segments.push(key);
+      const keyBytes = this.fieldName(key, pathBytes);
+      size += keyBytes + 1 + this.value(field, pathBytes === 0 ? keyBytes : pathBytes + 1 + keyBytes, depth, false);
+      this.segments.pop();
     }
     return size;
   }
 
-  /** Checks a field name and answers its size (a string: UTF-8 bytes + 1). */
-  private fieldName(key: string, parentPath: string, parentBytes: number) {
-    const at = parentPath === '' ? '' : ` in ${parentPath}`;
-    if (key === '') this.fail(`an empty field name${at}; Firestore refuses it`, 'invalid-field-name');
-    if (RESERVED.test(key)) this.fail(`field name ${JSON.stringify(key)}${at} matches __.*__, which Firestore reserves`, 'invalid-field-name');
-    if (LONE_SURROGATE.test(key)) this.fail(`field name ${JSON.stringify(key)}${at} is not valid UTF-8 (a lone surrogate)`, 'invalid-field-name');
-    const bytes = utf8Bytes(key);
-    const pathBytes = parentPath === '' ? bytes : parentBytes + 1 + bytes;
-    if (pathBytes > STORE_LIMITS.fieldPathBytes) {
-      this.fail(`the field path ${parentPath === '' ? '' : `${parentPath}.`}${key.slice(0, 40)}… is longer than Firestore's ${number(STORE_LIMITS.fieldPathBytes)} bytes`, 'invalid-field-name');
+  /** Checks a field name (the last segment) and answers its UTF-8 length. */
+  private fieldName(key: string, parentBytes: number) {
+    if (key === '') this.fail(`an empty field name at ${this.path() || '(top)'}; Firestore refuses it`, 'invalid-field-name');
+    if (isReserved(key)) this.fail(`field name ${JSON.stringify(key)} at ${this.path()} matches __.*__, which Firestore reserves`, 'invalid-field-name');
+    const bytes = utf8Length(key);
+    if (bytes < 0) this.fail(`field name ${JSON.stringify(key)} at ${this.path()} is not valid UTF-8 (a lone surrogate)`, 'invalid-field-name');
+    if ((parentBytes === 0 ? bytes : parentBytes + 1 + bytes) > STORE_LIMITS.fieldPathBytes) {
+      this.fail(`the field path ${this.path().slice(0, 60)}… is longer than Firestore's ${number(STORE_LIMITS.fieldPathBytes)} bytes`, 'invalid-field-name');
     }
-    return bytes + 1;
+    return bytes;
   }
 
-  /** The size of one value found at `path`, `depth` levels down (a top-level field is 0). */
-  value(value: unknown, path: string, pathBytes: number, depth: number, inArray: boolean): number {
-    if (depth > STORE_LIMITS.depth) this.fail(`${path} is deeper than Firestore's ${STORE_LIMITS.depth} levels of maps and arrays (or the data has a cycle)`, 'invalid-value');
+  /** The size of one value, `depth` levels down (a top-level field is 0). */
+  value(value: unknown, pathBytes: number, depth: number, inArray: boolean): number {
+    if (depth > STORE_LIMITS.depth) {
+      this.fail(`${this.path().slice(0, 60)}… is deeper than Firestore's ${STORE_LIMITS.depth} levels of maps and arrays (or the data has a cycle)`, 'invalid-value');
+    }
     if (value === null || isOmitted(value)) return 1;
     switch (typeof value) {
       case 'string': {
-        if (LONE_SURROGATE.test(value)) this.fail(`the string in ${path} is not valid UTF-8 (a lone surrogate)`, 'invalid-value');
-        const bytes = utf8Bytes(value);
+        const bytes = utf8Length(value);
+        if (bytes < 0) this.fail(`the string in ${this.path()} is not valid UTF-8 (a lone surrogate)`, 'invalid-value');
         if (bytes > STORE_LIMITS.fieldValueBytes) {
-          this.fail(`the string in ${path} is ${number(bytes)} bytes, over Firestore's maximum field value of ${number(STORE_LIMITS.fieldValueBytes)} bytes`, 'document-too-large');
+          this.fail(`the string in ${this.path()} is ${number(bytes)} bytes, over Firestore's maximum field value of ${number(STORE_LIMITS.fieldValueBytes)} bytes`, 'document-too-large');
         }
         return bytes + 1;
       }
@@ -147,14 +174,16 @@ class FieldWalker {
         return 1;
     }
     if (Array.isArray(value)) {
-      if (inArray) this.fail(`${path} holds an array directly inside an array, which Firestore refuses`, 'invalid-value');
+      if (inArray) this.fail(`${this.path()} holds an array directly inside an array, which Firestore refuses`, 'invalid-value');
       let size = 0;
       for (let index = 0; index < value.length; index++) {
-        size += this.value(asJsonValue(String(index), value[index]), `${path}[${index}]`, pathBytes, depth + 1, true);
+        this.segments.push(index);
+        size += this.value(asJsonValue(index, value[index]), pathBytes, depth + 1, true);
+        this.segments.pop();
       }
       return size;
     }
-    return this.map(value, path, pathBytes, depth + 1);
+    return this.map(value, pathBytes, depth + 1);
   }
 }
 
@@ -164,7 +193,7 @@ export function fieldsSize(collection: string, id: string, fields: DocumentData)
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new StoreLimitError(`${collection}/${id}: a document must be a map of fields`, 'invalid-value');
   }
-  return new FieldWalker(`${collection}/${id}`).map(data, '', 0, 0);
+  return new FieldWalker(`${collection}/${id}`).map(data, 0, 0);
 }
 
 /** The size Firestore gives `collection/id` holding `data`, with every check of `fieldsSize`. */

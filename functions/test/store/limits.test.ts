@@ -61,6 +61,13 @@ describe('documentSize (Firestore storage-size rules)', () => {
     expect(documentSize('café', 'd', {}) - base).toBe(4);
   });
 
+  it('counts UTF-8 as Node does, for every width of character', () => {
+    const base = documentSize('c', 'd', { s: '' });
+    for (const text of ['plain', 'é', 'ßçø', '中文字', '😀', 'a😀b🗝c', '\u0080\u07ff\u0800\uffff', '\ud83d\ude00\ud83d\ude00', 'x'.repeat(5000) + '€']) {
+      expect(documentSize('c', 'd', { s: text }) - base, text.slice(0, 12)).toBe(Buffer.byteLength(text, 'utf8'));
+    }
+  });
+
   it('measures what JSON would store: undefined left out, null in arrays, Dates as ISO strings, toJSON applied', () => {
     class Money {
       constructor(readonly cents: number) {}
@@ -142,6 +149,9 @@ describe('checkDocument: what Firestore refuses', () => {
 
   it('refuses a lone surrogate (not UTF-8) in a value or a name; well-formed emoji are fine', () => {
     refusal(() => checkDocument('c', 'd', { s: 'a\ud800b' }), 'invalid-value');
+    refusal(() => checkDocument('c', 'd', { s: 'ends high \ud83d' }), 'invalid-value');
+    refusal(() => checkDocument('c', 'd', { s: '\ude00 low first' }), 'invalid-value');
+    refusal(() => checkDocument('c', 'd', { list: ['ok', '\udc00'] }), 'invalid-value');
     refusal(() => checkDocument('c', 'd', { ['\udc00']: 1 }), 'invalid-field-name');
     expect(() => checkDocument('c', 'd', { s: '😀', '🗝': 1 })).not.toThrow();
   });
