@@ -51,7 +51,7 @@ export function admissionTime(claimed: string | undefined, now: Date): string {
 }
 
 /** Whether a ticket may be admitted now, and what the admission records. */
-export function decideCheckIn(rsvp: RsvpRecord | null, event: EventRecord | null, request: CheckInRequestContext): Decision<CheckInStamp> {
+export function decideCheckIn(rsvp: RsvpRecord | null, event: Omit<EventRecord, 'attendeeCount'> | null, request: CheckInRequestContext): Decision<CheckInStamp> {
   if (!rsvp || !event) return ticketNotFound;
   const refusal = admissionRefusal(rsvp, request.eventId);
   if (refusal) return refuse(refusal);

@@ -1,7 +1,7 @@
 import type { CheckInReply, CheckInRequest, CheckedInAttendee, DoorListReply } from '../shared/checkin-model.js';
 import { CHECKIN_MESSAGES } from '../shared/checkin-model.js';
 import { RSVP_MESSAGES, type TicketView } from '../shared/rsvps-model.js';
-import { EventNotFoundError, findEvent, toEventView } from '../events/repository.js';
+import { EventNotFoundError, findEvent, toEventDetails } from '../events/repository.js';
 import {
   checkIn,
   findRsvp,
@@ -40,7 +40,7 @@ export function createCheckInService({ store, clock }: { store: DocumentStore; c
       if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
       const event = await findEvent(store, rsvp.data.eventId);
       if (!event) throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
-      return toTicketView(toRsvpView(rsvp), toEventView(event));
+      return toTicketView(toRsvpView(rsvp), toEventDetails(event));
     },
 
     /** 'Checked-In Attendees' of an event, in the order they arrived. */
@@ -60,9 +60,9 @@ export function createCheckInService({ store, clock }: { store: DocumentStore; c
     async checkIn(ticketId: string, request: CheckInRequest, by: string): Promise<CheckInReply> {
       const ticket = await transition(ticketId, ({ rsvp, event }, tx) => {
         const now = clock.now();
-        const stamp = orRefuse(decideCheckIn(rsvp && toRsvpView(rsvp), event && toEventView(event), { ...request, by, now }));
+        const stamp = orRefuse(decideCheckIn(rsvp && toRsvpView(rsvp), event && toEventDetails(event), { ...request, by, now }));
         // Admitted, so both were found.
-        return toTicketView(toRsvpView(checkIn(tx, rsvp!, stamp)), toEventView(event!));
+        return toTicketView(toRsvpView(checkIn(tx, rsvp!, stamp)), toEventDetails(event!));
       });
       return { success: true, message: CHECKIN_MESSAGES.checkedIn, ticket };
     },
@@ -72,7 +72,7 @@ export function createCheckInService({ store, clock }: { store: DocumentStore; c
       const ticket = await transition(ticketId, ({ rsvp, event }, tx) => {
         const undo = orRefuse(decideUndo(rsvp && event ? toRsvpView(rsvp) : null, { by, now: clock.now() }));
         // Decided, so both were found.
-        return toTicketView(toRsvpView(undoCheckIn(tx, rsvp!, undo)), toEventView(event!));
+        return toTicketView(toRsvpView(undoCheckIn(tx, rsvp!, undo)), toEventDetails(event!));
       });
       return { success: true, message: CHECKIN_MESSAGES.undone, ticket };
     },
@@ -88,7 +88,7 @@ export function createCheckInService({ store, clock }: { store: DocumentStore; c
       const rsvps = (await listRsvpsOfEvent(store, event.id)).map(toRsvpView);
       return {
         success: true,
-        event: doorListEventOf(toEventView(event)),
+        event: doorListEventOf(toEventDetails(event)),
         generatedAt,
         attendees: rsvps.filter((rsvp) => rsvp.status !== 'released').map(doorListEntryOf),
       };

@@ -8,7 +8,7 @@ import type { RsvpRecord, TicketView } from '../shared/rsvps-model.js';
  */
 
 /** What the ticket holder and the door see (SPEC §3 'Ticket lookup result'). */
-export function toTicketView(rsvp: RsvpRecord, event: EventRecord): TicketView {
+export function toTicketView(rsvp: RsvpRecord, event: Omit<EventRecord, 'attendeeCount'>): TicketView {
   return {
     id: rsvp.id,
     attendee: { name: rsvp.name, email: rsvp.email, ticketType: rsvp.ticketType },
@@ -47,6 +47,6 @@ export function doorListEntryOf(rsvp: RsvpRecord): DoorListEntry {
   };
 }
 
-export function doorListEventOf(event: EventRecord): DoorListReply['event'] {
+export function doorListEventOf(event: Omit<EventRecord, 'attendeeCount'>): DoorListReply['event'] {
   return { id: event.id, title: event.title, date: event.date, location: event.location };
 }

@@ -3,11 +3,20 @@ import { MESSAGES } from '../shared/messages.js';
 import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
 
-/** An event document: the record without its id (the document's key). */
-export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail'> & {
+/** An event document: the record without its id (the document's key) and its count (seats/ keeps that). */
+export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 'attendeeCount'> & {
   /** Absent on events stored before the limit existed: read as the default. */
   maxRegistrationsPerEmail?: number;
+  /** How the seats are counted (seats/repository.ts): shard documents, none (unlimited), or absent: this old counter. */
+  seatShards?: number;
+  /** The seat counter of events stored before the shards; 0 once they are laid out. */
+  attendeeCount?: number;
+  /** Registrations of one e-mail are found through one key document (rsvps/repository.ts); absent on older events. */
+  perEmailKeys?: boolean;
 };
+
+/** An event without its count of registrations: what needs no count (tickets, check-in, e-mails) gets this. */
+export type EventDetails = Omit<EventRecord, 'attendeeCount'>;
 
 /** The events collection, declared once: tests and the bench import it. */
 export const EVENTS = collection<StoredEvent>('events');
@@ -18,8 +27,13 @@ export class EventNotFoundError extends RuleError {
   }
 }
 
-/** The event as the API returns it: every field listed, never a spread of the stored document. */
-export function toEventView(doc: StoredDocument<StoredEvent>): EventRecord {
+/** The event as the API returns it, with its count (seats/ `seatsTaken`): every field listed, never a spread of the stored document. */
+export function toEventView(doc: StoredDocument<StoredEvent>, attendeeCount: number): EventRecord {
+  return { ...toEventDetails(doc), attendeeCount };
+}
+
+/** The event's own fields, every one listed (no count: see toEventView). */
+export function toEventDetails(doc: StoredDocument<StoredEvent>): EventDetails {
   const event = doc.data;
   return {
     id: doc.id,
@@ -44,7 +58,6 @@ export function toEventView(doc: StoredDocument<StoredEvent>): EventRecord {
     allowAdditionalInfo: event.allowAdditionalInfo,
     customUrl: event.customUrl,
     maxRegistrationsPerEmail: event.maxRegistrationsPerEmail ?? DEFAULT_MAX_REGISTRATIONS_PER_EMAIL,
-    attendeeCount: event.attendeeCount,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
   };
@@ -70,10 +83,21 @@ export function readEvent(tx: Transaction, id: string): Promise<StoredDocument<S
   return tx.get(EVENTS, id);
 }
 
-/** Reads an event inside a transaction by id, else by custom URL; not found is a RuleError. */
-export async function readEventInTransaction(tx: Transaction, idOrSlug: string): Promise<EventRecord> {
-  const doc =
-    (await tx.get(EVENTS, idOrSlug)) ?? (await tx.query(EVENTS, { where: [['customUrl', '==', idOrSlug.toLowerCase()]], limit: 1 }))[0];
+/**
+ * The id of the event at `idOrSlug` (an id, else a custom URL), looked up outside any
+ * transaction: a query inside one locks the whole range it read on Firestore, so every
+ * registration of an event would queue behind the others. Null when there is none.
+ */
+export async function resolveEventId(store: DocumentStore, idOrSlug: string): Promise<string | null> {
+  const byId = await store.get(EVENTS, idOrSlug);
+  if (byId) return byId.id;
+  const [bySlug] = await store.query(EVENTS, { where: [['customUrl', '==', idOrSlug.toLowerCase()]], limit: 1 });
+  return bySlug?.id ?? null;
+}
+
+/** Reads an event document inside a transaction by id (see resolveEventId); not found is a RuleError. */
+export async function readEventDocument(tx: Transaction, id: string | null): Promise<StoredDocument<StoredEvent>> {
+  const doc = id === null ? null : await tx.get(EVENTS, id);
   if (!doc) throw new EventNotFoundError();
-  return toEventView(doc);
+  return doc;
 }

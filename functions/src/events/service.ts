@@ -5,6 +5,7 @@ import { newId } from '../ids.js';
 import type { Clock } from '../clock.js';
 import type { DocumentStore, StoredDocument, Transaction, WhereClause } from '../store/port.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
+import { layOutSeats, readSeatPlan, seatsForNewEvent, seatsTaken } from '../seats/repository.js';
 import { EVENTS, EventNotFoundError, toEventView, toPublicEventView, type StoredEvent } from './repository.js';
 import {
   EventRuleError,
@@ -50,6 +51,12 @@ export interface EventServiceDeps {
 }
 
 export function createEventService({ store, clock, timeZone }: EventServiceDeps) {
+  /** The events as the API shows them, each with its seats taken (one query for the shards of up to 30 events). */
+  async function withCounts(docs: StoredDocument<StoredEvent>[]): Promise<EventRecord[]> {
+    const counts = await seatsTaken(store, docs);
+    return docs.map((doc) => toEventView(doc, counts.get(doc.id) ?? 0));
+  }
+
   async function assertCustomUrlFree(tx: Transaction, customUrl: string, ownId?: string) {
     if (!customUrl) return;
     const [sameSlug, sameId] = await Promise.all([
@@ -61,15 +68,20 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
     }
   }
 
-  async function mutate(id: string, change: (event: EventRecord, tx: Transaction) => Promise<Partial<StoredEvent>> | Partial<StoredEvent>) {
-    return store.runTransaction(async (tx) => {
+  /** Changes one event in a transaction; `change` gets the event with its seats taken and does all its reads before answering. */
+  async function mutate(
+    id: string,
+    change: (event: EventRecord, tx: Transaction, doc: StoredDocument<StoredEvent>) => Promise<Partial<StoredEvent>> | Partial<StoredEvent>,
+  ) {
+    const updated = await store.runTransaction(async (tx) => {
       const doc = await tx.get(EVENTS, id);
       if (!doc) throw new EventNotFoundError();
-      const event = toEventView(doc);
-      const fields = { ...(await change(event, tx)), updatedAt: clock.now().toISOString() };
+      const counted = (await seatsTaken(store, [doc])).get(id) ?? 0;
+      const fields = { ...(await change(toEventView(doc, counted), tx, doc)), updatedAt: clock.now().toISOString() };
       tx.update(EVENTS, id, fields);
-      return toEventView({ id, data: { ...doc.data, ...fields } });
+      return { id, data: { ...doc.data, ...fields } };
     });
+    return (await withCounts([updated]))[0];
   }
 
   async function listEvents(query: EventListQuery, isStaff: boolean): Promise<EventRecord[]> {
@@ -82,7 +94,7 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
       if (query.active && query.active !== 'all') where.push(['isActive', '==', query.active === 'true']);
     }
     const docs = await store.query(EVENTS, { where, orderBy: [['date', 'asc']] });
-    return docs.map(toEventView).filter((event) => matchesTags(event, query.tags));
+    return (await withCounts(docs)).filter((event) => matchesTags(event, query.tags));
   }
 
   return {
@@ -113,7 +125,7 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
         const page = next.slice(0, limit);
         const last = page.at(-1);
         return {
-          events: page.map((doc) => toPublicEventView(toEventView(doc))),
+          events: (await withCounts(page)).map(toPublicEventView),
           nextCursor: next.length > limit && last ? encodePageCursor({ date: last.data.date, id: last.id }) : null,
         };
       }
@@ -131,7 +143,7 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
       const [bySlug] = await store.query(EVENTS, { where: [['customUrl', '==', key.toLowerCase()]], limit: 1 });
       const doc = bySlug ?? (await store.get(EVENTS, key));
       if (!doc) throw new EventNotFoundError();
-      const event = toEventView(doc);
+      const [event] = await withCounts([doc]);
       if (isStaff) return event;
       if (!isPublic(event)) throw new EventNotFoundError();
       return toPublicEventView(event);
@@ -145,26 +157,29 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
         ...fields,
         isArchived: false,
         eventStatus: eventStatusOf({ isActive: fields.isActive, isArchived: false }),
-        attendeeCount: 0,
         createdAt: now,
         updatedAt: now,
+        perEmailKeys: true,
       };
       await store.runTransaction(async (tx) => {
         await assertCustomUrlFree(tx, fields.customUrl);
-        tx.create(EVENTS, id, data);
+        tx.create(EVENTS, id, { ...data, ...seatsForNewEvent(tx, id, fields.maxAttendees) });
       });
-      return toEventView({ id, data });
+      return toEventView({ id, data }, 0);
     },
 
     /** Partial update: the merged event is validated as a whole, like a fresh form. */
     update(id: string, patch: EventUpdate): Promise<EventRecord> {
-      return mutate(id, async (event, tx) => {
+      return mutate(id, async (event, tx, doc) => {
         const merged = validateOrRefuse(eventInputSchema, { ...eventToInput(event), ...patch });
         const customUrlChanged = patch.customUrl !== undefined && merged.customUrl !== event.customUrl;
         const fields = eventFieldsFromInput(merged, timeZone, { customUrlChanged });
         if (customUrlChanged) await assertCustomUrlFree(tx, fields.customUrl, id);
-        assertCapacityFits(fields.maxAttendees, event.attendeeCount);
-        return { ...fields, ...withActivation(event, fields.isActive) };
+        if (fields.maxAttendees === event.maxAttendees && doc.data.seatShards !== undefined) return { ...fields, ...withActivation(event, fields.isActive) };
+        // A new capacity (or an event still on the old single counter): the seats are laid out again, in this transaction.
+        const plan = await readSeatPlan(tx, doc);
+        assertCapacityFits(fields.maxAttendees, plan.taken);
+        return { ...fields, ...withActivation(event, fields.isActive), ...layOutSeats(tx, id, plan, fields.maxAttendees) };
       });
     },
 

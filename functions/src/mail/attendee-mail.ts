@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { findEvent, toEventView } from '../events/repository.js';
+import { findEvent, toEventDetails } from '../events/repository.js';
 import { RuleError } from '../rule-error.js';
 import { findRsvp, readRsvpWithEvent, toRsvpView } from '../rsvps/repository.js';
 import { confirmationMailKind } from '../rsvps/rules.js';
@@ -50,7 +50,7 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
       const event = await findEvent(store, rsvp.data.eventId);
       if (!event) return { skip: MESSAGES.eventNotFound };
       const context = buildTemplateContext({
-        event: toEventView(event),
+        event: toEventDetails(event),
         rsvp: toRsvpView(rsvp),
         siteUrl,
         timeZone,

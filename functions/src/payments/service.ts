@@ -1,15 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import { CURRENCY } from '../shared/constants.js';
-import type { EventRecord } from '../shared/events-model.js';
 import { PAYMENT_MESSAGES, type ConfirmPaymentReply, type CreatePaymentIntentReply } from '../shared/payments-model.js';
 import type { CreatePaymentIntentInput } from '../shared/payments.js';
 import { RSVP_MESSAGES, type RefundReply, type RsvpRecord } from '../shared/rsvps-model.js';
 import { rsvpInputSchema } from '../shared/rsvps.js';
-import { readEventInTransaction } from '../events/repository.js';
+import { readEventDocument, resolveEventId, toEventDetails } from '../events/repository.js';
+import { withSeatChoice } from '../seats/choice.js';
+import { findFreeSeat, type SeatClaim } from '../seats/repository.js';
 import { queueMail } from '../outbox/outbox.js';
 import type { Clock } from '../clock.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
-import { assertAcceptingRegistrations, confirmationMailKind, hasFreeSeat, isActiveRegistration, isRefundable, ticketPriceCents } from '../rsvps/rules.js';
+import { assertAcceptingRegistrations, confirmationMailKind, isActiveRegistration, isRefundable, ticketPriceCents } from '../rsvps/rules.js';
 import { alreadyRegistered } from '../rsvps/service.js';
 import {
   attachPaymentIntent,
@@ -20,7 +21,7 @@ import {
   markPaymentFailed,
   markRefundDue,
   readRsvp,
-  readRsvpWithEvent,
+  readRsvpWithSeat,
   refund,
   register,
   releaseHold,
@@ -90,7 +91,8 @@ export type PaymentDecision = { outcome: Exclude<PaymentOutcome, 'refund'> } | {
  */
 export function decideSucceededPayment(
   rsvp: Pick<RsvpRecord, 'status' | 'paymentStatus' | 'paymentIntentId' | 'amountDue'>,
-  event: Pick<EventRecord, 'maxAttendees' | 'attendeeCount'> | null,
+  /** A lapsed hold's seat can be taken again: its event still exists and has a free seat (read in the same transaction). */
+  seatFree: boolean,
   intent: Pick<PaymentIntent, 'id' | 'amountReceived' | 'currency'>,
 ): PaymentDecision {
   if (rsvp.paymentIntentId !== intent.id) return { outcome: 'refund', reason: REFUND_REASONS.notOwnIntent, ownIntent: false };
@@ -101,7 +103,7 @@ export function decideSucceededPayment(
   if (rsvp.status === 'cancelled') return { outcome: 'refund', reason: REFUND_REASONS.cancelled, ownIntent: true };
   if (rsvp.status === 'pending_payment') return { outcome: 'confirmed' };
   if (rsvp.status === 'released') {
-    return event && hasFreeSeat(event) ? { outcome: 'confirmed' } : { outcome: 'refund', reason: REFUND_REASONS.noSeat, ownIntent: true };
+    return seatFree ? { outcome: 'confirmed' } : { outcome: 'refund', reason: REFUND_REASONS.noSeat, ownIntent: true };
   }
   return { outcome: 'ignored' };
 }
@@ -126,17 +128,18 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
     const decision = await store.runTransaction(async (tx): Promise<PaymentDecision> => {
       mailchimpQueued = false;
       if (await tx.get(PAYMENT_EVENTS, event.id)) return { outcome: 'already-confirmed' };
-      const { rsvp, event: eventDoc } = await readRsvpWithEvent(tx, rsvpId);
+      const { rsvp, event: eventDoc, seat } = await readRsvpWithSeat(tx, rsvpId);
       if (!rsvp) return { outcome: 'ignored' };
-      const decided = decideSucceededPayment(rsvp.data, eventDoc?.data ?? null, event.intent);
+      const freeSeat: SeatClaim | null = rsvp.data.status === 'released' && eventDoc ? await findFreeSeat(tx, eventDoc) : null;
+      const decided = decideSucceededPayment(rsvp.data, freeSeat !== null, event.intent);
       // A refund is recorded as applied only once the provider accepted it, so a retried event retries it.
       if (decided.outcome !== 'refund') tx.set(PAYMENT_EVENTS, event.id, { ...record, outcome: decided.outcome });
       if (decided.outcome === 'confirmed') {
-        mailchimpQueued = markPaid(tx, rsvp, eventDoc, { intentId: event.intent.id, amountPaid: event.intent.amountReceived }, now);
+        mailchimpQueued = markPaid(tx, rsvp, eventDoc, freeSeat, { intentId: event.intent.id, amountPaid: event.intent.amountReceived }, now);
         queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId, to: rsvp.data.email }, now);
       }
       // Another intent naming this RSVP leaves the RSVP's own payment alone; only the record says why it was refunded.
-      if (decided.outcome === 'refund' && decided.ownIntent) markRefundDue(tx, rsvp, eventDoc, decided.reason);
+      if (decided.outcome === 'refund' && decided.ownIntent) markRefundDue(tx, rsvp, seat, decided.reason);
       return decided;
     });
     if (decision.outcome === 'confirmed') onMailQueued?.();
@@ -158,9 +161,9 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
     if (!rsvpId) return;
     await store.runTransaction(async (tx) => {
       if (await tx.get(PAYMENT_EVENTS, event.id)) return;
-      const { rsvp, event: eventDoc } = await readRsvpWithEvent(tx, rsvpId);
+      const { rsvp, seat } = await readRsvpWithSeat(tx, rsvpId);
       tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId: event.intent.id, rsvpId, at: clock.now().toISOString() });
-      if (rsvp) markPaymentFailed(tx, rsvp, eventDoc);
+      if (rsvp) markPaymentFailed(tx, rsvp, seat);
     });
   }
 
@@ -171,30 +174,35 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
      */
     async createIntent(input: CreatePaymentIntentInput): Promise<CreatePaymentIntentReply> {
       const now = clock.now();
-      const held = await store.runTransaction(async (tx) => {
-        const event = await readEventInTransaction(tx, input.eventId);
-        const existing = input.rsvpId ? await readRsvp(tx, input.rsvpId) : null;
-        if (existing && existing.data.eventId === event.id && isActiveRegistration(existing.data, now.toISOString()) && existing.data.status === 'pending_payment') {
-          assertAcceptingRegistrations(event, now);
-          const price = ticketPriceCents(event, existing.data.ticketType);
-          if (input.amount !== price) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
-          // Paying again pays the same hold: its expiry was fixed when it was created and is never moved.
-          return { rsvpId: existing.id, amount: price };
-        }
-        const person = validateOrRefuse(rsvpInputSchema, { name: input.name, email: input.email, ticketType: input.ticketType });
-        if (!event.requiresPayment) throw new RuleError('INVALID_TICKET', RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
-        const registration = await register(tx, event, person, now);
-        if (registration.outcome === 'already-registered') {
-          const { rsvp, resend } = registration;
-          if (resend) queueMail(tx, { kind: confirmationMailKind(event), rsvpId: rsvp.id, to: rsvp.data.email }, now);
-          return { alreadyRegistered: true as const, mailQueued: resend };
-        }
-        const rsvpId = registration.outcome === 'created' ? registration.rsvpId : registration.rsvp.id;
-        const amountDue = registration.outcome === 'created' ? registration.rsvp.amountDue : registration.rsvp.data.amountDue;
-        // A mismatch aborts the transaction, so a buffered RSVP and seat are never written.
-        if (input.amount !== amountDue) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
-        return { rsvpId, amount: amountDue };
-      });
+      const eventId = await resolveEventId(store, input.eventId);
+      // The seat shard is chosen before the transaction, which then locks that one shard alone (seats/choice.ts).
+      const held = await withSeatChoice(store, eventId, (seatChoice) =>
+        store.runTransaction(async (tx) => {
+          const eventDoc = await readEventDocument(tx, eventId);
+          const event = toEventDetails(eventDoc);
+          const existing = input.rsvpId ? await readRsvp(tx, input.rsvpId) : null;
+          if (existing && existing.data.eventId === event.id && isActiveRegistration(existing.data, now.toISOString()) && existing.data.status === 'pending_payment') {
+            assertAcceptingRegistrations(event, now);
+            const price = ticketPriceCents(event, existing.data.ticketType);
+            if (input.amount !== price) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
+            // Paying again pays the same hold: its expiry was fixed when it was created and is never moved.
+            return { rsvpId: existing.id, amount: price };
+          }
+          const person = validateOrRefuse(rsvpInputSchema, { name: input.name, email: input.email, ticketType: input.ticketType });
+          if (!event.requiresPayment) throw new RuleError('INVALID_TICKET', RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
+          const registration = await register(tx, eventDoc, person, now, seatChoice);
+          if (registration.outcome === 'already-registered') {
+            const { rsvp, resend } = registration;
+            if (resend) queueMail(tx, { kind: confirmationMailKind(event), rsvpId: rsvp.id, to: rsvp.data.email }, now);
+            return { alreadyRegistered: true as const, mailQueued: resend };
+          }
+          const rsvpId = registration.outcome === 'created' ? registration.rsvpId : registration.rsvp.id;
+          const amountDue = registration.outcome === 'created' ? registration.rsvp.amountDue : registration.rsvp.data.amountDue;
+          // A mismatch aborts the transaction, so a buffered RSVP and seat are never written.
+          if (input.amount !== amountDue) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
+          return { rsvpId, amount: amountDue };
+        }),
+      );
       if ('alreadyRegistered' in held) {
         if (held.mailQueued) onMailQueued?.();
         throw alreadyRegistered();
@@ -258,9 +266,9 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       }
       const refundedAt = clock.now().toISOString();
       const rsvp = await store.runTransaction(async (tx) => {
-        const { rsvp: doc, event } = await readRsvpWithEvent(tx, rsvpId);
+        const { rsvp: doc, event, seat } = await readRsvpWithSeat(tx, rsvpId);
         if (!doc) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
-        return toRsvpView(cancelAndRefund(tx, doc, event, refundedAt));
+        return toRsvpView(cancelAndRefund(tx, doc, event, seat, refundedAt));
       });
       return { success: true, message: RSVP_MESSAGES.refunded, rsvp };
     },
@@ -272,8 +280,8 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       let released = 0;
       for (const doc of expired) {
         released += await store.runTransaction(async (tx) => {
-          const { rsvp, event } = await readRsvpWithEvent(tx, doc.id);
-          return rsvp && releaseHold(tx, rsvp, event, now) ? 1 : 0;
+          const { rsvp, seat } = await readRsvpWithSeat(tx, doc.id);
+          return rsvp && releaseHold(tx, rsvp, seat, now) ? 1 : 0;
         });
       }
       return released;

@@ -1,14 +1,14 @@
-import type { EventRecord } from '../shared/events-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 import { RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
-import { readEvent, type StoredEvent } from '../events/repository.js';
+import { createHash } from 'node:crypto';
+import { readEvent, toEventDetails, type StoredEvent } from '../events/repository.js';
 import { newId } from '../ids.js';
 import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
 import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
+import { findFreeSeat, findSeatToGiveBack, giveSeatBack, takeSeat, type SeatChoice, type SeatClaim, type SeatRelease } from '../seats/repository.js';
 import {
   assertAcceptingRegistrations,
-  assertFreeSeat,
   assertUnderEmailLimit,
   canResendOnRepeat,
   findSamePerson,
@@ -19,7 +19,6 @@ import {
   resolveTicketType,
   ticketPriceCents,
 } from './rules.js';
-import { giveSeatBack, takeSeat } from './seats.js';
 
 /*
  * The only code that reads or writes the RSVP collection. Every change is a
@@ -49,6 +48,8 @@ export type StoredRsvp = Omit<RsvpRecord, 'id' | 'amountRefunded' | 'refundedAt'
   refundReason?: string | null;
   /** Ticked 'Keep me informed about future events': synced to Mailchimp as subscribed, else transactional. Absent: no. */
   keepInformed?: boolean;
+  /** The seat shard this RSVP took its seat from (seats/), so the seat goes back there; absent or null: none recorded. */
+  seatShard?: number | null;
 };
 
 export interface UndoneCheckIn {
@@ -62,6 +63,20 @@ export type EventDocument = StoredDocument<StoredEvent>;
 
 /** The RSVP collection, declared once: tests and the bench import it. */
 export const RSVPS = collection<StoredRsvp>('rsvps');
+
+/**
+ * One document per event and e-mail address listing that address's registrations, so a
+ * registration finds them by reading documents by id. A query inside the transaction
+ * would lock its whole range on Firestore and queue every registration of the event.
+ */
+export type RegistrationKey = { eventId: string; rsvpIds: string[] };
+export const REGISTRATION_KEYS = collection<RegistrationKey>('registrationKeys');
+
+/** The key document's id: the event and a hash of the address (no address in an id, no '/' either). */
+export function registrationKeyId(eventId: string, email: string): string {
+  return `${eventId}~${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 32)}`;
+}
+
 
 /** An RSVP as staff lists show it: every field listed, never a spread of the stored document. */
 export function toRsvpView(doc: RsvpDocument): RsvpRecord {
@@ -126,12 +141,35 @@ export async function readRsvpWithEvent(tx: Transaction, rsvpId: string): Promis
   return { rsvp, event };
 }
 
+/** An RSVP, its event, and the seat it would give back (read now: a transaction reads before it writes). */
+export interface RsvpWithSeat {
+  rsvp: RsvpDocument | null;
+  event: EventDocument | null;
+  seat: SeatRelease | null;
+}
+
+export async function readRsvpWithSeat(tx: Transaction, rsvpId: string): Promise<RsvpWithSeat> {
+  const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
+  const seat = rsvp && holdsSeat(rsvp.data) ? await findSeatToGiveBack(tx, event, rsvp.data) : null;
+  return { rsvp, event, seat };
+}
+
 // Transitions.
 
-/** One e-mail address's registrations for an event that count (confirmed, or an unpaid hold not run out). */
-export async function readActiveRegistrations(tx: Transaction, eventId: string, email: string, nowIso: string): Promise<RsvpDocument[]> {
-  const docs = await tx.query(RSVPS, { where: [['eventId', '==', eventId], ['email', '==', email.trim().toLowerCase()]] });
-  return docs.filter((doc) => isActiveRegistration(doc.data, nowIso));
+/**
+ * One e-mail address's registrations for an event that count (confirmed, or an unpaid hold
+ * not run out): through the address's key document, or for an event stored before those, a query.
+ */
+export async function readActiveRegistrations(tx: Transaction, event: EventDocument, email: string, nowIso: string): Promise<RsvpDocument[]> {
+  const address = email.trim().toLowerCase();
+  let docs: (RsvpDocument | null)[];
+  if (event.data.perEmailKeys) {
+    const key = await tx.get(REGISTRATION_KEYS, registrationKeyId(event.id, address));
+    docs = await Promise.all((key?.data.rsvpIds ?? []).map((id) => tx.get(RSVPS, id)));
+  } else {
+    docs = await tx.query(RSVPS, { where: [['eventId', '==', event.id], ['email', '==', address]] });
+  }
+  return docs.filter((doc): doc is RsvpDocument => doc !== null && isActiveRegistration(doc.data, nowIso));
 }
 
 /** What asking to register came to. */
@@ -147,14 +185,16 @@ export type Registration =
  * Registers one person for an event that is public and has not started, unless the
  * same name and e-mail already hold a registration (a repeat takes no second seat) or
  * the e-mail has reached the event's limit. Reads first, then writes (DESIGN §3): the
- * event document was read by the caller in this transaction, and every registration
- * writes it (attendeeCount), so two registrations of one event never interleave.
+ * event document was read by the caller in this transaction. The seat comes from one
+ * seat shard (seats/), and the address's key document is written, so two registrations
+ * of one address never interleave while those of different people write different documents.
  */
-export async function register(tx: Transaction, event: EventRecord, input: RsvpInput, now: Date): Promise<Registration> {
+export async function register(tx: Transaction, eventDoc: EventDocument, input: RsvpInput, now: Date, seatChoice: SeatChoice = 'any'): Promise<Registration> {
+  const event = toEventDetails(eventDoc);
   assertAcceptingRegistrations(event, now);
   const ticketType = resolveTicketType(event, input.ticketType);
   const amountDue = ticketPriceCents(event, ticketType);
-  const active = await readActiveRegistrations(tx, event.id, input.email, now.toISOString());
+  const active = await readActiveRegistrations(tx, eventDoc, input.email, now.toISOString());
   const same = findSamePerson(active, input.name);
   if (same) {
     if (same.data.status === 'pending_payment' && same.data.ticketType === ticketType) return { outcome: 'existing-hold', rsvp: same };
@@ -163,11 +203,19 @@ export async function register(tx: Transaction, event: EventRecord, input: RsvpI
     return { outcome: 'already-registered', rsvp: same, resend };
   }
   assertUnderEmailLimit(event, active.length);
-  assertFreeSeat(event);
-  const rsvp: StoredRsvp = { ...newRsvp(event, input, ticketType, amountDue, now), keepInformed: keepInformedConsent(event, input.keepInformed) };
+  const seat = await findFreeSeat(tx, eventDoc, seatChoice);
+  if (!seat) throw new RuleError('EVENT_FULL', RSVP_MESSAGES.eventFull, 'conflict');
   const rsvpId = newId();
+  const rsvp: StoredRsvp = {
+    ...newRsvp(event, input, ticketType, amountDue, now),
+    keepInformed: keepInformedConsent(event, input.keepInformed),
+    seatShard: takeSeat(tx, seat),
+  };
   tx.create(RSVPS, rsvpId, rsvp);
-  takeSeat(tx, { id: event.id, data: event });
+  if (eventDoc.data.perEmailKeys) {
+    // Only the registrations that still count are kept, so the list stays within the event's limit.
+    tx.set(REGISTRATION_KEYS, registrationKeyId(event.id, rsvp.email), { eventId: event.id, rsvpIds: [...active.map((doc) => doc.id), rsvpId] });
+  }
   // A confirmed registration goes to the event's Mailchimp audience (a paid one once paid): queued in this transaction.
   const mailchimpQueued =
     rsvp.status === 'confirmed' && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.mailchimpAudienceId }, rsvpId, 'registered', now) !== null;
@@ -184,32 +232,41 @@ export function attachPaymentIntent(tx: Transaction, rsvp: RsvpDocument | null, 
  * The now-confirmed attendee is queued for the event's Mailchimp audience in the same transaction;
  * answers whether a sync job was queued (the caller kicks the worker after the commit).
  */
-export function markPaid(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, payment: { intentId: string; amountPaid: number }, now: Date): boolean {
+export function markPaid(
+  tx: Transaction,
+  rsvp: RsvpDocument,
+  event: EventDocument | null,
+  freeSeat: SeatClaim | null,
+  payment: { intentId: string; amountPaid: number },
+  now: Date,
+): boolean {
+  // A lapsed hold takes a seat again: the one found free in this transaction's reads.
+  const retaken = rsvp.data.status !== 'pending_payment' && freeSeat ? { seatShard: takeSeat(tx, freeSeat) } : {};
   tx.update(RSVPS, rsvp.id, {
     status: 'confirmed',
     paymentStatus: 'paid',
     amountPaid: payment.amountPaid,
     paymentIntentId: payment.intentId,
     holdExpiresAt: null,
+    ...retaken,
   });
-  if (rsvp.data.status !== 'pending_payment' && event) takeSeat(tx, event);
   return event !== null && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'paid', now) !== null;
 }
 
 /** The payment failed or was cancelled: a pending RSVP gives its held seat back. Anything else is left alone. */
-export function markPaymentFailed(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null): boolean {
+export function markPaymentFailed(tx: Transaction, rsvp: RsvpDocument, seat: SeatRelease | null): boolean {
   if (rsvp.data.status !== 'pending_payment') return false;
   tx.update(RSVPS, rsvp.id, { status: 'released', paymentStatus: 'failed', holdExpiresAt: null });
-  giveSeatBack(tx, event);
+  giveSeatBack(tx, seat);
   return true;
 }
 
 /** The hold ran out unpaid at `nowIso`: the seat goes back. False when the RSVP is no longer an expired hold. */
-export function releaseHold(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, nowIso: string): boolean {
+export function releaseHold(tx: Transaction, rsvp: RsvpDocument, seat: SeatRelease | null, nowIso: string): boolean {
   const { status, holdExpiresAt } = rsvp.data;
   if (status !== 'pending_payment' || !holdExpiresAt || holdExpiresAt > nowIso) return false;
   tx.update(RSVPS, rsvp.id, { status: 'released', holdExpiresAt: null });
-  giveSeatBack(tx, event);
+  giveSeatBack(tx, seat);
   return true;
 }
 
@@ -218,10 +275,10 @@ export function releaseHold(tx: Transaction, rsvp: RsvpDocument, event: EventDoc
  * was cancelled, the amount is not the amount due): recorded with the reason before the
  * provider is asked, and a hold still running gives its seat back (no ticket comes of it).
  */
-export function markRefundDue(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, refundReason: string) {
+export function markRefundDue(tx: Transaction, rsvp: RsvpDocument, seat: SeatRelease | null, refundReason: string) {
   if (rsvp.data.status === 'pending_payment') {
     tx.update(RSVPS, rsvp.id, { status: 'released', paymentStatus: 'failed', holdExpiresAt: null, refundReason });
-    giveSeatBack(tx, event);
+    giveSeatBack(tx, seat);
     return;
   }
   tx.update(RSVPS, rsvp.id, { paymentStatus: 'failed', refundReason });
@@ -237,7 +294,7 @@ export function refund(tx: Transaction, rsvp: RsvpDocument | null, nowIso: strin
  * full, and its seat given back if it still held one (a paid RSVP cancelled earlier
  * already gave it back). An RSVP already refunded (a retry) is left as it is.
  */
-export function cancelAndRefund(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, nowIso: string): RsvpDocument {
+export function cancelAndRefund(tx: Transaction, rsvp: RsvpDocument, event: EventDocument | null, seat: SeatRelease | null, nowIso: string): RsvpDocument {
   if (rsvp.data.paymentStatus === 'refunded') return rsvp;
   const fields = {
     status: 'cancelled' as const,
@@ -247,7 +304,7 @@ export function cancelAndRefund(tx: Transaction, rsvp: RsvpDocument, event: Even
     holdExpiresAt: null,
   };
   tx.update(RSVPS, rsvp.id, fields);
-  if (holdsSeat(rsvp.data)) giveSeatBack(tx, event);
+  if (holdsSeat(rsvp.data)) giveSeatBack(tx, seat);
   // A member already synced is tagged 'cancelled' (never deleted from the audience).
   if (event) queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', new Date(nowIso));
   return { id: rsvp.id, data: { ...rsvp.data, ...fields } };
@@ -257,10 +314,10 @@ export function cancelAndRefund(tx: Transaction, rsvp: RsvpDocument, event: Even
  * Admin cancel: frees the seat. Only an RSVP that holds a seat can be cancelled. A confirmed one
  * is queued for Mailchimp, which tags the member 'cancelled' (never deletes them); `mailchimpQueued` says so.
  */
-export function cancelRsvp(tx: Transaction, rsvp: RsvpDocument | null, event: EventDocument | null, now: Date): RsvpDocument & { mailchimpQueued: boolean } {
+export function cancelRsvp(tx: Transaction, { rsvp, event, seat }: RsvpWithSeat, now: Date): RsvpDocument & { mailchimpQueued: boolean } {
   if (!rsvp || !holdsSeat(rsvp.data)) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
   tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null });
-  giveSeatBack(tx, event);
+  giveSeatBack(tx, seat);
   const mailchimpQueued =
     rsvp.data.status === 'confirmed' && event !== null && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', now) !== null;
   return { ...rsvp, mailchimpQueued };

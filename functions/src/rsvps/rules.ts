@@ -9,6 +9,7 @@ import {
   registrationHasClosed,
   registrationLimitMessage,
   RSVP_MESSAGES,
+  SEAT_HOLDING_STATUSES,
   type RsvpRecord,
 } from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
@@ -29,18 +30,10 @@ export function ticketPriceCents(event: Pick<EventRecord, 'requiresPayment' | 't
   return dollarsToCents(dollars);
 }
 
-export function hasFreeSeat(event: Pick<EventRecord, 'maxAttendees' | 'attendeeCount'>) {
-  return event.maxAttendees === null || event.attendeeCount < event.maxAttendees;
-}
-
 /** Visitors register for public events that have not started yet (the clock is the injected one). */
 export function assertAcceptingRegistrations(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'date'>, now: Date) {
   if (!event.isActive || event.isArchived) throw new RuleError('EVENT_NOT_FOUND', MESSAGES.eventNotFound, 'not-found');
   if (registrationHasClosed(event, now.getTime())) throw new RuleError('REGISTRATION_CLOSED', RSVP_MESSAGES.registrationClosed, 'conflict');
-}
-
-export function assertFreeSeat(event: Pick<EventRecord, 'maxAttendees' | 'attendeeCount'>) {
-  if (!hasFreeSeat(event)) throw new RuleError('EVENT_FULL', RSVP_MESSAGES.eventFull, 'conflict');
 }
 
 /**
@@ -121,7 +114,7 @@ export function confirmationMailKind(event: Pick<EventRecord, 'generateTickets'>
 
 /** RSVPs that hold a seat: confirmed ones and paid ones still pending. */
 export function holdsSeat(rsvp: Pick<RsvpRecord, 'status'>) {
-  return rsvp.status === 'confirmed' || rsvp.status === 'pending_payment';
+  return SEAT_HOLDING_STATUSES.includes(rsvp.status);
 }
 
 /** A payment an admin can give back: paid through the provider, money received, not refunded yet. */

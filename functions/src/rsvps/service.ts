@@ -2,13 +2,14 @@ import { formatCents } from '../shared/payments-model.js';
 import type { EventStats } from '../shared/events-model.js';
 import { RSVP_MESSAGES, type RsvpRecord, type RsvpReply } from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
-import { listAllEvents, readEventInTransaction } from '../events/repository.js';
+import { EVENTS, EventNotFoundError, listAllEvents, readEventDocument, resolveEventId, toEventDetails } from '../events/repository.js';
 import { queueMail } from '../outbox/outbox.js';
 import type { Clock } from '../clock.js';
 import { RuleError } from '../rule-error.js';
 import type { DocumentStore } from '../store/port.js';
+import { withSeatChoice } from '../seats/choice.js';
 import { confirmationMailKind, holdsSeat } from './rules.js';
-import { cancelRsvp, listAllRsvps, listRsvpsOfEvent, readRsvpWithEvent, register, toRsvpView } from './repository.js';
+import { cancelRsvp, listAllRsvps, listRsvpsOfEvent, readRsvpWithSeat, register, toRsvpView } from './repository.js';
 import { csvFileName, rsvpsToCsv } from './csv.js';
 
 export interface RsvpServiceDeps {
@@ -39,30 +40,35 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
      */
     async create(eventIdOrSlug: string, input: RsvpInput): Promise<RsvpReply> {
       const now = clock.now();
-      const result = await store.runTransaction(async (tx) => {
-        const event = await readEventInTransaction(tx, eventIdOrSlug);
-        const registration = await register(tx, event, input, now);
-        if (registration.outcome === 'already-registered') {
-          // The same person again: no second seat; their e-mail goes again (at most hourly), in this same transaction.
-          const { rsvp, resend } = registration;
-          if (resend) queueMail(tx, { kind: confirmationMailKind(event), rsvpId: rsvp.id, to: rsvp.data.email }, now);
-          return { alreadyRegistered: true as const, mailQueued: resend };
-        }
-        if (registration.outcome === 'existing-hold') {
-          // Their unpaid hold is still running: they continue paying it (its expiry is not moved).
-          const reply: RsvpReply = { success: true, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId: registration.rsvp.id };
+      const eventId = await resolveEventId(store, eventIdOrSlug);
+      // The seat shard is chosen before the transaction, which then locks that one shard alone (seats/choice.ts).
+      const result = await withSeatChoice(store, eventId, (seatChoice) =>
+        store.runTransaction(async (tx) => {
+          const eventDoc = await readEventDocument(tx, eventId);
+          const event = toEventDetails(eventDoc);
+          const registration = await register(tx, eventDoc, input, now, seatChoice);
+          if (registration.outcome === 'already-registered') {
+            // The same person again: no second seat; their e-mail goes again (at most hourly), in this same transaction.
+            const { rsvp, resend } = registration;
+            if (resend) queueMail(tx, { kind: confirmationMailKind(event), rsvpId: rsvp.id, to: rsvp.data.email }, now);
+            return { alreadyRegistered: true as const, mailQueued: resend };
+          }
+          if (registration.outcome === 'existing-hold') {
+            // Their unpaid hold is still running: they continue paying it (its expiry is not moved).
+            const reply: RsvpReply = { success: true, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId: registration.rsvp.id };
+            return { reply, mailQueued: false };
+          }
+          const { rsvpId, rsvp, mailchimpQueued } = registration;
+          if (rsvp.status === 'confirmed') {
+            queueMail(tx, { kind: confirmationMailKind(event), rsvpId, to: rsvp.email }, now);
+            const message = event.generateTickets ? RSVP_MESSAGES.registered : RSVP_MESSAGES.registeredNoTicket;
+            const reply: RsvpReply = { success: true, message, requiresPayment: false, rsvpId };
+            return { reply, mailQueued: true, mailchimpQueued };
+          }
+          const reply: RsvpReply = { success: true, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId };
           return { reply, mailQueued: false };
-        }
-        const { rsvpId, rsvp, mailchimpQueued } = registration;
-        if (rsvp.status === 'confirmed') {
-          queueMail(tx, { kind: confirmationMailKind(event), rsvpId, to: rsvp.email }, now);
-          const message = event.generateTickets ? RSVP_MESSAGES.registered : RSVP_MESSAGES.registeredNoTicket;
-          const reply: RsvpReply = { success: true, message, requiresPayment: false, rsvpId };
-          return { reply, mailQueued: true, mailchimpQueued };
-        }
-        const reply: RsvpReply = { success: true, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId };
-        return { reply, mailQueued: false };
-      });
+        }),
+      );
       if (result.mailQueued) onMailQueued?.();
       if ('mailchimpQueued' in result && result.mailchimpQueued) onMailchimpQueued?.();
       if ('alreadyRegistered' in result) throw alreadyRegistered();
@@ -78,7 +84,10 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
 
     /** The export of an event's RSVPs (by id or custom URL) and the file name to save it under. */
     async exportCsv(eventIdOrSlug: string): Promise<{ fileName: string; csv: string }> {
-      const event = await store.runTransaction((tx) => readEventInTransaction(tx, eventIdOrSlug));
+      const eventId = await resolveEventId(store, eventIdOrSlug);
+      const doc = eventId === null ? null : await store.get(EVENTS, eventId);
+      if (!doc) throw new EventNotFoundError();
+      const event = toEventDetails(doc);
       const rsvps = (await listRsvpsOfEvent(store, event.id)).map(toRsvpView);
       return { fileName: csvFileName(event), csv: rsvpsToCsv(rsvps, timeZone) };
     },
@@ -110,10 +119,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
      */
     async cancel(rsvpId: string): Promise<{ message: string }> {
       const now = clock.now();
-      const cancelled = await store.runTransaction(async (tx) => {
-        const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
-        return cancelRsvp(tx, rsvp, event, now);
-      });
+      const cancelled = await store.runTransaction(async (tx) => cancelRsvp(tx, await readRsvpWithSeat(tx, rsvpId), now));
       if (cancelled.mailchimpQueued) onMailchimpQueued?.();
       const { paymentStatus, amountPaid, paymentIntentId, status } = cancelled.data;
       if (paymentStatus === 'paid') {

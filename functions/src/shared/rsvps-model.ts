@@ -84,6 +84,8 @@ export const RSVP_FIELD_LIMITS: Record<RsvpField, number> = {
 export const PAYMENT_HOLD_MS = 30 * 60 * 1000;
 
 export type RsvpStatus = 'confirmed' | 'pending_payment' | 'released' | 'cancelled';
+/** The statuses of an RSVP that holds a seat: confirmed, and paid ones still pending. */
+export const SEAT_HOLDING_STATUSES: readonly RsvpStatus[] = ['confirmed', 'pending_payment'];
 export type PaymentStatus = 'free' | 'pending' | 'paid' | 'failed' | 'refunded';
 
 /** An RSVP as staff lists show it; its id is the ticket id. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRole } from '../../src/admins/roles.js';
-import { EVENTS } from '../../src/events/repository.js';
 import { ERROR_CODES } from '../../src/shared/error-codes.js';
 import { DEFAULT_THEME } from '../../src/shared/theme-model.js';
 import { createTestApi, createTestEvent, signInAs, uniqueEmail, type TestApi } from '../support/api.js';
+import { pretendSeatsTaken } from '../support/seats.js';
 
 /*
  * Every refusal carries a stable code beside its wording (shared/error-codes.ts):
@@ -88,7 +88,7 @@ describe('refusals of the rules', () => {
     expectRefusal(await api.request.post('/api/events').set(api.bearer('admin')).send({ title: 'x', date: '2026-12-14T18:00', location: 'l', customUrl: 'codes-taken' }), 409, 'CUSTOM_URL_TAKEN');
     expectRefusal(await api.request.put(`/api/events/${event.id}`).set(api.bearer('admin')).send({ customUrl: 'checkin' }), 400, 'CUSTOM_URL_RESERVED');
     expectRefusal(await api.request.put(`/api/events/${event.id}`).set(api.bearer('admin')).send({ requiresPayment: true }), 400, 'PAID_EVENT_NEEDS_PRICE');
-    await api.deps.store.runTransaction(async (tx) => tx.update(EVENTS, event.id, { attendeeCount: 3 }));
+    await pretendSeatsTaken(api.deps.store, event.id, 3);
     expectRefusal(await api.request.put(`/api/events/${event.id}`).set(api.bearer('admin')).send({ maxAttendees: 2 }), 409, 'CAPACITY_BELOW_REGISTERED');
     await api.request.patch(`/api/events/${event.id}/archive`).set(api.bearer('admin')).expect(200);
     expectRefusal(await api.request.put(`/api/events/${event.id}`).set(api.bearer('admin')).send({ isActive: true }), 409, 'ARCHIVED_CANNOT_ACTIVATE');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/messages.js';
 import { createTestApi, type TestApi } from '../support/api.js';
+import { pretendSeatsTaken } from '../support/seats.js';
 import { EVENTS } from '../../src/events/repository.js';
 
 let api: TestApi;
@@ -215,7 +216,7 @@ describe('changing events', () => {
 
   it('refuses a capacity below the seats already taken', async () => {
     const event = await createEvent({ maxAttendees: 10 });
-    await api.deps.store.runTransaction(async (tx) => tx.update(EVENTS, event.id, { attendeeCount: 5 }));
+    await pretendSeatsTaken(api.deps.store, event.id, 5);
     const response = await api.request.put(`/api/events/${event.id}`).set(api.bearer('admin')).send({ maxAttendees: 4 });
     expect(response.status).toBe(409);
     expect(response.body.message).toContain(MESSAGES.capacityBelowRegistered);

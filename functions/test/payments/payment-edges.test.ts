@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EVENTS } from '../../src/events/repository.js';
 import { MAIL_JOBS } from '../../src/outbox/outbox.js';
 import { OFFLINE_INTENTS, type OfflineGateway } from '../../src/payments/offline.js';
 import { PAYMENT_EVENTS, REFUND_REASONS } from '../../src/payments/service.js';
@@ -8,6 +7,7 @@ import { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from '../../src/shared/payments-
 import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
 import { createTestApi, type TestApi } from '../support/api.js';
 import { createPaidEvent, openPayment } from '../support/payments.js';
+import { seatsTakenOf } from '../support/seats.js';
 
 /*
  * Issue 12 item 6, "payments, closed at every edge": a payment for a cancelled RSVP is
@@ -49,7 +49,7 @@ const pay = (intent: { paymentIntentId: string; clientSecret: string }) =>
 
 const rsvp = async (id: string) => (await api.deps.store.get(RSVPS, id))!.data;
 const offlineIntent = async (id: string) => (await api.deps.store.get(OFFLINE_INTENTS, id))!.data;
-const attendees = async (eventId: string) => (await api.deps.store.get(EVENTS, eventId))!.data.attendeeCount;
+const attendees = async (eventId: string) => await seatsTakenOf(api.deps.store, eventId);
 const mailsFor = async (rsvpId: string) => (await api.deps.store.query(MAIL_JOBS, { where: [['rsvpId', '==', rsvpId]] })).length;
 const appliedFor = async (intentId: string) => (await api.deps.store.query(PAYMENT_EVENTS, { where: [['intentId', '==', intentId]] })).map((doc) => doc.data);
 

@@ -9,7 +9,7 @@ import { createPaidEvent } from '../support/payments.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
 import { OFFLINE_INTENTS } from '../../src/payments/offline.js';
 import { MAIL_JOBS } from '../../src/outbox/outbox.js';
-import { EVENTS } from '../../src/events/repository.js';
+import { seatsTakenOf } from '../support/seats.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ function pay(intent: { paymentIntentId: string; clientSecret: string }, cardNumb
 }
 
 const rsvp = async (id: string) => (await api.deps.store.get(RSVPS, id))?.data as Record<string, unknown>;
-const attendees = async (eventId: string) => (await api.deps.store.get(EVENTS, eventId))?.data.attendeeCount;
+const attendees = async (eventId: string) => await seatsTakenOf(api.deps.store, eventId);
 const ticketMails = async (rsvpId: string) => (await api.deps.store.query(MAIL_JOBS, { where: [['rsvpId', '==', rsvpId]] })).length;
 
 function webhook(event: unknown, secret = TEST_WEBHOOK_SECRET) {

@@ -6,6 +6,7 @@ import { rsvpRefundKey } from '../../src/payments/service.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
 import { createTestApi, refundsRefused, type TestApi } from '../support/api.js';
 import { createPaidEvent, openPayment, payForTicket } from '../support/payments.js';
+import { seatsTakenOf } from '../support/seats.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -15,7 +16,7 @@ afterAll(() => api.close());
 
 const refund = (target: TestApi, rsvpId: string) => target.request.post(`/api/rsvps/${rsvpId}/refund`).set(target.bearer('admin')).send();
 const stored = async (target: TestApi, rsvpId: string) => (await target.deps.store.get(RSVPS, rsvpId))?.data;
-const attendees = async (target: TestApi, eventId: string) => (await target.deps.store.get(EVENTS, eventId))?.data.attendeeCount;
+const attendees = async (target: TestApi, eventId: string) => await seatsTakenOf(target.deps.store, eventId);
 
 describe('POST /rsvps/{id}/refund', () => {
   it('refunds the amount paid through the provider, then cancels the RSVP and frees its seat', async () => {

@@ -6,11 +6,13 @@ import {
   checkIn,
   undoCheckIn,
   readRsvpWithEvent,
+  readRsvpWithSeat,
   releaseHold,
   toRsvpView,
 } from '../../src/rsvps/repository.js';
 import type { Transaction } from '../../src/store/port.js';
 import { seedRsvp, tempStore } from '../mail/helpers.js';
+import { seatsTakenOf } from '../support/seats.js';
 
 const { store, close } = tempStore();
 afterAll(close);
@@ -37,12 +39,12 @@ describe('checkIn and undoCheckIn', () => {
 describe('seat transitions', () => {
   it('cancel gives the seat back once; a second cancel is refused', async () => {
     const { rsvpId, eventId } = await seedRsvp(store, { event: { attendeeCount: 3 } });
-    const cancel = (tx: Transaction) => readRsvpWithEvent(tx, rsvpId).then(({ rsvp, event }) => cancelRsvp(tx, rsvp, event, new Date()));
+    const cancel = (tx: Transaction) => readRsvpWithSeat(tx, rsvpId).then((read) => cancelRsvp(tx, read, new Date()));
     await store.runTransaction(cancel);
-    expect((await store.get(EVENTS, eventId))?.data.attendeeCount).toBe(2);
+    expect(await seatsTakenOf(store, eventId)).toBe(2);
     expect((await store.get(RSVPS, rsvpId))?.data).toMatchObject({ status: 'cancelled' });
     await expect(store.runTransaction(cancel)).rejects.toMatchObject({ kind: 'not-found' });
-    expect((await store.get(EVENTS, eventId))?.data.attendeeCount).toBe(2);
+    expect(await seatsTakenOf(store, eventId)).toBe(2);
   });
 
   it('release only frees a hold that has run out', async () => {
@@ -50,13 +52,13 @@ describe('seat transitions', () => {
     const { rsvpId, eventId } = await seedRsvp(store, { event: { attendeeCount: 1 }, rsvp: { status: 'pending_payment', paymentStatus: 'pending', holdExpiresAt } });
     const release = (at: string) =>
       store.runTransaction(async (tx) => {
-        const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
-        return releaseHold(tx, rsvp!, event, at);
+        const { rsvp, seat } = await readRsvpWithSeat(tx, rsvpId);
+        return releaseHold(tx, rsvp!, seat, at);
       });
     expect(await release('2026-12-06T01:59:59.000Z')).toBe(false);
     expect(await release(holdExpiresAt)).toBe(true);
     expect(await release(holdExpiresAt)).toBe(false);
-    expect((await store.get(EVENTS, eventId))?.data.attendeeCount).toBe(0);
+    expect(await seatsTakenOf(store, eventId)).toBe(0);
   });
 });
 

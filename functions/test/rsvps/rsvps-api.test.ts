@@ -4,7 +4,7 @@ import { MESSAGES } from '../../src/shared/messages.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
 import { MAIL_JOBS } from '../../src/outbox/outbox.js';
-import { EVENTS } from '../../src/events/repository.js';
+import { seatsTakenOf } from '../support/seats.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('POST /events/{id}/rsvp', () => {
       checkedIn: false,
     });
     expect(rsvp?.data).not.toHaveProperty('extra');
-    expect((await api.deps.store.get(EVENTS, event.id))?.data.attendeeCount).toBe(1);
+    expect(await seatsTakenOf(api.deps.store, event.id)).toBe(1);
     const jobs = await api.deps.store.query(MAIL_JOBS, { where: [['rsvpId', '==', response.body.rsvpId]] });
     expect(jobs.map((job) => job.data.kind)).toEqual(['ticket']);
   });
@@ -67,7 +67,7 @@ describe('POST /events/{id}/rsvp', () => {
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ success: false, message });
     expect(await api.deps.store.query(RSVPS, { where: [['eventId', '==', event.id]] })).toHaveLength(0);
-    expect((await api.deps.store.get(EVENTS, event.id))?.data.attendeeCount).toBe(0);
+    expect(await seatsTakenOf(api.deps.store, event.id)).toBe(0);
   });
 
   it('refuses inactive, archived and unknown events with 404', async () => {
@@ -87,7 +87,7 @@ describe('POST /events/{id}/rsvp', () => {
     expect(response.body).toMatchObject({ success: true, requiresPayment: true, message: RSVP_MESSAGES.paymentRequired });
     const rsvp = (await api.deps.store.get(RSVPS, response.body.rsvpId))?.data;
     expect(rsvp).toMatchObject({ status: 'pending_payment', paymentStatus: 'pending', amountDue: 4500, ticketType: 'General' });
-    expect((await api.deps.store.get(EVENTS, event.id))?.data.attendeeCount).toBe(1);
+    expect(await seatsTakenOf(api.deps.store, event.id)).toBe(1);
     expect(await api.deps.store.query(MAIL_JOBS, { where: [['rsvpId', '==', response.body.rsvpId]] })).toHaveLength(0);
     expect((await api.request.get(`/api/checkin/${response.body.rsvpId}?format=json`)).status).toBe(404);
     const free = await api.request.post(`/api/events/${event.id}/rsvp`).send({ ...person, ticketType: 'Student' });
@@ -111,7 +111,7 @@ describe('POST /events/{id}/rsvp', () => {
     expect(responses.filter((r) => r.status === 201)).toHaveLength(9);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(51);
     expect(await api.deps.store.query(RSVPS, { where: [['eventId', '==', event.id]] })).toHaveLength(9);
-    expect((await api.deps.store.get(EVENTS, event.id))?.data.attendeeCount).toBe(9);
+    expect(await seatsTakenOf(api.deps.store, event.id)).toBe(9);
   });
 });
 
@@ -164,7 +164,7 @@ describe('DELETE /rsvps/{id}', () => {
     expect((await api.request.delete(`/api/rsvps/${rsvpId}`).set(api.bearer('staff'))).status).toBe(403);
     const cancelled = await api.request.delete(`/api/rsvps/${rsvpId}`).set(api.bearer('admin'));
     expect(cancelled.body).toEqual({ success: true, message: 'RSVP cancelled' });
-    expect((await api.deps.store.get(EVENTS, event.id))?.data.attendeeCount).toBe(0);
+    expect(await seatsTakenOf(api.deps.store, event.id)).toBe(0);
     expect((await api.request.get(`/api/checkin/${rsvpId}?format=json`)).status).toBe(404);
     expect((await api.request.get(`/api/events/${event.id}/rsvps`).set(api.bearer('admin'))).body.rsvps).toEqual([]);
     expect((await api.request.delete(`/api/rsvps/${rsvpId}`).set(api.bearer('admin'))).status).toBe(404);

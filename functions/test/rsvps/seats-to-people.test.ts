@@ -6,6 +6,8 @@ import { MESSAGES } from '../../src/shared/messages.js';
 import { registrationLimitMessage, RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
 import { createPaidEvent } from '../support/payments.js';
+import { seatsTakenOf } from '../support/seats.js';
+import { SEAT_SHARDS } from '../../src/seats/repository.js';
 
 /*
  * Issue 12 item 1, "seats go to people, not scripts": a per-event limit of registrations
@@ -30,6 +32,8 @@ async function snapshot(eventId: string) {
   return {
     rsvps: rsvps.map((doc) => ({ id: doc.id, ...doc.data })).sort((a, b) => a.id.localeCompare(b.id)),
     event: (await api.deps.store.get(EVENTS, eventId))!.data,
+    seatsTaken: await seatsTakenOf(api.deps.store, eventId),
+    shards: (await api.deps.store.query(SEAT_SHARDS, { where: [['eventId', '==', eventId]] })).map((doc) => doc.data),
     mailJobs: (await api.deps.store.query(MAIL_JOBS)).length,
   };
 }
@@ -52,7 +56,7 @@ describe('registrations per e-mail address', () => {
       errors: { email: registrationLimitMessage(4) },
     });
     expect(await snapshot(event.id)).toEqual(before);
-    expect(before.event.attendeeCount).toBe(4);
+    expect(before.seatsTaken).toBe(4);
   });
 
   it('a school group: 40 different e-mails and 4 pupils under the teacher’s e-mail, all at once, all registered', async () => {
@@ -61,7 +65,7 @@ describe('registrations per e-mail address', () => {
     const teacher = Array.from({ length: 4 }, (_, i) => ({ name: `Teacher Group ${i}`, email: 'teacher@school.example.org' }));
     const responses = await Promise.all([...pupils, ...teacher].map((person) => register(event.id, person)));
     expect(responses.map((response) => response.status)).toEqual(Array(44).fill(201));
-    expect((await api.deps.store.get(EVENTS, event.id))!.data.attendeeCount).toBe(44);
+    expect(await seatsTakenOf(api.deps.store, event.id)).toBe(44);
   });
 
   it('a burst of 8 registrations under one e-mail, at once, gives exactly 4', async () => {
@@ -70,7 +74,7 @@ describe('registrations per e-mail address', () => {
     expect(responses.filter((response) => response.status === 201)).toHaveLength(4);
     expect(responses.filter((response) => response.status === 409 && response.body.code === 'REGISTRATION_LIMIT_REACHED')).toHaveLength(4);
     expect(await api.deps.store.query(RSVPS, { where: [['eventId', '==', event.id]] })).toHaveLength(4);
-    expect((await api.deps.store.get(EVENTS, event.id))!.data.attendeeCount).toBe(4);
+    expect(await seatsTakenOf(api.deps.store, event.id)).toBe(4);
   });
 
   it("follows the event's own limit, per event; a cancelled registration no longer counts", async () => {
@@ -120,7 +124,7 @@ describe('the same name and e-mail again', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ success: false, code: 'ALREADY_REGISTERED', message: RSVP_MESSAGES.alreadyRegistered });
     expect(await api.deps.store.query(RSVPS, { where: [['eventId', '==', event.id]] })).toHaveLength(1);
-    expect((await api.deps.store.get(EVENTS, event.id))!.data.attendeeCount).toBe(1);
+    expect(await seatsTakenOf(api.deps.store, event.id)).toBe(1);
     expect(await mailsFor(rsvpId)).toEqual(['ticket', 'ticket']);
     expect((await api.deps.store.get(RSVPS, rsvpId))!.data.repeatResentAt).toBe('2026-11-21T12:00:00.000Z');
 
@@ -171,7 +175,7 @@ describe('the same name and e-mail again', () => {
     const sameIntent = await intent({ eventId: event.id, amount: 3500, ...buyer });
     expect(sameIntent.body).toMatchObject({ rsvpId: first.body.rsvpId, paymentIntentId: paying.body.paymentIntentId });
     expect(await api.deps.store.query(RSVPS, { where: [['eventId', '==', event.id]] })).toHaveLength(1);
-    expect((await api.deps.store.get(EVENTS, event.id))!.data.attendeeCount).toBe(1);
+    expect(await seatsTakenOf(api.deps.store, event.id)).toBe(1);
     expect((await api.deps.store.get(RSVPS, first.body.rsvpId))!.data).toEqual(stored);
 
     // Another ticket type while the hold runs: already registered, nothing written.
@@ -213,7 +217,7 @@ describe('card holds', () => {
     api.clock.set('2026-11-21T12:31:00.000Z');
     expect(await api.services.payments.releaseExpiredHolds()).toBeGreaterThanOrEqual(1);
     expect((await api.deps.store.get(RSVPS, first.body.rsvpId))!.data.status).toBe('released');
-    expect((await api.deps.store.get(EVENTS, event.id))!.data.attendeeCount).toBe(0);
+    expect(await seatsTakenOf(api.deps.store, event.id)).toBe(0);
   });
 });
 

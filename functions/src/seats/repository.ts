@@ -1,0 +1,220 @@
+import { SEAT_HOLDING_STATUSES } from '../shared/rsvps-model.js';
+import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
+import { probeOrder, resizeShards, shardCount, shardsWithTaken, splitCapacity } from './plan.js';
+
+/*
+ * The only code that knows how seats are counted (DESIGN §4, STRUCTURE 'Seats').
+ * A limited event's capacity lives in seat shards (seats/plan.ts); every change to
+ * them happens inside the transaction that creates, confirms, releases or cancels the
+ * RSVP holding the seat, so the seats taken never drift from the RSVPs and never pass
+ * maxAttendees. An unlimited event has no shard and takes no counter at all: its
+ * count is the number of RSVPs holding a seat.
+ *
+ * Events stored before the shards existed keep their count in the event's own
+ * `attendeeCount` (the 'single' layout) until their first registration or capacity
+ * change lays the shards out (rsvps/layout.ts).
+ */
+
+export type SeatShard = {
+  eventId: string;
+  index: number;
+  capacity: number;
+  taken: number;
+};
+export const SEAT_SHARDS = collection<SeatShard>('seatShards');
+
+/** The events collection as far as seats go: capacity, layout and the old single counter (events/repository.ts owns the rest). */
+export const SEAT_EVENTS = collection<{ maxAttendees: number | null; seatShards?: number; attendeeCount?: number }>('events');
+
+/** An event as far as its seats are concerned: `seatShards` is the layout (absent: the single counter of old). */
+export interface SeatEvent {
+  id: string;
+  data: { maxAttendees: number | null; seatShards?: number; attendeeCount?: number };
+}
+
+export type SeatLayout = 'single' | 'unlimited' | 'sharded';
+
+export function layoutOf(event: SeatEvent['data']): SeatLayout {
+  if (event.seatShards === undefined) return 'single';
+  return event.seatShards > 0 ? 'sharded' : 'unlimited';
+}
+
+export function shardId(eventId: string, index: number): string {
+  return `${eventId}~${index}`;
+}
+
+const hasRoom = (shard: StoredDocument<SeatShard> | null): shard is StoredDocument<SeatShard> =>
+  shard !== null && shard.data.taken < shard.data.capacity;
+
+/** What a registration found in its reads: a shard with room, nothing to count (unlimited), or the event's old counter. */
+export type SeatClaim =
+  | { kind: 'shard'; shard: StoredDocument<SeatShard> }
+  | { kind: 'unlimited' }
+  | { kind: 'single'; event: SeatEvent };
+
+/**
+ * Which shard a registration will try, chosen before its transaction from a plain read of the
+ * shards (seats/choice.ts): one shard, 'full' when none had room, or 'any' to probe them all.
+ */
+export type SeatChoice = { shard: number } | 'full' | 'any';
+
+/** The chosen shard filled up before this transaction read it: choose again (seats/choice.ts). */
+export class ShardFilledError extends Error {
+  constructor(readonly shard: number) {
+    super(`Seat shard ${shard} filled up meanwhile`);
+    this.name = 'ShardFilledError';
+  }
+}
+
+/**
+ * Reads for a free seat (all reads, no writes: a transaction reads before it writes). With a
+ * chosen shard only that one document is read (and locked): registrations that chose other
+ * shards never wait for this one, and 'full' reads none. With 'any', one shard picked at
+ * random is tried first and, only when it is full, the others at once. Null when the event is full.
+ */
+export async function findFreeSeat(tx: Transaction, event: SeatEvent, choice: SeatChoice = 'any', random?: () => number): Promise<SeatClaim | null> {
+  const layout = layoutOf(event.data);
+  if (event.data.maxAttendees === null) return { kind: 'unlimited' };
+  if (layout === 'single') return (event.data.attendeeCount ?? 0) < event.data.maxAttendees ? { kind: 'single', event } : null;
+  if (layout === 'unlimited') throw new Error(`Event ${event.id} has a capacity but no seat shards`);
+  if (choice === 'full') return null;
+  if (choice !== 'any') {
+    const shard = choice.shard < event.data.seatShards! ? await tx.get(SEAT_SHARDS, shardId(event.id, choice.shard)) : null;
+    if (hasRoom(shard)) return { kind: 'shard', shard };
+    throw new ShardFilledError(choice.shard);
+  }
+  const [first, ...rest] = probeOrder(event.data.seatShards!, random);
+  const firstShard = await tx.get(SEAT_SHARDS, shardId(event.id, first));
+  if (hasRoom(firstShard)) return { kind: 'shard', shard: firstShard };
+  const others = await Promise.all(rest.map((index) => tx.get(SEAT_SHARDS, shardId(event.id, index))));
+  const free = others.find(hasRoom);
+  return free ? { kind: 'shard', shard: free } : null;
+}
+
+/** Takes the seat found by findFreeSeat; answers the shard's index, which the RSVP records (null: no shard). */
+export function takeSeat(tx: Transaction, claim: SeatClaim): number | null {
+  if (claim.kind === 'unlimited') return null;
+  if (claim.kind === 'single') {
+    tx.update(SEAT_EVENTS, claim.event.id, { attendeeCount: (claim.event.data.attendeeCount ?? 0) + 1 });
+    return null;
+  }
+  tx.update(SEAT_SHARDS, claim.shard.id, { taken: claim.shard.data.taken + 1 });
+  return claim.shard.data.index;
+}
+
+/** The seat an RSVP gives back, found by its reads; null when there is nothing to count (unlimited, or no event). */
+export type SeatRelease = { kind: 'shard'; shard: StoredDocument<SeatShard> } | { kind: 'single'; event: SeatEvent };
+
+/**
+ * Reads the shard to give a seat back to: the one the RSVP took its seat from, else (its
+ * seat was taken before the shards, or the shards were laid out again) any shard with a
+ * seat taken. Call it among the transaction's reads; giveSeatBack writes it.
+ */
+export async function findSeatToGiveBack(tx: Transaction, event: SeatEvent | null, rsvp: { seatShard?: number | null }): Promise<SeatRelease | null> {
+  if (!event) return null;
+  const layout = layoutOf(event.data);
+  if (layout === 'single') return { kind: 'single', event };
+  if (layout === 'unlimited') return null;
+  const count = event.data.seatShards!;
+  const own = rsvp.seatShard;
+  if (typeof own === 'number' && own < count) {
+    const shard = await tx.get(SEAT_SHARDS, shardId(event.id, own));
+    if (shard && shard.data.taken > 0) return { kind: 'shard', shard };
+  }
+  const shards = await Promise.all(Array.from({ length: count }, (_, index) => tx.get(SEAT_SHARDS, shardId(event.id, index))));
+  const taken = shards.find((shard) => shard !== null && shard.data.taken > 0);
+  return taken ? { kind: 'shard', shard: taken } : null;
+}
+
+export function giveSeatBack(tx: Transaction, release: SeatRelease | null) {
+  if (!release) return;
+  if (release.kind === 'single') {
+    tx.update(SEAT_EVENTS, release.event.id, { attendeeCount: Math.max(0, (release.event.data.attendeeCount ?? 0) - 1) });
+    return;
+  }
+  tx.update(SEAT_SHARDS, release.shard.id, { taken: Math.max(0, release.shard.data.taken - 1) });
+}
+
+/** The RSVPs as far as counting them goes (rsvps/repository.ts owns the collection). */
+const SEAT_HOLDERS = collection<{ eventId: string; status: string }>('rsvps');
+
+/** How many RSVPs of an event hold a seat: the count of an unlimited event, which keeps no counter. */
+export async function countSeatHolders(reader: Pick<DocumentStore, 'query'>, eventId: string): Promise<number> {
+  return (await reader.query(SEAT_HOLDERS, { where: [['eventId', '==', eventId], ['status', 'in', [...SEAT_HOLDING_STATUSES]]] })).length;
+}
+
+
+async function readShards(tx: Transaction, event: SeatEvent): Promise<StoredDocument<SeatShard>[]> {
+  const count = layoutOf(event.data) === 'sharded' ? event.data.seatShards! : 0;
+  const shards = await Promise.all(Array.from({ length: count }, (_, index) => tx.get(SEAT_SHARDS, shardId(event.id, index))));
+  return shards.filter((shard): shard is StoredDocument<SeatShard> => shard !== null);
+}
+
+/** What a change of capacity needs to know, read first: the shards and the seats taken. */
+export interface SeatPlanReads {
+  shards: StoredDocument<SeatShard>[];
+  taken: number;
+}
+
+/** Reads what laying out the seats again needs (an unlimited event's holders are counted: it kept no count). */
+export async function readSeatPlan(tx: Transaction, event: SeatEvent): Promise<SeatPlanReads> {
+  const layout = layoutOf(event.data);
+  if (layout === 'single') return { shards: [], taken: event.data.attendeeCount ?? 0 };
+  if (layout === 'unlimited') return { shards: [], taken: await countSeatHolders(tx, event.id) };
+  const shards = await readShards(tx, event);
+  return { shards, taken: shards.reduce((sum, shard) => sum + shard.data.taken, 0) };
+}
+
+/**
+ * Lays the seats out for `maxAttendees` (null: unlimited), writing the shards; answers the
+ * event fields to write with it (`seatShards`, and the old counter cleared). The caller has
+ * refused a capacity below `reads.taken`.
+ */
+export function layOutSeats(tx: Transaction, eventId: string, reads: SeatPlanReads, maxAttendees: number | null): { seatShards: number; attendeeCount: number } {
+  const wanted = maxAttendees === null ? 0 : shardCount(maxAttendees);
+  let states: { capacity: number; taken: number }[];
+  if (maxAttendees === null) states = [];
+  else if (reads.shards.length === wanted) {
+    const capacities = resizeShards(reads.shards.map((shard) => shard.data), maxAttendees);
+    states = reads.shards.map((shard, index) => ({ capacity: capacities[index], taken: shard.data.taken }));
+  } else states = shardsWithTaken(maxAttendees, reads.taken);
+  states.forEach((state, index) => tx.set(SEAT_SHARDS, shardId(eventId, index), { eventId, index, ...state }));
+  for (const shard of reads.shards) if (shard.data.index >= states.length) tx.delete(SEAT_SHARDS, shard.id);
+  // The old counter is kept at 0 so that a document read by older code never shows a stale count.
+  return { seatShards: states.length, attendeeCount: 0 };
+}
+
+/** A new event's seats: its shards, written in the transaction that creates it. */
+export function seatsForNewEvent(tx: Transaction, eventId: string, maxAttendees: number | null): { seatShards: number; attendeeCount: number } {
+  if (maxAttendees === null) return { seatShards: 0, attendeeCount: 0 };
+  const capacities = splitCapacity(maxAttendees);
+  capacities.forEach((capacity, index) => tx.set(SEAT_SHARDS, shardId(eventId, index), { eventId, index, capacity, taken: 0 }));
+  return { seatShards: capacities.length, attendeeCount: 0 };
+}
+
+/** Seats taken per sharded event, by event id: one query for up to 30 events (Firestore's `in` limit). */
+async function shardTotals(store: DocumentStore, eventIds: string[]): Promise<Map<string, number>> {
+  const totals = new Map<string, number>();
+  for (let start = 0; start < eventIds.length; start += 30) {
+    const ids = eventIds.slice(start, start + 30);
+    for (const shard of await store.query(SEAT_SHARDS, { where: [['eventId', 'in', ids]] })) {
+      totals.set(shard.data.eventId, (totals.get(shard.data.eventId) ?? 0) + shard.data.taken);
+    }
+  }
+  return totals;
+}
+
+/** The seats taken of each event, by event id: the shards' sum, the old counter, or an unlimited event's seat holders. */
+export async function seatsTaken(store: DocumentStore, events: SeatEvent[]): Promise<Map<string, number>> {
+  const sharded = events.filter((event) => layoutOf(event.data) === 'sharded').map((event) => event.id);
+  const totals = sharded.length ? await shardTotals(store, sharded) : new Map<string, number>();
+  const counts = new Map<string, number>();
+  await Promise.all(
+    events.map(async (event) => {
+      const layout = layoutOf(event.data);
+      const count = layout === 'sharded' ? (totals.get(event.id) ?? 0) : layout === 'single' ? (event.data.attendeeCount ?? 0) : await countSeatHolders(store, event.id);
+      counts.set(event.id, count);
+    }),
+  );
+  return counts;
+}
