@@ -1,5 +1,27 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * The functions suites again on Google's Firestore emulator (production's store), when one
+ * runs at FIRESTORE_EMULATOR_HOST: `npm test` starts it. Each test API gets a project id of
+ * its own there (functions/test/support/store.ts). Left out: the SQLite adapter's own suites,
+ * and the store contract, which already runs on both adapters in the first pass.
+ */
+const onFirestore: TestProjectInlineConfiguration[] = process.env.FIRESTORE_EMULATOR_HOST
+  ? [
+      {
+        extends: true,
+        test: {
+          name: 'functions@firestore',
+          include: ['functions/test/**/*.test.ts'],
+          exclude: ['functions/test/store/**', 'functions/test/api/admin-cli.test.ts'],
+          environment: 'node',
+          globalSetup: ['functions/test/support/auth-emulator.ts'],
+          env: { ZION_TEST_STORE: 'firestore' },
+        },
+      },
+    ]
+  : [];
 
 export default defineConfig({
   resolve: { alias: { '@shared': fileURLToPath(new URL('./functions/src/shared', import.meta.url)) } },
@@ -20,6 +42,11 @@ export default defineConfig({
           globalSetup: ['functions/test/support/auth-emulator.ts'],
         },
       },
+      ...onFirestore,
+      // After the functions suites (npm test runs it on its own): the query shapes they recorded against firestore.indexes.json.
+      ...(process.env.ZION_CHECK_QUERY_SHAPES
+        ? [{ extends: true, test: { name: 'firestore-indexes', include: ['functions/test/indexes/*.check.ts'], environment: 'node' } } as TestProjectInlineConfiguration]
+        : []),
       { extends: true, test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node' } },
       // The scripts behind npm start and npm test (install, build skipping, hosting config): plain Node.
       { extends: true, test: { name: 'scripts', include: ['scripts/test/**/*.test.mjs'], environment: 'node' } },

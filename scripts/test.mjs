@@ -19,6 +19,7 @@ try {
   process.exit(1);
 }
 const stack = await import('./lib/stack.mjs');
+const firestore = await import('./lib/firestore-emulator.mjs');
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 let passed = 0;
 let failed = 0;
@@ -104,25 +105,59 @@ if (built) {
   }
 }
 
-try {
-  step('unit, API and store-contract suites (vitest)');
-  const unitReport = join(ROOT, 'test-results', 'unit.json');
-  rmSync(unitReport, { force: true });
-  const unit = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], {
+/** One vitest run, its results counted; `label` names it in the summary. */
+function vitestRun(label, args, env = {}) {
+  const report = join(ROOT, 'test-results', `${label}.json`);
+  rmSync(report, { force: true });
+  const run = spawnSync(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     cwd: ROOT,
     stdio: 'inherit',
+    env: { ...process.env, ...env },
   });
-  const unitResults = readJson(unitReport);
-  if (unitResults) {
-    passed += unitResults.numPassedTests;
-    failed += unitResults.numFailedTests;
-    if (unitResults.numFailedTests > 0) failures.push(`${unitResults.numFailedTests} vitest test(s)`);
-    failedNames.push(...failedVitestTests(unitResults));
+  const results = readJson(report);
+  if (results) {
+    passed += results.numPassedTests;
+    failed += results.numFailedTests;
+    if (results.numFailedTests > 0) failures.push(`${results.numFailedTests} vitest test(s) (${label})`);
+    failedNames.push(...failedVitestTests(results));
   }
-  if (!unitResults || (unit.status !== 0 && unitResults.numFailedTests === 0)) {
+  if (!results || (run.status !== 0 && results.numFailedTests === 0)) {
     failed++;
-    failures.push('vitest run (did not complete)');
+    failures.push(`vitest run (${label}: did not complete)`);
   }
+}
+
+// Production's store: the functions suites run again on Google's Firestore emulator (vitest.config.ts,
+// project functions@firestore), and the store contract runs on it rather than on an imitation.
+// Its own port, so that a developer's `npm start -- --store firestore` (8080) can keep running.
+const FIRESTORE_TEST_PORT = 8085;
+let firestoreEmulator;
+const found = firestore.findFirestoreEmulator();
+if (found.missing) {
+  console.log(`\nThe Firestore emulator cannot run here, so the functions suites run on SQLite only. ${found.missing}`);
+} else {
+  step(`starting Google's Firestore emulator (${found.source})`);
+  try {
+    firestoreEmulator = await firestore.startFirestoreEmulator({ port: FIRESTORE_TEST_PORT });
+  } catch (error) {
+    console.error(error.message);
+    failed++;
+    failures.push('start the Firestore emulator');
+  }
+}
+
+try {
+  step(`unit, API and store-contract suites (vitest)${firestoreEmulator ? ': the functions suites on SQLite and on the Firestore emulator' : ''}`);
+  const shapesDir = mkdtempSync(join(tmpdir(), 'zion-query-shapes-'));
+  vitestRun('unit', [], {
+    ZION_QUERY_SHAPES_DIR: shapesDir,
+    ...(firestoreEmulator ? { FIRESTORE_EMULATOR_HOST: firestoreEmulator.host } : {}),
+  });
+  step('the queries those suites issued, against firestore.indexes.json');
+  vitestRun('indexes', ['--project', 'firestore-indexes'], { ZION_QUERY_SHAPES_DIR: shapesDir, ZION_CHECK_QUERY_SHAPES: '1' });
+  rmSync(shapesDir, { recursive: true, force: true });
+  await firestoreEmulator?.stop();
+  firestoreEmulator = undefined;
 
   if (emulators) {
     step('end-to-end journeys (Playwright, system Chromium)');
@@ -143,6 +178,7 @@ try {
     }
   }
 } finally {
+  await firestoreEmulator?.stop();
   if (emulators) {
     step('stopping the stack');
     await scheduler?.stop();

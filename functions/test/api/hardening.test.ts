@@ -50,7 +50,7 @@ describe('the public-write limit', () => {
   beforeAll(async () => {
     first = await createTestApi({ publicWritesPerMinute: 3, clientAddress: FIREBASE_HOSTING_CLIENT_ADDRESS });
     // A second instance of the API on the same store, as a second process or function instance would be.
-    second = await createTestApi({ publicWritesPerMinute: 3, clientAddress: FIREBASE_HOSTING_CLIENT_ADDRESS, storeFile: first.storeFile });
+    second = await createTestApi({ publicWritesPerMinute: 3, clientAddress: FIREBASE_HOSTING_CLIENT_ADDRESS, sharedStoreOf: first });
   });
   afterAll(async () => {
     await second?.close();

@@ -1,28 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RATE_COUNTERS, sharedRateLimiter } from '../../src/http/rate-limit.js';
 import type { DocumentStore } from '../../src/store/port.js';
-import { openSqliteStore } from '../../src/store/sqlite.js';
+import { openTestStore } from '../support/store.js';
 
 // The public-write limiter between syncs: decided locally, added to the shared
 // count at most once an interval per instance and client (no transaction per request).
 
-const opened: { store: DocumentStore; dir: string }[] = [];
+const opened: ReturnType<typeof openTestStore>[] = [];
 afterEach(async () => {
-  for (const { store, dir } of opened.splice(0)) {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  for (const handle of opened.splice(0)) await handle.close();
 });
 
 function twoInstances() {
-  const dir = mkdtempSync(join(tmpdir(), 'zion-rate-'));
-  const file = join(dir, 'store.sqlite');
-  const first = openSqliteStore(file);
-  const second = openSqliteStore(file);
-  opened.push({ store: second, dir }, { store: first, dir });
+  // Two connections to one store: two instances of the API.
+  const handle = openTestStore();
+  opened.push(handle);
+  const first = handle.store;
+  const second = handle.reopen();
   let transactions = 0;
   const counting = (store: DocumentStore): DocumentStore => ({
     ...store,

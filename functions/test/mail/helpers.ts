@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { EVENTS } from '../../src/events/repository.js';
 import { MAIL_JOBS, queueMail, type MailKind, type MailJob } from '../../src/outbox/outbox.js';
@@ -10,7 +7,7 @@ import { RSVPS } from '../../src/rsvps/repository.js';
 import type { EventRecord } from '../../src/shared/events-model.js';
 import type { RsvpRecord } from '../../src/shared/rsvps-model.js';
 import type { DocumentStore } from '../../src/store/port.js';
-import { openSqliteStore } from '../../src/store/sqlite.js';
+import { openTestStore } from '../support/store.js';
 
 export const SITE_URL = 'https://zion.example.org';
 export const FROM = 'Zion Events <events@zion.example.org>';
@@ -25,25 +22,9 @@ export function fixedClock(iso = '2026-11-21T12:00:00.000Z'): Clock & { set(iso:
   };
 }
 
-/** A fresh SQLite store in a temp folder; `reopen()` opens a second connection to the same file (another "process"). */
+/** A fresh store (SQLite or the Firestore emulator: support/store.ts); `reopen()` opens a second connection (another "process"). */
 export function tempStore() {
-  const dir = mkdtempSync(join(tmpdir(), 'zion-mail-'));
-  const file = join(dir, 'store.sqlite');
-  const opened: DocumentStore[] = [];
-  const open = () => {
-    const store = openSqliteStore(file);
-    opened.push(store);
-    return store;
-  };
-  const store = open();
-  return {
-    store,
-    reopen: open,
-    async close() {
-      for (const each of opened) await each.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return openTestStore();
 }
 
 /** A mailer that records what it sends; `fail` makes it throw. */

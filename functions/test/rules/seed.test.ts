@@ -1,12 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEventService } from '../../src/events/service.js';
 import { isSeeded, seedDemoContent, type SeedContent } from '../../src/local/seed.js';
 import type { ApiDependencies } from '../../src/ports.js';
-import { openSqliteStore } from '../../src/store/sqlite.js';
+import { openTestStore } from '../support/store.js';
 import { createThemeService } from '../../src/theme/service.js';
 import { EVENTS } from '../../src/events/repository.js';
 import { ADMINS } from '../../src/admins/roles.js';
@@ -16,9 +15,8 @@ const seedDir = fileURLToPath(new URL('../../../emulators/seed', import.meta.url
 const content = JSON.parse(readFileSync(join(seedDir, 'content.json'), 'utf8')) as SeedContent;
 
 function freshDeps(): Pick<ApiDependencies, 'store' | 'clock' | 'timeZone'> {
-  const dir = mkdtempSync(join(tmpdir(), 'zion-seed-'));
   return {
-    store: openSqliteStore(join(dir, 'store.sqlite')),
+    store: openTestStore().store,
     clock: { now: () => new Date('2026-11-21T12:00:00Z') },
     timeZone: 'America/Denver',
   };

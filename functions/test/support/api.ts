@@ -17,8 +17,8 @@ import type { Clock } from '../../src/clock.js';
 import type { ApiDependencies } from '../../src/ports.js';
 import type { Role } from '../../src/shared/session-model.js';
 import type { DocumentStore } from '../../src/store/port.js';
-import { openSqliteStore } from '../../src/store/sqlite.js';
 import { AUTH_EMULATOR_HOST } from './auth-emulator.js';
+import { openTestStore } from './store.js';
 
 export const PROJECT_ID = 'demo-zion-events';
 export const TEST_WEBHOOK_SECRET = 'whsec_test_secret';
@@ -58,16 +58,17 @@ export function uniqueEmail(label: string) {
 }
 
 /**
- * An in-process API over a fresh SQLite store, with real Auth-emulator tokens
- * for an admin, a staff member and a signed-in user without a role.
+ * An in-process API over a fresh store (SQLite, or the Firestore emulator when the
+ * suites run with ZION_TEST_STORE=firestore: see support/store.ts), with real
+ * Auth-emulator tokens for an admin, a staff member and a signed-in user without a role.
  */
 export async function createTestApi(
   options: {
     publicWritesPerMinute?: number;
     /** Which proxies the API trusts for the client address (default: the socket address). */
     clientAddress?: ApiDependencies['clientAddress'];
-    /** Another store connection to the same file: a second instance of the API (see `sharedWith`). */
-    storeFile?: string;
+    /** Another connection to this API's store: a second instance of the API. */
+    sharedStoreOf?: TestApi;
     /** Stands in for the payment provider: the offline gateway, changed (e.g. `refundsRefused`). */
     payments?: (gateway: OfflineGateway) => OfflineGateway;
     /** The audiences adapter (default: the offline demo audiences, as in local runs; null: not configured). */
@@ -76,7 +77,8 @@ export async function createTestApi(
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'zion-api-'));
   const clock = fixedClock();
-  const store = openSqliteStore(options.storeFile ?? join(dir, 'store.sqlite'));
+  const opened = options.sharedStoreOf ? undefined : openTestStore();
+  const store = options.sharedStoreOf ? options.sharedStoreOf.openStoreConnection() : opened!.store;
   const deps: ApiDependencies = {
     store,
     files: localFileStore(join(dir, 'files')),
@@ -112,12 +114,13 @@ export async function createTestApi(
     app,
     request,
     bearer: (who: keyof typeof users) => ({ Authorization: `Bearer ${users[who].token}` }),
-    /** The SQLite file of the store: another API opened on it is a second instance. */
-    storeFile: options.storeFile ?? join(dir, 'store.sqlite'),
+    /** Another connection to this API's store (closed with this API): see `sharedStoreOf`. */
+    openStoreConnection: (): DocumentStore => (opened ? opened.reopen() : options.sharedStoreOf!.openStoreConnection()),
     async close() {
       await services.mail.whenIdle();
       await services.mailchimp.whenIdle();
-      await deps.store.close();
+      // The first API owns the store and closes every connection to it; a second instance closes nothing.
+      await opened?.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
