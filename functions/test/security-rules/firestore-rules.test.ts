@@ -32,8 +32,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
  */
 
 const emulator = process.env.FIRESTORE_EMULATOR_HOST;
+// The rules do not depend on the API's store: the functions@firestore pass (vitest.config.ts) need not run them again.
+const secondPass = process.env.ZION_TEST_STORE === 'firestore';
 if (!emulator) {
   console.log('security-rules/firestore-rules.test.ts is skipped: FIRESTORE_EMULATOR_HOST is not set (start a Firestore emulator and set it to host:port)');
+} else if (secondPass) {
+  console.log('security-rules/firestore-rules.test.ts is skipped in the functions@firestore pass: the functions pass ran it on the same emulator');
 }
 
 const RULES_FILE = fileURLToPath(new URL('../../../firestore.rules', import.meta.url));
@@ -71,7 +75,7 @@ const CLIENTS: { name: string; context: (env: RulesTestEnvironment) => RulesTest
   },
 ];
 
-describe.skipIf(!emulator)(`firestore.rules on the Firestore emulator at ${emulator}`, () => {
+describe.skipIf(!emulator || secondPass)(`firestore.rules on the Firestore emulator at ${emulator}`, () => {
   let env: RulesTestEnvironment;
 
   beforeAll(async () => {
