@@ -5,7 +5,7 @@ import type { ApiFailure } from '../shared/api.js';
 import { codeForStatus, type ErrorCode } from '../shared/error-codes.js';
 import { MESSAGES } from '../shared/messages.js';
 import { RULE_ERROR_STATUS, RuleError } from '../rule-error.js';
-import { DocumentStateError } from '../store/port.js';
+import { DocumentStateError, StoreLimitError } from '../store/port.js';
 
 /** An error a route answers with its own status, the spec's wording and a stable code (by default the status's). */
 export class HttpError extends Error {
@@ -100,6 +100,11 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   if (error instanceof DocumentStateError) {
     const notFound = error.code === 'not-found';
     return reply.code(notFound ? 404 : 409).send(failure(notFound ? 'NOT_FOUND' : 'CONFLICT', error.message));
+  }
+  // What the store refuses (store/limits.ts) came from the request unless it is a commit of too many writes, our own.
+  if (error instanceof StoreLimitError && error.code !== 'too-many-writes') {
+    if (error.code === 'document-too-large') return refuseTooLarge(request, reply, 'BODY_TOO_LARGE', MESSAGES.bodyTooLarge);
+    return reply.code(400).send(failure('INVALID_INPUT', MESSAGES.invalidInput));
   }
   // Fastify marks its own refusals with a status: a body it cannot read (400), too large (413).
   const { statusCode, code } = error as Partial<FastifyError>;
