@@ -35,6 +35,17 @@ let firestore;
 let emulators;
 let scheduler;
 let status = 1;
+async function stopStack() {
+  await scheduler?.stop();
+  await emulators?.stop();
+  await firestore?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+// Ctrl-C: stop what has started (its processes run in their own groups, which Ctrl-C does not reach).
+process.once('SIGINT', async () => {
+  await stopStack();
+  process.exit(130);
+});
 try {
   if (store === 'firestore') firestore = await stack.startFirestore({ dataDir });
   await stack.prepareData(dataDir, { store });
@@ -51,9 +62,6 @@ try {
 } catch (error) {
   console.error(error.message);
 } finally {
-  await scheduler?.stop();
-  await emulators?.stop();
-  await firestore?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopStack();
 }
 process.exit(status);

@@ -32,26 +32,68 @@ if (unavailable) {
 }
 // DATA_DIR may be absolute or relative to where npm start was run.
 const dataDir = process.env.DATA_DIR ? resolve(process.cwd(), process.env.DATA_DIR) : stack.DEFAULT_DATA_DIR;
-// The Auth emulator needs no build: it starts (about 10 s of one core) while the builds run,
-// and so does the Firestore emulator (a few seconds of Java), which loads the last run's export.
-const auth = stack.startAuthEmulator({ dataDir, store });
-const firestoreStarting = store === 'firestore' ? stack.startFirestore({ dataDir, persist: true }) : null;
+// Everything started so far, stopped in this order on Ctrl-C or when a part fails: what
+// writes to the store first, the Firestore emulator last, since it saves its export as it stops.
+let auth;
+let firestoreStarting;
 let firestore;
 let emulators;
-try {
-  const [firestoreStarted] = await Promise.all([firestoreStarting, stack.build()]);
-  firestore = firestoreStarted;
-  if (await stack.prepareData(dataDir, { store })) console.log(`Seeded demo content into ${firestore ? `the Firestore emulator` : dataDir}`);
-  emulators = await stack.startEmulators({ dataDir, auth, store });
-} catch (error) {
-  console.error(error.message);
-  await auth.stop();
-  // A Firestore emulator that did start stops too (saving what it holds); one that failed has stopped.
+let scheduler;
+let startup;
+let ready = false;
+let stopping = false;
+async function stopAll() {
+  await scheduler?.stop();
+  await emulators?.stop();
+  await auth?.stop();
+  // One that failed to start has stopped already.
   await (firestore ?? (await firestoreStarting?.catch(() => null)))?.stop();
-  process.exit(1);
 }
-await stack.ensureAccounts();
-const scheduler = await stack.startScheduler(dataDir, undefined, { store });
+/** Stops everything and exits, once, whichever comes first: Ctrl-C, SIGTERM, a failure, or a part of the stack ending. */
+async function stopAndExit(code, message) {
+  if (stopping) return;
+  stopping = true;
+  if (code === 0) console.log(store === 'firestore' ? '\nStopping the emulators (the Firestore emulator saves its data last)...' : '\nStopping the emulators...');
+  else console.error(message);
+  // Stopped during the start-up: with Auth gone, a start of the other emulators in progress
+  // gives up and stops what it started; let the start-up end (each step checks `stopping`)
+  // so that nothing starts after stopAll().
+  if (!ready) {
+    await auth?.stop();
+    await Promise.race([startup?.catch(() => {}), new Promise((done) => setTimeout(done, 30_000).unref())]);
+  }
+  await stopAll();
+  process.exit(code);
+}
+process.on('SIGINT', () => stopAndExit(0));
+process.on('SIGTERM', () => stopAndExit(0));
+
+const interrupted = () => {
+  if (stopping) throw new Error('interrupted');
+};
+startup = (async () => {
+  // The Auth emulator needs no build: it starts (about 10 s of one core) while the builds run,
+  // and so does the Firestore emulator (a few seconds of Java), which loads the last run's export.
+  auth = stack.startAuthEmulator({ dataDir, store });
+  firestoreStarting = store === 'firestore' ? stack.startFirestore({ dataDir, persist: true }) : null;
+  [firestore] = await Promise.all([firestoreStarting, stack.build()]);
+  firestore?.child.once('exit', (code) =>
+    stopAndExit(code || 1, `The Firestore emulator stopped unexpectedly (exit ${code}); what changed since this start is not saved.\n${firestore.output().slice(-2000)}`),
+  );
+  interrupted();
+  if (await stack.prepareData(dataDir, { store })) console.log(`Seeded demo content into ${firestore ? 'the Firestore emulator' : dataDir}`);
+  interrupted();
+  emulators = await stack.startEmulators({ dataDir, auth, store });
+  emulators.onExit((code) => stopAndExit(code || 1, `The emulators stopped unexpectedly (exit ${code}).`));
+  interrupted();
+  await stack.ensureAccounts();
+  interrupted();
+  scheduler = await stack.startScheduler(dataDir, undefined, { store });
+  ready = true;
+})();
+await startup.catch((error) => stopAndExit(1, error.message));
+// Stopping (Ctrl-C during the start-up, or a failure): stopAndExit() ends the process.
+if (stopping) await new Promise(() => {});
 
 const storeLine = firestore
   ? `Cloud Firestore emulator at ${firestore.host} (npm start -- --store firestore);
@@ -78,34 +120,3 @@ ${accounts}
   Data lives in ${dataDir} (npm run reset returns to the seed). Press Ctrl-C to stop.
   Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.
 `);
-
-// Everything that writes to the store stops before the Firestore emulator, which saves its export as it stops.
-let stopping = false;
-async function stopAll() {
-  await scheduler.stop();
-  await emulators.stop();
-  await firestore?.stop();
-}
-async function shutdown() {
-  if (stopping) return;
-  stopping = true;
-  console.log(firestore ? '\nStopping the emulators (the Firestore emulator saves its data last)...' : '\nStopping the emulators...');
-  await stopAll();
-  process.exit(0);
-}
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-emulators.onExit(async (code) => {
-  if (stopping) return;
-  stopping = true;
-  console.error(`The emulators stopped unexpectedly (exit ${code}).`);
-  await stopAll();
-  process.exit(code || 1);
-});
-firestore?.child.once('exit', async (code) => {
-  if (stopping) return;
-  stopping = true;
-  console.error(`The Firestore emulator stopped unexpectedly (exit ${code}); its data since this start is not saved.\n${firestore.output().slice(-2000)}`);
-  await stopAll();
-  process.exit(code || 1);
-});

@@ -134,7 +134,7 @@ export async function prepareData(dataDir, { store = DEFAULT_STORE, imagesDir = 
 async function waitFor(url, { timeoutMs, child }) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`The emulators exited early (code ${child.exitCode})`);
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`The emulators exited early (${child.exitCode ?? child.signalCode})`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
