@@ -2,6 +2,9 @@
 // the Auth emulator. `npm test` runs them against the stack's emulator; a lone
 // `npx vitest` starts one here.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const AUTH_EMULATOR_HOST = '127.0.0.1:9099';
@@ -19,7 +22,13 @@ let child: ChildProcess | undefined;
 
 export async function setup() {
   if (await isUp()) return;
-  child = spawn(`${root}/node_modules/.bin/firebase`, ['emulators:start', '--only', 'auth', '--project', 'demo-zion-events'], {
+  // A configuration of its own, with hub and logging ports no other local stack uses, so a stack
+  // already running (its hub on 4400) does not stop this one from starting.
+  const config = join(mkdtempSync(join(tmpdir(), 'zion-auth-emulator-')), 'firebase.json');
+  const [host, port] = AUTH_EMULATOR_HOST.split(':');
+  const emulators = { auth: { host, port: Number(port) }, hub: { host, port: 4410 }, logging: { host, port: 4510 }, ui: { enabled: false } };
+  writeFileSync(config, JSON.stringify({ emulators }));
+  child = spawn(`${root}/node_modules/.bin/firebase`, ['emulators:start', '--config', config, '--only', 'auth', '--project', 'demo-zion-events'], {
     cwd: root,
     detached: true,
     stdio: 'ignore',

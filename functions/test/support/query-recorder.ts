@@ -12,17 +12,16 @@ import { shapeKey, shapeOf, type QueryShape } from './query-indexes.js';
 
 const shapes = new Map<string, QueryShape>();
 const dir = process.env.ZION_QUERY_SHAPES_DIR;
-if (dir) {
-  process.once('exit', () => {
-    if (shapes.size === 0) return;
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${process.pid}-${randomBytes(4).toString('hex')}.json`), JSON.stringify([...shapes.values()]));
-  });
-}
+// Written as each new shape comes (a few dozen in all): a test worker may be ended without an exit event.
+const file = dir ? join(dir, `${process.pid}-${randomBytes(4).toString('hex')}.json`) : '';
 
 function record(collection: string, query?: Query) {
   const shape = shapeOf(collection, query);
-  shapes.set(shapeKey(shape), shape);
+  const key = shapeKey(shape);
+  if (shapes.has(key)) return;
+  shapes.set(key, shape);
+  mkdirSync(dir!, { recursive: true });
+  writeFileSync(file, JSON.stringify([...shapes.values()]));
 }
 
 /** The store, recording the shape of each query it runs (in transactions too). */
