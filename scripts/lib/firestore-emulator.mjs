@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
+import { stopProcessGroup } from './process-group.mjs';
 
 /** The port firebase.json gives the Firestore emulator; the stack and the tests use it too. */
 export const FIRESTORE_EMULATOR_PORT = 8080;
@@ -158,37 +159,17 @@ export async function startFirestoreEmulator({ port = FIRESTORE_EMULATOR_PORT, i
           console.error(`The Firestore emulator's data was not saved: ${error.message}`);
         }
       }
-      await stopGroup(child);
+      await stopProcessGroup(child);
     })());
   const deadline = Date.now() + timeoutMs;
   while (!(await answers(host))) {
     if (child.exitCode !== null || Date.now() > deadline) {
-      await stopGroup(child);
+      await stopProcessGroup(child);
       throw new Error(`The Firestore emulator did not start (${found.source}${seed ? `, importing ${seed}` : ''}):\n${output}`);
     }
     await new Promise((done) => setTimeout(done, 200));
   }
   return { host, child, output: () => output, stop };
-}
-
-async function stopGroup(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  // SIGINT: the emulator's shutdown hook stops its server; the export, if any, is already written.
-  try {
-    process.kill(-child.pid, 'SIGINT');
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }, 20_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** Deletes every document of one project in a running emulator (the emulator's own reset call). */

@@ -10,6 +10,7 @@ import { ensureInstalled as installIfNeeded } from './bootstrap.mjs';
 import { buildAll } from './builds.mjs';
 import { FIRESTORE_EMULATOR_PORT, findFirestoreEmulator, startFirestoreEmulator } from './firestore-emulator.mjs';
 import { DEFAULT_STORE, STORES } from './store-option.mjs';
+import { stopProcessGroup } from './process-group.mjs';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const PROJECT_ID = 'demo-zion-events';
@@ -180,31 +181,6 @@ function startFirebase(args, { env, quiet, onOutput }) {
   return child;
 }
 
-async function stopGroup(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  try {
-    process.kill(-child.pid, 'SIGINT');
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }, 20_000);
-  await exited;
-  clearTimeout(timer);
-  // Workers of the Functions emulator share the group: make sure none outlives it.
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // none left
-  }
-}
-
 /**
  * Starts the Auth emulator, in a firebase process of its own. It spends most
  * of its start-up compiling its API schema (about 10 s of one core on the
@@ -221,7 +197,7 @@ export function startAuthEmulator({ dataDir, quiet = false, env = {}, store = DE
   if (existsSync(join(authData, 'firebase-export-metadata.json'))) args.push('--import', authData);
   let output = '';
   const child = startFirebase(args, { env: emulatorEnv(dataDir, env, store), quiet, onOutput: (chunk) => (output += chunk) });
-  return { child, output: () => output, stop: () => stopGroup(child) };
+  return { child, output: () => output, stop: () => stopProcessGroup(child) };
 }
 
 /**
@@ -260,7 +236,7 @@ export async function startEmulators({ dataDir, quiet = false, env = {}, warmWor
       }
     },
     async stop() {
-      await Promise.all(children.map(stopGroup));
+      await Promise.all(children.map(stopProcessGroup));
     },
   };
   try {
