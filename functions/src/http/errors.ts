@@ -5,7 +5,7 @@ import type { ApiFailure } from '../shared/api.js';
 import { codeForStatus, type ErrorCode } from '../shared/error-codes.js';
 import { MESSAGES } from '../shared/messages.js';
 import { RULE_ERROR_STATUS, RuleError } from '../rule-error.js';
-import { DocumentStateError, StoreLimitError } from '../store/port.js';
+import { DocumentStateError, StoreLimitError, TransactionConflictError } from '../store/port.js';
 
 /** An error a route answers with its own status, the spec's wording and a stable code (by default the status's). */
 export class HttpError extends Error {
@@ -100,6 +100,10 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   if (error instanceof DocumentStateError) {
     const notFound = error.code === 'not-found';
     return reply.code(notFound ? 404 : 409).send(failure(notFound ? 'NOT_FOUND' : 'CONFLICT', error.message));
+  }
+  // Contention the store's retries could not get through (a rush on one document): nothing was written, so try again.
+  if (error instanceof TransactionConflictError) {
+    return reply.code(503).header('Retry-After', '2').send(failure('BUSY', MESSAGES.busy));
   }
   // What the store refuses (store/limits.ts) came from the request unless it is a commit of too many writes, our own.
   if (error instanceof StoreLimitError && error.code !== 'too-many-writes') {

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',
+  'BUSY',
   'INTERNAL',
   // Events.
   'EVENT_NOT_FOUND',

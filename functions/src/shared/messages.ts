@@ -36,6 +36,7 @@ export const MESSAGES = {
   tooManyRequests: 'Too many requests. Please try again in a minute.',
   notFound: 'Not found',
   internal: 'Something went wrong. Please try again.',
+  busy: 'Many people are doing this right now. Please try again in a moment.',
   pageNotFound: 'Page Not Found',
   nameWithWebAddress: 'Please enter your name without web addresses',
 } as const;

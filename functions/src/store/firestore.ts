@@ -222,6 +222,8 @@ const INVALID_ARGUMENT = 3;
 const ALREADY_EXISTS = 6;
 const NOT_FOUND = 5;
 const ABORTED = 10;
+/** @google-cloud/firestore's backoff.js, when a transaction's retries run out. */
+const RETRIES_EXHAUSTED = 'Exceeded maximum number of retries allowed.';
 
 /**
  * Firestore's refusal of a document over 1 MiB: the emulator says 'maximum entity size is
@@ -233,8 +235,9 @@ const TOO_LARGE = /maximum entity size|exceeds the maximum allowed size|cannot b
 
 function transactionError(error: unknown, last: { tx: FirestoreTransactionAdapter; workDone: boolean } | undefined): unknown {
   const code = (error as { code?: unknown } | null)?.code;
-  // The SDK ran out of attempts against other writers: the port's name for that is a conflict.
-  if (code === ABORTED) return new TransactionConflictError();
+  // The SDK ran out of attempts against other writers: the port's name for that is a conflict. Its
+  // own back-off gives up after 10 retries with a plain Error of this wording and no code.
+  if (code === ABORTED || (error instanceof Error && error.message === RETRIES_EXHAUSTED)) return new TransactionConflictError();
   // Only a failed commit says something about our writes; an error the work threw is the caller's own.
   if (!last?.workDone) return error;
   const { tx } = last;
