@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchFirestoreSeats } from './lib/bench-seats.mjs';
+import { benchEventInput, benchFirestoreSeats } from './lib/bench-seats.mjs';
 import { AUTH_EMULATOR_HOST, ROOT, PROJECT_ID } from './lib/stack.mjs';
 
 /** Which parts run: `--only sqlite|firestore` (or BENCH_ONLY); both by default. */
@@ -94,26 +94,6 @@ function stopAuthEmulator() {
     // already gone
   }
   authEmulator = null;
-}
-
-function eventBase(title) {
-  return {
-    title,
-    description: '',
-    date: '2027-06-01T19:00',
-    location: 'Bench',
-    ticketTypes: ['General'],
-    ticketPrices: {},
-    requiresPayment: false,
-    eventImage: '',
-    mailchimpAudienceId: '',
-    mailchimpTags: [],
-    tags: [],
-    isActive: true,
-    generateTickets: true,
-    allowAdditionalInfo: false,
-    customUrl: '',
-  };
 }
 
 /**
@@ -267,12 +247,12 @@ async function benchSqlite() {
   let server;
   try {
     const events = createEventService(deps);
-    const unlimited = await events.create({ ...eventBase('Bench unlimited'), maxAttendees: null });
+    const unlimited = await events.create(benchEventInput('Bench unlimited', null));
     const CAPACITY = 2000;
-    const limited = await events.create({ ...eventBase('Bench capacity'), maxAttendees: CAPACITY });
+    const limited = await events.create(benchEventInput('Bench capacity', CAPACITY));
 
-    const checkInEvent = await events.create({ ...eventBase('Bench door'), maxAttendees: null });
-    const doubleScanEvent = await events.create({ ...eventBase('Bench double scans'), maxAttendees: null });
+    const checkInEvent = await events.create(benchEventInput('Bench door', null));
+    const doubleScanEvent = await events.create(benchEventInput('Bench double scans', null));
     const throughputTickets = await seedTickets(checkInEvent.id, (SECONDS + WARM_UP_SECONDS) * TICKETS_PER_SECOND);
     const doubleTickets = await seedTickets(doubleScanEvent.id, DOUBLE_SCANNED);
 

@@ -205,7 +205,8 @@ async function openApi(m) {
   };
 }
 
-function eventInput(title, maxAttendees) {
+/** A free, public event's form body for the bench: one ticket type, no price. */
+export function benchEventInput(title, maxAttendees) {
   return {
     title,
     description: '',
@@ -233,7 +234,7 @@ function eventInput(title, maxAttendees) {
  * event document is written again without them, with attendeeCount 0, and its shards go.
  */
 async function createEvent(m, api, design, capacity) {
-  const event = await api.services.events.create(eventInput(`Bench seat rush (${design})`, capacity));
+  const event = await api.services.events.create(benchEventInput(`Bench seat rush (${design})`, capacity));
   const stored = await api.store.get(m.EVENTS, event.id);
   if (design === 'single') {
     const { seatShards = 0, perEmailKeys: _perEmailKeys, ...rest } = stored.data;
