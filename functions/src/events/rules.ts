@@ -63,7 +63,7 @@ export function eventFieldsFromInput(input: EventInput, timeZone: string, option
 }
 
 /** The form values of a stored event, so a partial update can be validated as a whole. */
-export function eventToInput(event: EventRecord): EventInput {
+export function eventToInput(event: Omit<EventRecord, 'attendeeCount'>): EventInput {
   return {
     title: event.title,
     description: event.description,
@@ -96,18 +96,18 @@ export function isPublic(event: Pick<EventRecord, 'isActive' | 'isArchived'>) {
 }
 
 /** SPEC §4 transitions. Archiving takes an event off the site; restoring brings it back inactive. */
-export function archived(_event: EventRecord): Partial<EventRecord> {
+export function archived(_event: Omit<EventRecord, 'attendeeCount'>): Partial<EventRecord> {
   return { isArchived: true, isActive: false, eventStatus: 'archived' };
 }
-export function restored(_event: EventRecord): Partial<EventRecord> {
+export function restored(_event: Omit<EventRecord, 'attendeeCount'>): Partial<EventRecord> {
   return { isArchived: false, isActive: false, eventStatus: 'inactive' };
 }
-export function withActivation(event: EventRecord, isActive: boolean): Partial<EventRecord> {
+export function withActivation(event: Omit<EventRecord, 'attendeeCount'>, isActive: boolean): Partial<EventRecord> {
   if (event.isArchived && isActive) throw new EventRuleError('ARCHIVED_CANNOT_ACTIVATE', MESSAGES.archivedCannotActivate, 'isActive', 'conflict');
   return { isActive, eventStatus: eventStatusOf({ isActive, isArchived: event.isArchived }) };
 }
 /** Switch mode: generateTickets flipped (or set), rsvpOnlyMode the opposite. */
-export function withTicketMode(event: EventRecord, generateTickets?: boolean): Partial<EventRecord> {
+export function withTicketMode(event: Omit<EventRecord, 'attendeeCount'>, generateTickets?: boolean): Partial<EventRecord> {
   const next = generateTickets ?? !event.generateTickets;
   return { generateTickets: next, rsvpOnlyMode: !next };
 }

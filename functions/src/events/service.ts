@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import type { DocumentStore, StoredDocument, Transaction, WhereClause } from '../store/port.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
 import { layOutSeats, readSeatPlan, seatsForNewEvent, seatsTaken } from '../seats/repository.js';
-import { EVENTS, EventNotFoundError, toEventView, toPublicEventView, type StoredEvent } from './repository.js';
+import { EVENTS, EventNotFoundError, toEventDetails, toEventView, toPublicEventView, type EventDetails, type StoredEvent } from './repository.js';
 import {
   EventRuleError,
   archived,
@@ -68,16 +68,15 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
     }
   }
 
-  /** Changes one event in a transaction; `change` gets the event with its seats taken and does all its reads before answering. */
+  /** Changes one event in a transaction (`change` does all its reads before answering); answers it with its seats taken. */
   async function mutate(
     id: string,
-    change: (event: EventRecord, tx: Transaction, doc: StoredDocument<StoredEvent>) => Promise<Partial<StoredEvent>> | Partial<StoredEvent>,
+    change: (event: EventDetails, tx: Transaction, doc: StoredDocument<StoredEvent>) => Promise<Partial<StoredEvent>> | Partial<StoredEvent>,
   ) {
     const updated = await store.runTransaction(async (tx) => {
       const doc = await tx.get(EVENTS, id);
       if (!doc) throw new EventNotFoundError();
-      const counted = (await seatsTaken(store, [doc])).get(id) ?? 0;
-      const fields = { ...(await change(toEventView(doc, counted), tx, doc)), updatedAt: clock.now().toISOString() };
+      const fields = { ...(await change(toEventDetails(doc), tx, doc)), updatedAt: clock.now().toISOString() };
       tx.update(EVENTS, id, fields);
       return { id, data: { ...doc.data, ...fields } };
     });
