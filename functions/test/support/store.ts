@@ -20,6 +20,10 @@ if (TEST_STORE === 'firestore' && !process.env.FIRESTORE_EMULATOR_HOST) {
   throw new Error('ZION_TEST_STORE=firestore needs FIRESTORE_EMULATOR_HOST (npm test starts the emulator and sets both).');
 }
 
+// The Firestore client looks for Google's metadata server to find credentials; the emulator needs none,
+// and each failed look-up prints a MetadataLookupWarning.
+process.env.METADATA_SERVER_DETECTION ??= 'none';
+
 let apps = 0;
 
 /**
