@@ -4,9 +4,9 @@
 // Nothing here downloads anything: it uses an emulator already on the machine.
 // Plain Node: it may import node: modules only.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { stopProcessGroup } from './process-group.mjs';
 
@@ -134,21 +134,24 @@ export async function startFirestoreEmulator({ port = FIRESTORE_EMULATOR_PORT, i
   const args = [...found.args, `--host=127.0.0.1`, `--port=${port}`];
   const seed = findExport(importFrom);
   if (seed) args.push(`--seed_from_export=${resolve(seed)}`);
+  // Quiet: its output goes to a file, not a pipe. A pipe is drained only while this process's event
+  // loop runs, and npm test waits in spawnSync for vitest: the emulator, which logs every
+  // connection, then filled the pipe and hung on its next line.
+  const logFile = quiet ? join(mkdtempSync(join(tmpdir(), 'zion-firestore-emulator-')), 'emulator.log') : null;
+  const log = logFile ? openSync(logFile, 'a') : 'inherit';
   const child = spawn(found.command, args, {
     detached: true,
-    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', log, log],
     // A small heap is plenty for tests; the JVM's default takes a quarter of the machine.
     env: { ...process.env, JAVA_TOOL_OPTIONS: `${process.env.JAVA_TOOL_OPTIONS ?? ''} -Xmx1g`.trim() },
   });
-  let output = '';
-  if (quiet) {
-    const keep = (chunk) => {
-      output += chunk;
-      if (output.length > 2 * OUTPUT_KEPT) output = output.slice(-OUTPUT_KEPT);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-  }
+  if (typeof log === 'number') closeSync(log);
+  /** The end of what the emulator printed (quiet runs only). */
+  const output = () => {
+    if (!logFile || !existsSync(logFile)) return '';
+    const text = readFileSync(logFile, 'utf8');
+    return text.length > OUTPUT_KEPT ? text.slice(-OUTPUT_KEPT) : text;
+  };
   let stopping;
   const stop = () =>
     (stopping ??= (async () => {
@@ -165,11 +168,11 @@ export async function startFirestoreEmulator({ port = FIRESTORE_EMULATOR_PORT, i
   while (!(await answers(host))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopProcessGroup(child);
-      throw new Error(`The Firestore emulator did not start (${found.source}${seed ? `, importing ${seed}` : ''}):\n${output}`);
+      throw new Error(`The Firestore emulator did not start (${found.source}${seed ? `, importing ${seed}` : ''}):\n${output()}`);
     }
     await new Promise((done) => setTimeout(done, 200));
   }
-  return { host, child, output: () => output, stop };
+  return { host, child, output, stop };
 }
 
 /** Deletes every document of one project in a running emulator (the emulator's own reset call). */
