@@ -39,6 +39,8 @@ async function tabTo(page: Page, target: Locator, { max = 60, backwards = false 
 
 test.describe('keyboard only', () => {
   test('a visitor reaches a free event from the landing page, registers and sees the confirmation @phone', async ({ page }) => {
+    // A whole journey by Tab and Enter, page to page: give a busy machine time for it.
+    test.setTimeout(60_000);
     const email = uniqueEmail('keyboard');
     await page.goto('/');
     const events = page.locator('#events');

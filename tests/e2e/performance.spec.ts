@@ -183,6 +183,8 @@ test.describe('performance', () => {
   }
 
   test("each public page's data is asked while the app's script downloads, and once; the landing page preloads its first slide @phone", async ({ browser }) => {
+    // Several pages, each opened on a slow API: on a busy 2-core machine that is more than 30 s.
+    test.setTimeout(90_000);
     const landing = await browser.newPage();
     // Every picture the hero's slides are given, from their first render on.
     await landing.addInitScript(() => {
@@ -231,6 +233,8 @@ test.describe('performance', () => {
   });
 
   test("a page whose data came with it shows it straight after 'Loading...': no spinner of its own, no second 'Loading...' @phone", async ({ browser }) => {
+    // Several pages, each opened on a slow API: on a busy 2-core machine that is more than 30 s.
+    test.setTimeout(90_000);
     const { events } = await api<{ events: { id: string; customUrl: string }[] }>('/events');
     const stargazing = events.find((candidate) => candidate.customUrl === 'stargazing')!;
     const { rsvpId } = await api<{ rsvpId: string }>(`/events/${stargazing.id}/rsvp`, { method: 'POST', body: JSON.stringify({ name: 'Straight Through', email: uniqueEmail('straight') }) });
@@ -271,6 +275,8 @@ test.describe('performance', () => {
   });
 
   test('what can wait is asked for only once the first screen is on screen: no byte of it competes with the page\'s main picture or text @phone', async ({ browser }) => {
+    // Several pages, each opened on a slow API: on a busy 2-core machine that is more than 30 s.
+    test.setTimeout(90_000);
     const { events } = await api<{ events: { id: string; customUrl: string }[] }>('/events');
     const stargazing = events.find((candidate) => candidate.customUrl === 'stargazing')!;
     const { rsvpId } = await api<{ rsvpId: string }>(`/events/${stargazing.id}/rsvp`, { method: 'POST', body: JSON.stringify({ name: 'Wait Your Turn', email: uniqueEmail('wait') }) });
