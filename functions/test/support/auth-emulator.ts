@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+// ZION_TEST_AUTH_EMULATOR_HOST: an Auth emulator kept running elsewhere (several sessions testing at
+// once share one, and none of them stops it), so a local stack may keep 9099.
+export const AUTH_EMULATOR_HOST = process.env.ZION_TEST_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 async function isUp() {
