@@ -6,7 +6,7 @@ import { ADMIN, API, api, expectNoHorizontalScroll, idToken, signIn } from './su
  * Mailchimp (issue 11) on the local stack's offline demo audiences: an admin syncs an event's
  * attendees to a demo audience and sees them on the local audiences page; once the event has
  * an audience, a registration with 'Keep me informed about future events' ticked appears there
- * on its own.
+ * on its own, pending (double opt-in, issue 23: Mailchimp asks the address to confirm).
  */
 
 type Member = { email: string; status: string; tags: string[] };
@@ -92,7 +92,7 @@ test.describe('Mailchimp', () => {
       await expect(page.locator('.ui-toast').filter({ hasText: 'Event updated' })).toBeVisible();
     });
 
-    await test.step('a visitor ticks the box and registers: they appear in the audience on their own, subscribed', async () => {
+    await test.step('a visitor ticks the box and registers: they appear in the audience on their own, pending until they confirm', async () => {
       const visitor = await page.context().newPage();
       const email = uniqueEmail('keen');
       await visitor.goto(`/${event.id}#register`);
@@ -106,9 +106,14 @@ test.describe('Mailchimp', () => {
       await form.getByRole('button', { name: 'Register' }).click();
       await expect(visitor.getByText(/You are registered!/)).toBeVisible();
       await expect.poll(async () => (await members('demo-newsletter')).find((m) => m.email === email), { timeout: 20_000 }).toMatchObject({
-        status: 'subscribed',
+        status: 'pending',
         tags: ['bats', event.title],
       });
+      // The local audiences page says so: pending, not subscribed.
+      await visitor.goto('/api/audiences');
+      const newsletter = visitor.getByRole('region', { name: 'Canyon Newsletter (demo)' });
+      await expect(newsletter.getByRole('row').filter({ hasText: email })).toContainText('pending');
+      await expect(newsletter).toContainText(/pending confirmation/);
       await visitor.close();
     });
   });

@@ -17,7 +17,8 @@ export function audiencesPage(audiences: OfflineAudienceView[], base: string, ti
           return `<tr><td>${escapeHtml(member.email)}</td><td>${escapeHtml(name)}</td><td><span class="status status-${member.status}">${member.status}</span></td><td>${tags}</td><td>${escapeHtml(time)}</td></tr>`;
         })
         .join('\n');
-      const count = `${audience.memberCount} subscribed, ${audience.members.length} contact${audience.members.length === 1 ? '' : 's'} in all`;
+      const pending = audience.members.filter((member) => member.status === 'pending').length;
+      const count = `${audience.memberCount} subscribed, ${pending} pending confirmation, ${audience.members.length} contact${audience.members.length === 1 ? '' : 's'} in all`;
       return `<section aria-labelledby="audience-${escapeHtml(audience.id)}">
   <h2 id="audience-${escapeHtml(audience.id)}">${escapeHtml(audience.name)}</h2>
   <p class="meta">Audience id <code>${escapeHtml(audience.id)}</code> &middot; ${count}</p>
@@ -33,7 +34,7 @@ export function audiencesPage(audiences: OfflineAudienceView[], base: string, ti
     title: 'Local Mailchimp audiences',
     subtitle: 'Where the API would have synced attendees. Nothing here left this machine.',
     headerColour: '#2c5f4a',
-    noticeHtml: `This page exists only in local runs (no Mailchimp key configured). Subscribed members ticked 'Keep me informed about future events'; transactional contacts are never sent marketing. <a href="${escapeHtml(`${base}/audiences`)}">Refresh</a> &middot; <a href="${escapeHtml(`${base}/mailbox`)}">Mailbox</a>`,
+    noticeHtml: `This page exists only in local runs (no Mailchimp key configured). Who ticked 'Keep me informed about future events' is added as pending: Mailchimp e-mails them its own confirmation (double opt-in), which this demo does not send, and only their click there makes them subscribed. An existing member's status is never changed. Transactional contacts are never sent marketing. <a href="${escapeHtml(`${base}/audiences`)}">Refresh</a> &middot; <a href="${escapeHtml(`${base}/mailbox`)}">Mailbox</a>`,
     bodyHtml: sections,
     css: `  h2 { font-size: 18px; margin: 24px 0 4px; }
   .notice { margin-bottom: 8px; }
@@ -43,6 +44,7 @@ export function audiencesPage(audiences: OfflineAudienceView[], base: string, ti
   .tag { display: inline-block; background: #efe7da; border-radius: 10px; padding: 1px 8px; margin: 1px 0; font-size: 12px; }
   .status { font-weight: 600; }
   .status-subscribed { color: #1d6b3a; }
+  .status-pending { color: #8a4b00; }
   .status-transactional { color: #5a4a3f; }
   .empty { padding: 16px; background: #fff; border: 1px solid #e8e1dc; color: #5a4a3f; margin: 0; text-align: left; }`,
   });

@@ -9,9 +9,10 @@ declare module '@mailchimp/mailchimp_marketing' {
     name: string;
     stats?: { member_count?: number };
   }
+  /** PUT /lists/{id}/members/{hash}. No `status`: it would change an existing member's status. */
   export interface MailchimpMemberBody {
     email_address: string;
-    status_if_new: 'subscribed' | 'transactional';
+    status_if_new: 'pending' | 'transactional';
     merge_fields?: Record<string, string>;
   }
   export interface MailchimpClient {

@@ -60,8 +60,10 @@ function callFailure(error: unknown): AudienceError {
 
 /**
  * The real audiences adapter on the Mailchimp Marketing API. A member is upserted at
- * /lists/{id}/members/{MD5 of the lower-cased e-mail} with `status_if_new` (consent decides
- * a new member's status; an existing member's, e.g. an unsubscribe, is left alone), then its
+ * /lists/{id}/members/{MD5 of the lower-cased e-mail} with `status_if_new` and never `status`:
+ * consent makes a new member 'pending', for which Mailchimp sends its own opt-in confirmation
+ * (double opt-in: a tick on our form for someone else's address subscribes no one), and an
+ * existing member's status (subscribed, unsubscribed, cleaned...) is left as it is. Then its
  * tags are made active (is_syncing: no automation fires). Both calls are idempotent, so a
  * repeated sync changes nothing. Members go in batches of `batchSize` at once.
  */

@@ -6,16 +6,24 @@ import { audienceNotFound, subscriberHash, type AudiencesPort, type MemberOutcom
 /*
  * The offline audiences adapter (DESIGN §3, local runs and tests only; config.ts never
  * chooses it in production): two demo audiences whose members are kept in the store and
- * shown on the local audiences page, behaving like Mailchimp where the site can tell.
+ * shown on the local audiences page, behaving like Mailchimp where the site can tell: a new
+ * member is created with its status_if_new (pending with consent: Mailchimp would now e-mail
+ * its confirmation, which this demo does not send), and an existing member's status never changes.
  */
 
 export type StoredAudience = { name: string; createdAt: string };
+/**
+ * A member's status, as Mailchimp has them. The site only ever creates 'pending' or
+ * 'transactional' members; 'subscribed' comes from the person's own confirmation, and
+ * 'unsubscribed' or 'cleaned' from them or Mailchimp: a status we never raise.
+ */
+export type OfflineMemberStatus = 'subscribed' | 'pending' | 'transactional' | 'unsubscribed' | 'cleaned';
 export type StoredAudienceMember = {
   audienceId: string;
   email: string;
   /** The subscriber hash (MD5 of the lower-cased e-mail), as Mailchimp keys members. */
   hash: string;
-  status: 'subscribed' | 'transactional';
+  status: OfflineMemberStatus;
   firstName: string;
   lastName: string;
   tags: string[];
@@ -56,7 +64,7 @@ export function offlineAudiences(store: DocumentStore, clock: Clock) {
     return docs.sort((a, b) => a.data.name.localeCompare(b.data.name));
   }
 
-  /** Like Mailchimp's member_count: subscribed members only (transactional contacts are not counted). */
+  /** Like Mailchimp's member_count: subscribed members only (pending and transactional contacts are not counted). */
   async function memberCount(audienceId: string) {
     return (await store.query(OFFLINE_AUDIENCE_MEMBERS, { where: [['audienceId', '==', audienceId], ['status', '==', 'subscribed']] })).length;
   }
@@ -98,7 +106,8 @@ export function offlineAudiences(store: DocumentStore, clock: Clock) {
             });
             return;
           }
-          // Like Mailchimp's status_if_new: an existing member keeps their status; tags are only added.
+          // Like Mailchimp's status_if_new without status: an existing member keeps their status
+          // (an unsubscribe stays one; a tick on our form never raises it); tags are only added.
           const tags = [...existing.data.tags, ...member.tags.filter((tag) => !existing.data.tags.includes(tag))];
           const changed =
             existing.data.firstName !== member.firstName || existing.data.lastName !== member.lastName || tags.length !== existing.data.tags.length;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MailchimpAudience } from '../shared/mailchimp-model.js';
+import type { MailchimpAudience, MemberStatusIfNew } from '../shared/mailchimp-model.js';
 import { MAILCHIMP_MESSAGES } from '../shared/mailchimp-model.js';
 import { RuleError } from '../rule-error.js';
 
@@ -8,8 +8,11 @@ export interface AudienceMember {
   email: string;
   firstName: string;
   lastName: string;
-  /** The status a new member gets (consent); an existing member's status is never changed. */
-  statusIfNew: 'subscribed' | 'transactional';
+  /**
+   * The status a new member gets: pending with consent (Mailchimp then asks them to confirm),
+   * else transactional. An existing member's status is never changed.
+   */
+  statusIfNew: MemberStatusIfNew;
   /** Tags to make active on the member (tags already there stay). */
   tags: string[];
 }

@@ -5,8 +5,9 @@ type EventForMember = { title: string; mailchimpTags: readonly string[] };
 type RsvpForMember = { name: string; email: string; status: string; keepInformed?: boolean };
 
 /**
- * The member an RSVP makes: name fields from its name; subscribed only if the person ticked
- * 'Keep me informed about future events', else a transactional contact; tagged with the
+ * The member an RSVP makes: name fields from its name; pending (Mailchimp asks them to
+ * confirm) only if the person ticked 'Keep me informed about future events', else a
+ * transactional contact; tagged with the
  * event's Mailchimp tags and title, plus 'cancelled' once the RSVP is cancelled.
  */
 export function memberOf(event: EventForMember, rsvp: RsvpForMember): AudienceMember {
@@ -22,8 +23,9 @@ export function memberOf(event: EventForMember, rsvp: RsvpForMember): AudienceMe
 
 /**
  * The members a dashboard sync sends: one per e-mail address among the event's confirmed
- * RSVPs (a family registering under one address is one member), subscribed if any of that
- * address's registrations ticked the box, named after its first registration.
+ * RSVPs (a family registering under one address is one member), pending if any of that
+ * address's registrations ticked the box, named after its first registration. The admin's
+ * sync follows the same consent rule as the automatic one: never subscribed by us.
  */
 export function membersOfEvent(event: EventForMember, rsvps: readonly RsvpForMember[]): AudienceMember[] {
   const byEmail = new Map<string, AudienceMember>();
@@ -32,7 +34,7 @@ export function membersOfEvent(event: EventForMember, rsvps: readonly RsvpForMem
     const member = memberOf(event, rsvp);
     const first = byEmail.get(member.email);
     if (!first) byEmail.set(member.email, member);
-    else if (member.statusIfNew === 'subscribed') first.statusIfNew = 'subscribed';
+    else if (member.statusIfNew === 'pending') first.statusIfNew = 'pending';
   }
   return [...byEmail.values()];
 }

@@ -60,13 +60,19 @@ export const CANCELLED_TAG = 'cancelled';
 /** Mailchimp's longest tag name. */
 export const MAILCHIMP_TAG_MAX = 100;
 
+/** The status a new member is created with: never 'subscribed' (issue 23 item 4: double opt-in). */
+export type MemberStatusIfNew = 'pending' | 'transactional';
+
 /**
- * Consent: only people who ticked 'Keep me informed about future events' are added as
- * subscribed; everyone else is a transactional contact, never sent marketing. It only
- * decides a new member's status: an existing member (e.g. one who unsubscribed) keeps theirs.
+ * Consent (issue 23 item 4: double opt-in): a tick on our form is only a request, since anyone
+ * can type anyone's address. Who ticked 'Keep me informed about future events' is added as
+ * pending, and Mailchimp e-mails them its own confirmation; only their click there makes them
+ * subscribed. Everyone else is a transactional contact, never sent marketing. It only decides
+ * a new member's status: an existing member's (subscribed, unsubscribed, cleaned...) is never
+ * changed, so nothing we send raises it.
  */
-export function statusIfNew(keepInformed: boolean | undefined): 'subscribed' | 'transactional' {
-  return keepInformed === true ? 'subscribed' : 'transactional';
+export function statusIfNew(keepInformed: boolean | undefined): MemberStatusIfNew {
+  return keepInformed === true ? 'pending' : 'transactional';
 }
 
 /** The tags a member of an event gets: the event's Mailchimp tags and its title (each at most 100 characters, once). */

@@ -13,9 +13,9 @@ const API_KEY = '0123456789abcdef0123456789abcdef-us21';
 const HOST = 'https://us21.api.mailchimp.com';
 const AUTH = `Basic ${Buffer.from(`user:${API_KEY}`).toString('base64')}`;
 
-const ada: AudienceMember = { email: 'Ada@Example.org', firstName: 'Ada', lastName: 'Lovelace', statusIfNew: 'subscribed', tags: ['bats', 'Bat Night'] };
+const ada: AudienceMember = { email: 'Ada@Example.org', firstName: 'Ada', lastName: 'Lovelace', statusIfNew: 'pending', tags: ['bats', 'Bat Night'] };
 const bob: AudienceMember = { email: 'bob@example.org', firstName: 'Bob', lastName: '', statusIfNew: 'transactional', tags: ['bats', 'Bat Night'] };
-const fake: AudienceMember = { email: 'zed@example.com', firstName: 'Zed', lastName: '', statusIfNew: 'subscribed', tags: ['Bat Night'] };
+const fake: AudienceMember = { email: 'zed@example.com', firstName: 'Zed', lastName: '', statusIfNew: 'pending', tags: ['Bat Night'] };
 
 /** Mailchimp's problem document. */
 const problem = (status: number, title: string, detail: string) => ({
@@ -90,7 +90,8 @@ describe('Mailchimp adapter (recorded HTTP)', () => {
     expect(subscriberHash(' ADA@example.org ')).toBe('5bfcf2d8e394674550332640d72db509');
     expect(bodies).toEqual(
       expect.arrayContaining([
-        { email_address: 'ada@example.org', status_if_new: 'subscribed', merge_fields: { FNAME: 'Ada', LNAME: 'Lovelace' } },
+        // Consent makes a new member pending: Mailchimp sends its own confirmation (double opt-in).
+        { email_address: 'ada@example.org', status_if_new: 'pending', merge_fields: { FNAME: 'Ada', LNAME: 'Lovelace' } },
         { email_address: 'bob@example.org', status_if_new: 'transactional', merge_fields: { FNAME: 'Bob', LNAME: '' } },
       ]),
     );
@@ -100,6 +101,21 @@ describe('Mailchimp adapter (recorded HTTP)', () => {
       { tags: [{ name: 'bats', status: 'active' }, { name: 'Bat Night', status: 'active' }], is_syncing: true },
       { tags: [{ name: 'bats', status: 'active' }, { name: 'Bat Night', status: 'active' }], is_syncing: true },
     ]);
+  });
+
+  it('an existing unsubscribed member who ticks the box again stays unsubscribed: the upsert carries status_if_new only, never status', async () => {
+    const hash = subscriberHash(ada.email);
+    const bodies: Record<string, unknown>[] = [];
+    // Mailchimp's answer for a member that exists: status_if_new is ignored, the status stays.
+    nock(HOST)
+      .put(`/3.0/lists/f1e2d3c4b5/members/${hash}`, (body) => bodies.push(body) > 0)
+      .query({ skip_merge_validation: 'true' })
+      .reply(200, { id: hash, email_address: 'ada@example.org', status: 'unsubscribed', merge_fields: { FNAME: 'Ada', LNAME: 'Lovelace' } })
+      .post(`/3.0/lists/f1e2d3c4b5/members/${hash}/tags`)
+      .reply(204);
+    expect(await adapter().upsertMembers('f1e2d3c4b5', [ada])).toEqual([{ email: 'Ada@Example.org', ok: true }]);
+    expect(bodies).toEqual([{ email_address: 'ada@example.org', status_if_new: 'pending', merge_fields: { FNAME: 'Ada', LNAME: 'Lovelace' } }]);
+    expect(bodies[0]).not.toHaveProperty('status');
   });
 
   it('reports a member Mailchimp rejects with its reason, and syncs the others', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RSVPS } from '../../src/rsvps/repository.js';
 import { MAILCHIMP_JOBS } from '../../src/outbox/mailchimp-jobs.js';
-import { OFFLINE_AUDIENCE_MEMBERS } from '../../src/mailchimp/offline.js';
+import { OFFLINE_AUDIENCE_MEMBERS, type OfflineMemberStatus } from '../../src/mailchimp/offline.js';
+import { subscriberHash } from '../../src/mailchimp/port.js';
 import { MAILCHIMP_MESSAGES } from '../../src/shared/mailchimp-model.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
 
@@ -65,11 +66,12 @@ describe('POST /events/{id}/sync-mailchimp', () => {
     });
     const members = await membersOf('demo-volunteers');
     expect(members.map((m) => [m.email, m.status, m.firstName, m.lastName, m.tags]).sort()).toEqual([
-      ['ada@example.org', 'subscribed', 'Ada', 'Lovelace King', ['bats', 'night', 'Bat Night']],
+      ['ada@example.org', 'pending', 'Ada', 'Lovelace King', ['bats', 'night', 'Bat Night']],
       ['bob@example.org', 'transactional', 'Bob', '', ['bats', 'night', 'Bat Night']],
     ]);
     const audiences = await api.request.get('/api/mailchimp/audiences').set(api.bearer('admin'));
-    expect(audiences.body.audiences.find((a: { id: string }) => a.id === 'demo-volunteers').memberCount).toBe(1);
+    // member_count counts subscribed members only: a pending one has not confirmed yet.
+    expect(audiences.body.audiences.find((a: { id: string }) => a.id === 'demo-volunteers').memberCount).toBe(0);
 
     // Later, the same sync again: the same answer, and not one stored member changed.
     api.clock.set('2026-11-21T13:00:00.000Z');
@@ -108,7 +110,7 @@ describe('consent and the automatic sync', () => {
     expect((await api.deps.store.get(RSVPS, ticked))?.data.keepInformed).toBe(true);
     expect((await api.deps.store.get(RSVPS, unticked))?.data.keepInformed).toBe(false);
     const members = await membersOf('demo-volunteers');
-    expect(members.find((m) => m.email === 'tess@example.org')).toMatchObject({ status: 'subscribed', tags: ['condors', 'Condor Watch'] });
+    expect(members.find((m) => m.email === 'tess@example.org')).toMatchObject({ status: 'pending', tags: ['condors', 'Condor Watch'] });
     expect(members.find((m) => m.email === 'uma@example.org')).toMatchObject({ status: 'transactional', tags: ['condors', 'Condor Watch'] });
     const jobs = await api.deps.store.query(MAILCHIMP_JOBS, { where: [['rsvpId', '==', ticked]] });
     expect(jobs.map((job) => [job.data.change, job.data.status, job.data.audienceId])).toEqual([['registered', 'synced', 'demo-volunteers']]);
@@ -121,7 +123,7 @@ describe('consent and the automatic sync', () => {
     expect((await api.request.delete(`/api/rsvps/${rsvpId}`).set(api.bearer('admin'))).status).toBe(200);
     await api.services.mailchimp.whenIdle();
     const member = (await membersOf('demo-volunteers')).find((m) => m.email === 'fay@example.org');
-    expect(member).toMatchObject({ status: 'subscribed', tags: ['Frog Count', 'cancelled'] });
+    expect(member).toMatchObject({ status: 'pending', tags: ['Frog Count', 'cancelled'] });
   });
 
   it('consent is only recorded where the box is offered; a non-boolean is refused', async () => {
@@ -143,6 +145,45 @@ describe('consent and the automatic sync', () => {
     expect(b.body.event.mailingList).toBe(false);
     expect(JSON.stringify(a.body)).not.toContain('demo-volunteers');
   });
+});
+
+describe('double opt-in (issue 23 item 4)', () => {
+  /** A member already in the demo audience, as Mailchimp would hold them. */
+  async function existingMember(audienceId: string, email: string, status: OfflineMemberStatus) {
+    const hash = subscriberHash(email);
+    const at = '2026-01-02T03:04:05.000Z';
+    const member = { audienceId, email, hash, status, firstName: 'Old', lastName: 'Name', tags: ['earlier'], createdAt: at, updatedAt: at };
+    await api.deps.store.set(OFFLINE_AUDIENCE_MEMBERS, `${audienceId}_${hash}`, member);
+    return member;
+  }
+
+  it("a stranger ticking the box for someone else's address makes them pending, never subscribed; the sync of the event does the same", async () => {
+    const event = await createTestEvent(api, { title: 'Lizard Walk', mailchimpAudienceId: 'demo-newsletter' });
+    await register(event.id, { name: 'Not Victor', email: 'victor@example.org', keepInformed: true });
+    await api.services.mailchimp.whenIdle();
+    expect((await membersOf('demo-newsletter')).find((m) => m.email === 'victor@example.org')).toMatchObject({ status: 'pending' });
+    const sync = await api.request.post(`/api/events/${event.id}/sync-mailchimp`).set(api.bearer('admin')).send({ audienceId: 'demo-volunteers' });
+    expect(sync.status).toBe(200);
+    expect((await membersOf('demo-volunteers')).find((m) => m.email === 'victor@example.org')).toMatchObject({ status: 'pending' });
+    const audiences = (await api.request.get('/api/mailchimp/audiences').set(api.bearer('admin'))).body.audiences as { id: string; memberCount: number }[];
+    expect(audiences.every((audience) => audience.memberCount === 0), JSON.stringify(audiences)).toBe(true);
+  });
+
+  it.each(['unsubscribed', 'cleaned', 'transactional', 'subscribed', 'pending'] as const)(
+    'an existing %s member who ticks the box keeps that status, by the automatic sync and by the dashboard sync; only tags are added',
+    async (status) => {
+      const email = `kept-${status}@example.org`;
+      const before = await existingMember('demo-newsletter', email, status);
+      const event = await createTestEvent(api, { title: `Keep ${status}`, mailchimpAudienceId: 'demo-newsletter' });
+      await register(event.id, { name: 'Kim Keep', email, keepInformed: true });
+      await api.services.mailchimp.whenIdle();
+      const sync = await api.request.post(`/api/events/${event.id}/sync-mailchimp`).set(api.bearer('admin')).send({ audienceId: 'demo-newsletter' });
+      expect(sync.body.results).toEqual({ success: 1, failed: [] });
+      const after = (await api.deps.store.get(OFFLINE_AUDIENCE_MEMBERS, `demo-newsletter_${before.hash}`))?.data;
+      expect(after).toEqual({ ...before, firstName: 'Kim', lastName: 'Keep', tags: ['earlier', `Keep ${status}`], updatedAt: after?.updatedAt });
+      expect(after?.status).toBe(status);
+    },
+  );
 });
 
 describe('without a Mailchimp key (production)', () => {
@@ -192,7 +233,7 @@ describe('a paid registration', () => {
     // The payment's commit kicked the worker, which may hold the job right now (a sweep then skips a held job).
     await api.services.mailchimp.whenIdle();
     await api.services.mailchimp.syncDue();
-    expect((await membersOf('demo-newsletter')).find((m) => m.email === 'paula@example.org')).toMatchObject({ status: 'subscribed', tags: ['Condor Dinner'] });
+    expect((await membersOf('demo-newsletter')).find((m) => m.email === 'paula@example.org')).toMatchObject({ status: 'pending', tags: ['Condor Dinner'] });
   });
 
   it('is synced right after the payment commits, not left for the sweep', async () => {

@@ -75,7 +75,7 @@ describe('a crash between the RSVP and the sync', () => {
     api.clock.set(at(MAILCHIMP_LEASE_MS));
     expect(await restarted.syncDue()).toEqual({ synced: 1, retried: 0, failed: 0, skipped: 0 });
     const members = await api.deps.store.query(OFFLINE_AUDIENCE_MEMBERS, { where: [['email', '==', 'olive@example.org']] });
-    expect(members.map((m) => [m.data.audienceId, m.data.status])).toEqual([['demo-volunteers', 'subscribed']]);
+    expect(members.map((m) => [m.data.audienceId, m.data.status])).toEqual([['demo-volunteers', 'pending']]);
     expect((await api.deps.store.get(MAILCHIMP_JOBS, job.id))?.data).toMatchObject({ status: 'synced', attempts: 2, leaseUntil: null, syncedAt: at(MAILCHIMP_LEASE_MS) });
 
     // The first worker's late failure cannot overwrite the outcome: it no longer holds the lease.

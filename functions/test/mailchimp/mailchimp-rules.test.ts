@@ -14,8 +14,8 @@ describe('consent (issue 11)', () => {
     expect(keepInformedConsent({ mailchimpAudienceId: '  ' }, true)).toBe(false);
   });
 
-  it('ticked: subscribed; anything else: transactional (never marketed to)', () => {
-    expect(statusIfNew(true)).toBe('subscribed');
+  it('ticked: pending (double opt-in: Mailchimp asks the address to confirm); anything else: transactional (never marketed to)', () => {
+    expect(statusIfNew(true)).toBe('pending');
     expect(statusIfNew(false)).toBe('transactional');
     expect(statusIfNew(undefined)).toBe('transactional');
   });
@@ -27,7 +27,7 @@ describe('the member an RSVP makes', () => {
       email: 'ada@example.org',
       firstName: 'Ada',
       lastName: 'Lovelace King',
-      statusIfNew: 'subscribed',
+      statusIfNew: 'pending',
       tags: ['bats', 'night', 'Bat Night'],
     });
     expect(memberOf(event, { name: 'Bob', email: 'bob@example.org', status: 'cancelled' })).toMatchObject({
@@ -42,7 +42,7 @@ describe('the member an RSVP makes', () => {
     expect(nameFields('  ')).toEqual({ firstName: '', lastName: '' });
   });
 
-  it('a dashboard sync sends one member per address among confirmed RSVPs, subscribed if any of them ticked', () => {
+  it('a dashboard sync sends one member per address among confirmed RSVPs, pending if any of them ticked (never subscribed)', () => {
     const members = membersOfEvent(event, [
       { name: 'Pat Parent', email: 'family@example.org', status: 'confirmed' },
       { name: 'Kim Kid', email: 'FAMILY@example.org', status: 'confirmed', keepInformed: true },
@@ -50,7 +50,7 @@ describe('the member an RSVP makes', () => {
       { name: 'Gone', email: 'gone@example.org', status: 'cancelled' },
       { name: 'Lapsed', email: 'lapsed@example.org', status: 'released' },
     ]);
-    expect(members).toEqual([{ email: 'family@example.org', firstName: 'Pat', lastName: 'Parent', statusIfNew: 'subscribed', tags: ['bats', 'night', 'Bat Night'] }]);
+    expect(members).toEqual([{ email: 'family@example.org', firstName: 'Pat', lastName: 'Parent', statusIfNew: 'pending', tags: ['bats', 'night', 'Bat Night'] }]);
     expect(syncSummary({ success: 3, failed: [{}] })).toBe('3 synced, 1 failed');
   });
 });

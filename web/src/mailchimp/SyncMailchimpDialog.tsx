@@ -17,7 +17,7 @@ export const SYNC_TEXT = {
   loading: 'Loading Mailchimp audiences...',
   noAudiences: 'This Mailchimp account has no audiences yet. Create one in Mailchimp, then sync again.',
   consent:
-    "Attendees who ticked 'Keep me informed about future events' are added as subscribed; the others as transactional contacts, never sent marketing. Existing members keep their status.",
+    "Attendees who ticked 'Keep me informed about future events' are added as pending: Mailchimp e-mails them to confirm, and only then are they subscribed. The others are added as transactional contacts, never sent marketing. Existing members keep their status.",
   run: 'Sync',
   close: 'Close',
   cancel: 'Cancel',
