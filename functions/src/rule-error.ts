@@ -6,8 +6,10 @@ import { MESSAGES } from './shared/messages.js';
  * A business rule refused the request. Services throw it without knowing HTTP;
  * the error handler turns the kind into an honest status (400, 404, 409, 413,
  * or 502 when a provider we depend on refused) and passes the stable code on to the client.
+ * 'forbidden' (403): the signed-in caller may not do this yet (issue 23 item 5: an unverified
+ * e-mail address accepting an invitation).
  */
-export type RuleErrorKind = 'invalid' | 'not-found' | 'conflict' | 'too-large' | 'provider-failed';
+export type RuleErrorKind = 'invalid' | 'not-found' | 'conflict' | 'too-large' | 'provider-failed' | 'forbidden';
 
 export class RuleError extends Error {
   constructor(
@@ -29,6 +31,7 @@ export const RULE_ERROR_STATUS: Record<RuleErrorKind, number> = {
   conflict: 409,
   'too-large': 413,
   'provider-failed': 502,
+  forbidden: 403,
 };
 
 /**

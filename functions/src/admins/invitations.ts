@@ -60,17 +60,20 @@ export function toInvitationView(invitation: StoredInvitation, now: Date): Admin
   };
 }
 
-export type AcceptanceDecision = { ok: true } | { ok: false; reason: 'invalid' | 'wrong-account' };
+export type AcceptanceDecision = { ok: true } | { ok: false; reason: 'invalid' | 'wrong-account' | 'unverified' };
 
 /**
  * Whether a signed-in account may accept an invitation. Unknown, used, revoked and expired
  * tokens are one refusal (nothing tells them apart to a guesser); a live invitation is only
  * for the account whose verified token carries the invited e-mail, and the e-mail the
- * screen sends, if any, must be that one too.
+ * screen sends, if any, must be that one too. That account must also have proven it holds
+ * the mailbox (email_verified on its ID token, issue 23 item 5): anyone can create an
+ * account for any address, and the link alone may have been forwarded or seen by others.
+ * Checked last, so a dead link or another account is told so before being asked to verify.
  */
 export function decideAcceptance(
   invitation: StoredInvitation | null,
-  account: { email: string },
+  account: { email: string; emailVerified: boolean },
   userEmail: string | undefined,
   now: Date,
 ): AcceptanceDecision {
@@ -78,6 +81,7 @@ export function decideAcceptance(
   const invited = invitation.email.toLowerCase();
   if (!account.email || account.email.toLowerCase() !== invited) return { ok: false, reason: 'wrong-account' };
   if (userEmail !== undefined && userEmail.trim().toLowerCase() !== invited) return { ok: false, reason: 'wrong-account' };
+  if (account.emailVerified !== true) return { ok: false, reason: 'unverified' };
   return { ok: true };
 }
 

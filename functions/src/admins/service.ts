@@ -144,9 +144,10 @@ export function createAdminService({ store, clock, siteUrl, sendInvitation }: Ad
 
     /**
      * POST /admin/accept-invite: in one transaction, the invitation is checked (pending, not
-     * expired, for this account's e-mail), marked accepted (single use) and its role granted,
-     * bound to the account's uid: the role then holds for that account even before it verifies
-     * its address, and for no other account that signs up with the same address.
+     * expired, for this account's e-mail, which the account has verified), marked accepted
+     * (single use) and its role granted, bound to the account's uid: the role then holds for
+     * that account, and for no other account that signs up with the same address. An
+     * unverified account is refused (403) and nothing is written: the invitation stays pending.
      */
     async accept(input: AcceptInviteInput, account: VerifiedIdentity): Promise<AdminView> {
       const documentId = invitationDocumentId(input.inviteToken);
@@ -154,11 +155,7 @@ export function createAdminService({ store, clock, siteUrl, sendInvitation }: Ad
       return store.runTransaction(async (tx) => {
         const invitation = (await tx.get(INVITATIONS, documentId))?.data ?? null;
         const decision = decideAcceptance(invitation, account, input.userEmail, now);
-        if (!decision.ok) {
-          throw decision.reason === 'invalid'
-            ? new RuleError('INVALID_INVITATION', ADMIN_MESSAGES.invalidInvitation, 'not-found')
-            : new RuleError('INVITATION_WRONG_ACCOUNT', ADMIN_MESSAGES.wrongAccount, 'invalid');
-        }
+        if (!decision.ok) throw acceptanceRefusal(decision.reason);
         const accepted = invitation!;
         const view = await grantRoleInTransaction(tx, { email: accepted.email, role: accepted.role, addedBy: accepted.invitedBy, uid: account.uid, now });
         tx.update(INVITATIONS, documentId, { status: 'accepted', acceptedAt: now.toISOString(), acceptedBy: account.uid });
@@ -169,3 +166,10 @@ export function createAdminService({ store, clock, siteUrl, sendInvitation }: Ad
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;
+
+/** Each refusal of an acceptance, with its code, the product's words and an honest status. */
+function acceptanceRefusal(reason: 'invalid' | 'wrong-account' | 'unverified'): RuleError {
+  if (reason === 'invalid') return new RuleError('INVALID_INVITATION', ADMIN_MESSAGES.invalidInvitation, 'not-found');
+  if (reason === 'wrong-account') return new RuleError('INVITATION_WRONG_ACCOUNT', ADMIN_MESSAGES.wrongAccount, 'invalid');
+  return new RuleError('EMAIL_NOT_VERIFIED', ADMIN_MESSAGES.emailNotVerified, 'forbidden');
+}

@@ -91,6 +91,8 @@ export const ADMIN_MESSAGES = {
   removed: 'Access removed',
   revoked: 'Invitation revoked',
   accepted: 'Welcome to the admin team!',
+  // Issue 23 item 5: accepting needs a proven mailbox (email_verified on the ID token).
+  emailNotVerified: 'Verify your e-mail address to accept this invitation: open the link in the verification e-mail we sent you, then try again.',
 } as const;
 
 /** The invitation e-mail's link to the invitation screen (SPEC §2: /admin?invite=TOKEN). */

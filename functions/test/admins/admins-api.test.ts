@@ -183,10 +183,40 @@ describe('GET /admin/users', () => {
 });
 
 describe('POST /admin/accept-invite', () => {
-  it('grants the role to the signed-in invited account, bound to its uid, even before it verifies its address', async () => {
-    const email = uniqueEmail('newcomer');
+  it('an unverified account made for the invited address is refused (403), and nothing is granted (issue 23 item 5)', async () => {
+    const email = uniqueEmail('unproven');
     const { token } = await invite(email);
     const account = await signInAs(email, { emailVerified: false });
+    for (const userEmail of [undefined, email]) {
+      const response = await accept(account.token, token, userEmail);
+      expect(response.status, JSON.stringify(response.body)).toBe(403);
+      expect(response.body).toEqual({ success: false, code: 'EMAIL_NOT_VERIFIED', message: ADMIN_MESSAGES.emailNotVerified });
+    }
+    const [stored] = await storedInvitations(email);
+    expect(stored.data.status).toBe('pending');
+    expect(stored.data).not.toHaveProperty('acceptedBy');
+    expect(stored.data).not.toHaveProperty('acceptedAt');
+    expect(await api.deps.store.get(ADMINS, email)).toBeNull();
+    expect((await request.get('/api/session').set(bearer(account.token))).status).toBe(403);
+  });
+
+  it('once the account has verified its address (a fresh ID token), the same link is accepted', async () => {
+    const email = uniqueEmail('proven');
+    const { token } = await invite(email);
+    const unverified = await signInAs(email, { emailVerified: false });
+    expect((await accept(unverified.token, token)).status).toBe(403);
+    // The verification link sets emailVerified; the next ID token carries email_verified: true.
+    const verified = await signInAs(email, { emailVerified: true });
+    expect(verified.uid).toBe(unverified.uid);
+    const response = await accept(verified.token, token, email);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect((await api.deps.store.get(ADMINS, email))?.data).toMatchObject({ role: 'admin', status: 'Active', uid: unverified.uid });
+  });
+
+  it('grants the role to the signed-in, verified invited account, bound to its uid', async () => {
+    const email = uniqueEmail('newcomer');
+    const { token } = await invite(email);
+    const account = await signInAs(email);
     const response = await accept(account.token, token, email.toUpperCase());
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toEqual({ success: true, message: ADMIN_MESSAGES.accepted, email, role: 'admin' });

@@ -36,10 +36,20 @@ describe('invitation tokens', () => {
 });
 
 describe('decideAcceptance', () => {
-  const account = { email: 'new@example.org' };
+  const account = { email: 'new@example.org', emailVerified: true };
   it('accepts the invited account (any case), with or without the e-mail sent along', () => {
     expect(decideAcceptance(invitation(), account, undefined, now)).toEqual({ ok: true });
-    expect(decideAcceptance(invitation(), { email: 'NEW@example.org' }, ' New@Example.org ', now)).toEqual({ ok: true });
+    expect(decideAcceptance(invitation(), { email: 'NEW@example.org', emailVerified: true }, ' New@Example.org ', now)).toEqual({ ok: true });
+  });
+
+  it('refuses the invited account until it has verified its address (issue 23 item 5)', () => {
+    expect(decideAcceptance(invitation(), { ...account, emailVerified: false }, undefined, now)).toEqual({ ok: false, reason: 'unverified' });
+    expect(decideAcceptance(invitation(), { ...account, emailVerified: false }, 'new@example.org', now)).toEqual({ ok: false, reason: 'unverified' });
+  });
+
+  it('a dead link or another account is told so first, before being asked to verify', () => {
+    expect(decideAcceptance(invitation({ status: 'accepted' }), { ...account, emailVerified: false }, undefined, now)).toEqual({ ok: false, reason: 'invalid' });
+    expect(decideAcceptance(invitation(), { email: 'other@example.org', emailVerified: false }, undefined, now)).toEqual({ ok: false, reason: 'wrong-account' });
   });
 
   it.each([
@@ -52,13 +62,13 @@ describe('decideAcceptance', () => {
   });
 
   it('refuses another account, an account without e-mail, and a mismatching userEmail', () => {
-    expect(decideAcceptance(invitation(), { email: 'other@example.org' }, 'new@example.org', now)).toEqual({ ok: false, reason: 'wrong-account' });
-    expect(decideAcceptance(invitation(), { email: '' }, undefined, now)).toEqual({ ok: false, reason: 'wrong-account' });
+    expect(decideAcceptance(invitation(), { email: 'other@example.org', emailVerified: true }, 'new@example.org', now)).toEqual({ ok: false, reason: 'wrong-account' });
+    expect(decideAcceptance(invitation(), { email: '', emailVerified: true }, undefined, now)).toEqual({ ok: false, reason: 'wrong-account' });
     expect(decideAcceptance(invitation(), account, 'other@example.org', now)).toEqual({ ok: false, reason: 'wrong-account' });
   });
 
   it('an expired invitation is invalid before the account is looked at (no hint that the token was real)', () => {
-    expect(decideAcceptance(invitation({ expiresAt: '2026-11-01T00:00:00.000Z' }), { email: 'other@example.org' }, undefined, now)).toEqual({ ok: false, reason: 'invalid' });
+    expect(decideAcceptance(invitation({ expiresAt: '2026-11-01T00:00:00.000Z' }), { email: 'other@example.org', emailVerified: true }, undefined, now)).toEqual({ ok: false, reason: 'invalid' });
   });
 });
 

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@firebase/auth';
-import { createUserWithEmailAndPassword, signInWithEmailAndPassword } from '@firebase/auth';
+import { createUserWithEmailAndPassword, sendEmailVerification, signInWithEmailAndPassword } from '@firebase/auth';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,13 +12,14 @@ import type { StaffApiClient } from '../../api/staffClient.js';
 import { AuthContext, type AuthState, type AuthStatus } from '../../auth/AuthContext.js';
 import { StaffApiContext } from '../../staff/StaffContext.js';
 import { InvitationPage } from './InvitationPage.js';
-import { INVITATION_TEXT } from './invitation.js';
+import { checkMailboxText, INVITATION_TEXT } from './invitation.js';
 
-vi.mock('@firebase/auth', () => ({ signInWithEmailAndPassword: vi.fn(), createUserWithEmailAndPassword: vi.fn() }));
+vi.mock('@firebase/auth', () => ({ signInWithEmailAndPassword: vi.fn(), createUserWithEmailAndPassword: vi.fn(), sendEmailVerification: vi.fn() }));
 vi.mock('../../auth/firebase.js', () => ({ getFirebaseAuth: vi.fn(async () => ({ name: 'fake-auth' })), authLibrary: () => import('@firebase/auth') }));
 
 const signIn = vi.mocked(signInWithEmailAndPassword);
 const signUp = vi.mocked(createUserWithEmailAndPassword);
+const sendVerification = vi.mocked(sendEmailVerification);
 
 /** A Firebase Auth error as the SDK throws it. */
 const authError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
@@ -77,6 +78,8 @@ describe('InvitationPage', () => {
   beforeEach(() => {
     signIn.mockReset();
     signUp.mockReset();
+    sendVerification.mockReset();
+    sendVerification.mockResolvedValue(undefined);
     request = vi.fn(async () => ({ success: true, message: 'Welcome to the admin team!', email: 'new@example.org', role: 'admin' }));
   });
 
@@ -94,7 +97,7 @@ describe('InvitationPage', () => {
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
     expect(screen.getByLabelText(/^Password/).getAttribute('type')).toBe('password');
     expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
-    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(request).not.toHaveBeenCalled();
   });
@@ -195,5 +198,98 @@ describe('InvitationPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Use another account' }));
     expect(signOut).toHaveBeenCalled();
     expect(here.current).toBe('/admin?invite=tok');
+  });
+
+  describe('an address not verified yet (issue 23 item 5)', () => {
+    const notVerified = () => new ApiError('Authentication required. Please sign in again.', 403, ADMIN_MESSAGES.emailNotVerified, undefined, 'EMAIL_NOT_VERIFIED');
+
+    /** A signed-in Firebase user whose address becomes verified once `open()` is called (the link in the e-mail). */
+    function unverifiedUser() {
+      const state = { opened: false };
+      const user = {
+        uid: 'u1',
+        email: 'new@example.org',
+        emailVerified: false,
+        reload: vi.fn(async () => {
+          if (state.opened) user.emailVerified = true;
+        }),
+        getIdToken: vi.fn(async (_force?: boolean) => 'fresh-token'),
+      };
+      return { user, open: () => (state.opened = true) };
+    }
+
+    it('the API refuses the unverified account: the verification e-mail goes out once, the screen waits with a resend; once the link is opened it takes a fresh token and accepts', async () => {
+      request.mockRejectedValueOnce(notVerified());
+      const { user, open } = unverifiedUser();
+      renderAt('/admin?invite=tok', { status: 'signedIn', user: user as unknown as Partial<User> });
+      expect(await screen.findByText(checkMailboxText('new@example.org'))).toBeTruthy();
+      expect(screen.getByText(checkMailboxText('new@example.org')).textContent).toContain('we sent a verification link to new@example.org');
+      await waitFor(() => expect(screen.getByText(INVITATION_TEXT.waitingForVerification)).toBeTruthy());
+      expect(sendVerification).toHaveBeenCalledTimes(1);
+      expect(sendVerification).toHaveBeenCalledWith(user);
+      expect(request).toHaveBeenCalledTimes(1);
+
+      await userEvent.setup().click(screen.getByRole('button', { name: INVITATION_TEXT.resendVerification }));
+      expect(await screen.findByText(INVITATION_TEXT.verificationResent)).toBeTruthy();
+      expect(sendVerification).toHaveBeenCalledTimes(2);
+      // Returning to the tab before the link is opened: still waiting, nothing accepted.
+      fireEvent.focus(window);
+      await waitFor(() => expect(user.reload.mock.calls.length).toBeGreaterThanOrEqual(2));
+      expect(request).toHaveBeenCalledTimes(1);
+      expect(user.getIdToken).not.toHaveBeenCalled();
+
+      open();
+      fireEvent.focus(window);
+      expect(await screen.findByText(INVITATION_TEXT.welcome)).toBeTruthy();
+      expect(user.getIdToken).toHaveBeenCalledWith(true);
+      expect(user.getIdToken.mock.invocationCallOrder[0]).toBeLessThan(request.mock.invocationCallOrder[1]);
+      expect(request).toHaveBeenCalledTimes(2);
+      expect(request).toHaveBeenLastCalledWith(
+        '/admin/accept-invite',
+        { method: 'POST', body: { inviteToken: 'tok', userEmail: 'new@example.org' } },
+        ADMIN_MESSAGES.acceptFailed,
+      );
+      expect(sendVerification).toHaveBeenCalledTimes(2);
+    });
+
+    it('verified meanwhile (an earlier visit, another tab): no e-mail is sent, the fresh token is accepted', async () => {
+      request.mockRejectedValueOnce(notVerified());
+      const { user, open } = unverifiedUser();
+      open();
+      renderAt('/admin?invite=tok', { status: 'signedIn', user: user as unknown as Partial<User> });
+      expect(await screen.findByText(INVITATION_TEXT.welcome)).toBeTruthy();
+      expect(sendVerification).not.toHaveBeenCalled();
+      expect(user.getIdToken).toHaveBeenCalledWith(true);
+      expect(request).toHaveBeenCalledTimes(2);
+    });
+
+    it('too many e-mails: says so, and the resend stays offered', async () => {
+      request.mockRejectedValueOnce(notVerified());
+      sendVerification.mockRejectedValueOnce(authError('auth/too-many-requests'));
+      const { user } = unverifiedUser();
+      renderAt('/admin?invite=tok', { status: 'signedIn', user: user as unknown as Partial<User> });
+      expect(await screen.findByText(INVITATION_TEXT.tooManyVerificationMails)).toBeTruthy();
+      expect(screen.getByRole('button', { name: INVITATION_TEXT.resendVerification })).toHaveProperty('disabled', false);
+      expect(screen.getByRole('button', { name: INVITATION_TEXT.anotherAccount })).toBeTruthy();
+    });
+
+    it('a dead link or another account is told so at once, and no verification e-mail is sent', async () => {
+      request.mockRejectedValueOnce(new ApiError('Invalid or expired invitation', 404, 'Invalid or expired invitation', undefined, 'INVALID_INVITATION'));
+      const { user } = unverifiedUser();
+      renderAt('/admin?invite=tok', { status: 'signedIn', user: user as unknown as Partial<User> });
+      expect(await screen.findByText('❌ Invalid or expired invitation')).toBeTruthy();
+      expect(sendVerification).not.toHaveBeenCalled();
+      expect(screen.queryByText(checkMailboxText('new@example.org'))).toBeNull();
+    });
+
+    it('refused as unverified again after the screen saw it verified: the message, not another wait', async () => {
+      request.mockRejectedValueOnce(notVerified()).mockRejectedValueOnce(notVerified());
+      const { user, open } = unverifiedUser();
+      open();
+      renderAt('/admin?invite=tok', { status: 'signedIn', user: user as unknown as Partial<User> });
+      expect(await screen.findByText(`❌ ${ADMIN_MESSAGES.emailNotVerified}`)).toBeTruthy();
+      expect(request).toHaveBeenCalledTimes(2);
+      expect(screen.getByRole('button', { name: INVITATION_TEXT.anotherAccount })).toBeTruthy();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@firebase/auth';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,13 +13,26 @@ import { Field } from '../../ui/Field.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { ROUTES } from '../../routes.js';
 import { StateBlock } from '../../ui/StateBlock.js';
-import { acceptFailure, authFailure, credentialsProblem, INVITATION_TEXT, inviteTokenOf, type AuthMode } from './invitation.js';
+import {
+  acceptFailure,
+  authFailure,
+  checkMailboxText,
+  credentialsProblem,
+  INVITATION_TEXT,
+  inviteTokenOf,
+  needsVerification,
+  verificationSendFailure,
+  VERIFY_POLL_MS,
+  type AuthMode,
+} from './invitation.js';
 import './invitation.css';
 
 /**
  * The admin invitation screen at /admin?invite=TOKEN (SPEC §2, §4, §8), inside the staff shell
  * but outside its gate: the invited person signs in or creates an account here, and the
- * invitation is then accepted with their ID token (never the token alone: DESIGN §2).
+ * invitation is then accepted with their ID token (never the token alone: DESIGN §2). An
+ * account whose address is not verified yet is sent the verification e-mail and the screen
+ * waits for its link to be opened (issue 23 item 5: accepting needs a proven mailbox).
  */
 export function InvitationPage() {
   const [params] = useSearchParams();
@@ -44,7 +57,7 @@ export function InvitationPage() {
   } else if (status === 'unavailable') {
     body = <StateBlock kind="error" message="Sign-in is unavailable right now. Please check your connection and try again." onRetry={retry} />;
   } else if (status === 'signedIn' && user) {
-    body = <AcceptInvitation token={token} user={user} />;
+    body = <AcceptInvitation key={user.uid} token={token} user={user} />;
   } else {
     body = <SignInForInvitation />;
   }
@@ -136,6 +149,7 @@ function SignInForInvitation() {
         <h2 id={`${id}-next`}>{INVITATION_TEXT.nextSteps}</h2>
         <ol>
           <li>Sign in, or create an account, with the e-mail address the invitation was sent to.</li>
+          <li>If that address is not verified yet, open the link in the verification e-mail we send you.</li>
           <li>Your invitation is accepted automatically.</li>
           <li>You are taken to the admin dashboard.</li>
         </ol>
@@ -146,8 +160,11 @@ function SignInForInvitation() {
 
 /**
  * Signed in: 'Processing Admin Invitation' with the account's e-mail; the accept call goes out
- * once, with the ID token. On success the cached session (and role) is dropped, so the
- * dashboard asks GET /session again and shows the new role.
+ * once, with the ID token. The API refuses an account whose address is not verified (403
+ * EMAIL_NOT_VERIFIED): the screen then sends the verification e-mail, waits for the link to be
+ * opened, and accepts again with a fresh token. It asks the API first, so a dead link or another
+ * account is told so at once, with no e-mail sent. On success the cached session (and role) is
+ * dropped, so the dashboard asks GET /session again and shows the new role.
  */
 function AcceptInvitation({ token, user }: { token: string; user: User }) {
   const api = useStaffApi();
@@ -155,26 +172,45 @@ function AcceptInvitation({ token, user }: { token: string; user: User }) {
   const navigate = useNavigate();
   const { signOut } = useAuth();
   const sent = useRef<string | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  // Once the screen has seen the address verified, a second 'not verified' is an error to show, not another wait.
+  const verifiedHere = useRef(false);
 
   const accept = useMutation({
     mutationFn: (body: AcceptInviteRequest) => api.request<AcceptInviteReply>('/admin/accept-invite', { method: 'POST', body }, ADMIN_MESSAGES.acceptFailed),
     onSuccess: () => queryClient.removeQueries({ queryKey: ['session'] }),
+    onError: (error) => {
+      if (needsVerification(error) && !verifiedHere.current) setVerifying(true);
+    },
   });
   const { mutate } = accept;
+  const acceptNow = useCallback(() => mutate({ inviteToken: token, ...(user.email ? { userEmail: user.email } : {}) }), [mutate, token, user.email]);
 
   // Once per account and token (React may run effects twice while developing).
   useEffect(() => {
     const key = `${user.uid}:${token}`;
     if (sent.current === key) return;
     sent.current = key;
-    mutate({ inviteToken: token, ...(user.email ? { userEmail: user.email } : {}) });
-  }, [mutate, token, user.uid, user.email]);
+    acceptNow();
+  }, [acceptNow, token, user.uid]);
+
+  const acceptVerified = useCallback(() => {
+    verifiedHere.current = true;
+    setVerifying(false);
+    acceptNow();
+  }, [acceptNow]);
 
   useEffect(() => {
     if (!accept.isSuccess) return;
     const timer = setTimeout(() => void navigate(ROUTES.admin, { replace: true }), INVITE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [accept.isSuccess, navigate]);
+
+  const otherAccount = (
+    <button type="button" className="btn btn-primary" onClick={() => void signOut()}>
+      {INVITATION_TEXT.anotherAccount}
+    </button>
+  );
 
   return (
     <div className="invitation-processing">
@@ -186,15 +222,15 @@ function AcceptInvitation({ token, user }: { token: string; user: User }) {
         <p className="alert alert-success" role="status">
           {INVITATION_TEXT.welcome}
         </p>
+      ) : verifying ? (
+        <VerifyMailbox user={user} onVerified={acceptVerified} otherAccount={otherAccount} />
       ) : accept.isError ? (
         <>
           <p className="alert alert-error" role="alert">
             {acceptFailure(accept.error)}
           </p>
           <div className="invitation-actions">
-            <button type="button" className="btn btn-primary" onClick={() => void signOut()}>
-              Use another account
-            </button>
+            {otherAccount}
             <Link className="btn btn-outline" to="/">
               Return Home
             </Link>
@@ -203,6 +239,97 @@ function AcceptInvitation({ token, user }: { token: string; user: User }) {
       ) : (
         <Spinner label="Accepting invitation..." />
       )}
+    </div>
+  );
+}
+
+type SendState = { kind: 'sending' | 'sent' | 'resent' } | { kind: 'failed'; message: string };
+
+/**
+ * 'Check your mailbox': the verification e-mail goes out once on arrival (Firebase Auth sends it;
+ * locally the Auth emulator's link shows in the local mailbox), unless the address turns out to
+ * be verified already. The account is then reloaded every few seconds and whenever the person
+ * returns to this tab; once verified, a fresh ID token (now with email_verified) is fetched and
+ * the invitation accepted. The e-mail can be sent again.
+ */
+function VerifyMailbox({ user, onVerified, otherAccount }: { user: User; onVerified: () => void; otherAccount: ReactNode }) {
+  const [send, setSend] = useState<SendState>({ kind: 'sending' });
+  const done = useRef(false);
+  const started = useRef(false);
+
+  /** Whether the link has been opened: the account reloaded, then a fresh token for the API. */
+  const check = useCallback(async () => {
+    if (done.current) return;
+    try {
+      await user.reload();
+    } catch {
+      return; // Offline for a moment: the next check tries again.
+    }
+    if (!user.emailVerified || done.current) return;
+    done.current = true;
+    try {
+      await user.getIdToken(true);
+    } catch {
+      done.current = false;
+      return;
+    }
+    onVerified();
+  }, [user, onVerified]);
+
+  const sendMail = useCallback(
+    async (again: boolean) => {
+      setSend({ kind: 'sending' });
+      try {
+        const { sendEmailVerification } = await authLibrary();
+        await sendEmailVerification(user);
+        setSend({ kind: again ? 'resent' : 'sent' });
+      } catch (error) {
+        setSend({ kind: 'failed', message: verificationSendFailure(error) });
+      }
+    },
+    [user],
+  );
+
+  // On arrival: verified meanwhile (another tab, an earlier visit)? Else the e-mail goes out, once.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      await check();
+      if (!done.current) await sendMail(false);
+    })();
+  }, [check, sendMail]);
+
+  useEffect(() => {
+    const timer = setInterval(() => void check(), VERIFY_POLL_MS);
+    const onReturn = () => {
+      if (document.visibilityState !== 'hidden') void check();
+    };
+    window.addEventListener('focus', onReturn);
+    document.addEventListener('visibilitychange', onReturn);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', onReturn);
+      document.removeEventListener('visibilitychange', onReturn);
+    };
+  }, [check]);
+
+  return (
+    <div className="invitation-verify">
+      <p className="alert invitation-found">{checkMailboxText(user.email)}</p>
+      <Spinner label={send.kind === 'sending' ? INVITATION_TEXT.sendingVerification : INVITATION_TEXT.waitingForVerification} />
+      <div role="alert" className="invitation-message">
+        {send.kind === 'failed' ? <p className="alert alert-error">{send.message}</p> : null}
+      </div>
+      <p role="status" className="invitation-resent">
+        {send.kind === 'resent' ? INVITATION_TEXT.verificationResent : null}
+      </p>
+      <div className="invitation-actions">
+        <button type="button" className="btn btn-outline" onClick={() => void sendMail(true)} disabled={send.kind === 'sending'}>
+          {INVITATION_TEXT.resendVerification}
+        </button>
+        {otherAccount}
+      </div>
     </div>
   );
 }

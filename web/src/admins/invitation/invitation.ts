@@ -17,7 +17,33 @@ export const INVITATION_TEXT = {
   processFailed: '❌ Failed to process invitation',
   passwordTooShort: `❌ Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   nextSteps: 'What happens next',
+  // Issue 23 item 5: the invited address must be proven before the invitation is accepted.
+  sendingVerification: 'Sending the verification e-mail...',
+  waitingForVerification: 'Waiting for you to open the link...',
+  verificationResent: 'Sent again. It can take a minute to arrive; check your spam folder too.',
+  resendVerification: 'Send the e-mail again',
+  tooManyVerificationMails: '❌ Too many e-mails were sent to this address. Please wait a few minutes, then send it again.',
+  anotherAccount: 'Use another account',
 } as const;
+
+/** How often the screen asks whether the address has been verified meanwhile (also on returning to the tab). */
+export const VERIFY_POLL_MS = 3000;
+
+/** What the waiting screen says: where the link went, and that nothing more is needed here. */
+export function checkMailboxText(email: string | null): string {
+  const where = email ? ` to ${email}` : '';
+  return `📧 Check your mailbox: we sent a verification link${where}. Open it to confirm the address is yours; your invitation is then accepted here automatically.`;
+}
+
+/** The API refused the accept because the account's address is not verified yet (403 EMAIL_NOT_VERIFIED). */
+export function needsVerification(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
+}
+
+/** A verification e-mail that could not be sent: too many at once, or the provider's words. */
+export function verificationSendFailure(error: unknown): string {
+  return authCode(error) === 'auth/too-many-requests' ? INVITATION_TEXT.tooManyVerificationMails : `❌ ${authErrorMessage(error)}`;
+}
 
 /** Sign in with an existing account, or create one (SPEC §2: a toggle between the two). */
 export type AuthMode = 'signIn' | 'signUp';
