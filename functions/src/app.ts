@@ -8,7 +8,8 @@ import { createAdminService } from './admins/service.js';
 import { eventRoutes } from './events/routes.js';
 import { createEventService } from './events/service.js';
 import { fileRoutes } from './files/routes.js';
-import { DIRECT_CLIENT_ADDRESS, publicWriteLimit } from './http/rate-limit.js';
+import { SOCKET_CLIENT_ADDRESS } from './http/client-address.js';
+import { publicWriteLimit } from './http/rate-limit.js';
 import { httpHandler } from './http/server.js';
 import type { LocalOutbox } from './mail/local-outbox.js';
 import { mailRoutes } from './mail/routes.js';
@@ -72,8 +73,8 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     perMinute: deps.publicWritesPerMinute,
     store: deps.store,
     clock: deps.clock,
-    source: deps.clientAddress ?? DIRECT_CLIENT_ADDRESS,
-    syncEveryMs: deps.rateLimitSyncMs,
+    source: deps.clientAddress ?? SOCKET_CLIENT_ADDRESS,
+    tuning: deps.rateLimitTuning,
   });
   // The mailbox page exists only where the local outbox is the mailer.
   const outbox = deps.mailer.kind === 'local-outbox' ? (deps.mailer as LocalOutbox) : undefined;
@@ -92,6 +93,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     mailRoutes(api, services.mail, guards, {
       publicWriteLimit: limit,
       outbox,
+      authMails: outbox ? deps.authEmulatorMail : undefined,
       themeContactEmail: async () => (await services.theme.get()).contactEmail,
       timeZone: deps.timeZone,
     });

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { ORGANISATION_TIME_ZONE } from './shared/constants.js';
+import { authEmulatorMailbox } from './auth/emulator-mail.js';
 import { firebaseIdentity } from './auth/firebase.js';
 import { cloudStorageFiles } from './files/cloud-storage.js';
 import { localFileStore } from './files/local.js';
@@ -13,7 +14,7 @@ import { unconfiguredAudiences, type AudiencesPort } from './mailchimp/port.js';
 import { offlineGateway } from './payments/offline.js';
 import { stripeGateway } from './payments/stripe.js';
 import { systemClock } from './clock.js';
-import { DIRECT_CLIENT_ADDRESS, FIREBASE_HOSTING_CLIENT_ADDRESS, type ClientAddressSource } from './http/rate-limit.js';
+import { DEPLOYED_CLIENT_ADDRESS, parseRanges, SOCKET_CLIENT_ADDRESS, type ClientAddressSource } from './http/client-address.js';
 import type { ApiDependencies } from './ports.js';
 import { firestoreStore } from './store/firestore.js';
 import { openSqliteStore } from './store/sqlite.js';
@@ -102,6 +103,8 @@ export function dependenciesFromEnvironment(env: NodeJS.ProcessEnv = process.env
         })();
 
   const audiences = audiencesFromEnvironment(env, local, store);
+  // A local run on the Auth emulator: Firebase Auth's own e-mails (verification links) show in the local mailbox.
+  const authEmulatorHost = local ? env.FIREBASE_AUTH_EMULATOR_HOST?.trim() : undefined;
 
   return {
     store,
@@ -117,6 +120,7 @@ export function dependenciesFromEnvironment(env: NodeJS.ProcessEnv = process.env
     publicWritesPerMinute,
     clientAddress,
     deliverMailOnCommit: env.DELIVER_MAIL_ON_COMMIT !== 'false',
+    ...(authEmulatorHost && projectId ? { authEmulatorMail: authEmulatorMailbox({ host: authEmulatorHost, projectId }) } : {}),
   };
 }
 
@@ -141,18 +145,26 @@ export function audiencesFromEnvironment(env: NodeJS.ProcessEnv, local: boolean,
 }
 
 /**
- * Which proxies to trust for the client address: CLIENT_IP_HEADER (default
- * x-forwarded-for) and TRUSTED_PROXY_HOPS (default 2 in production, for Firebase
- * Hosting in front of the function; 0 locally, where the emulators add no header).
+ * Where the public-write limit reads the client address (http/client-address.ts): deployed, the
+ * last X-Forwarded-For entry, which Google's front end appended, or the one before it when the
+ * last is Firebase Hosting's hop (TRUSTED_PROXY_RANGES, default Google's own address blocks);
+ * locally the socket address, as no proxy appends anything. CLIENT_IP_HEADER names another
+ * header that a proxy in front appends to (and makes a local run read it too).
  */
 export function clientAddressFromEnvironment(env: NodeJS.ProcessEnv, local: boolean): ClientAddressSource {
-  const fallback = local ? DIRECT_CLIENT_ADDRESS : FIREBASE_HOSTING_CLIENT_ADDRESS;
-  const header = env.CLIENT_IP_HEADER?.trim().toLowerCase() || fallback.header;
-  const hopsText = env.TRUSTED_PROXY_HOPS?.trim();
-  if (!hopsText) return { header, trustedHops: fallback.trustedHops };
-  const trustedHops = Number(hopsText);
-  if (!Number.isInteger(trustedHops) || trustedHops < 0 || trustedHops > 10) {
-    throw new Error(`TRUSTED_PROXY_HOPS must be a whole number from 0 to 10, not "${hopsText}".`);
+  if (env.TRUSTED_PROXY_HOPS?.trim()) {
+    // Counting hops from the right let a direct call to the function choose its key (issue 23 item 10).
+    throw new Error('TRUSTED_PROXY_HOPS is no longer read: the client address is found by TRUSTED_PROXY_RANGES (README "What the forwarding headers hold"); remove it.');
   }
-  return { header, trustedHops };
+  const fallback = local ? SOCKET_CLIENT_ADDRESS : DEPLOYED_CLIENT_ADDRESS;
+  const header = env.CLIENT_IP_HEADER?.trim().toLowerCase() || fallback.header;
+  const rangesText = env.TRUSTED_PROXY_RANGES?.trim();
+  if (!rangesText) return { header, trustedProxies: fallback.trustedProxies };
+  const trustedProxies = rangesText.split(',').map((range) => range.trim()).filter(Boolean);
+  try {
+    parseRanges(trustedProxies);
+  } catch (error) {
+    throw new Error(`TRUSTED_PROXY_RANGES: ${(error as Error).message}.`);
+  }
+  return { header, trustedProxies };
 }

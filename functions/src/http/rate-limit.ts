@@ -1,45 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Clock } from '../clock.js';
 import { MESSAGES } from '../shared/messages.js';
 import { collection, type DocumentStore } from '../store/port.js';
+import { clientAddressReader, type ClientAddressSource } from './client-address.js';
 import { failure } from './errors.js';
-
-/**
- * Where the client's address comes from. A proxy we trust appends the address it
- * saw to X-Forwarded-For, so the entry `trustedHops` from the right is the last
- * address no client could choose; everything left of it may be forged.
- *
- * Firebase Hosting -> Cloud Functions (2nd gen): Hosting's CDN appends the
- * visitor's address and Google's front end appends the CDN's, so the default is
- * 2 hops. Local runs (the emulators add no header) use 0: the socket address.
- */
-export interface ClientAddressSource {
-  /** The forwarding header, lower case (default x-forwarded-for). */
-  header: string;
-  /** How many proxies in front of the function append to it (0: ignore the header). */
-  trustedHops: number;
-}
-
-export const FIREBASE_HOSTING_CLIENT_ADDRESS: ClientAddressSource = { header: 'x-forwarded-for', trustedHops: 2 };
-export const DIRECT_CLIENT_ADDRESS: ClientAddressSource = { header: 'x-forwarded-for', trustedHops: 0 };
-
-/**
- * The client a request comes from, read from the right of the forwarding header.
- * A list shorter than the trusted hops (the function called on its own address,
- * one proxy) falls back to its leftmost entry, which that one proxy wrote.
- */
-export function clientAddress(request: Pick<FastifyRequest, 'headers' | 'socket'>, source: ClientAddressSource): string {
-  const socket = request.socket.remoteAddress || 'unknown';
-  if (source.trustedHops <= 0) return socket;
-  const raw = request.headers[source.header];
-  const entries = (Array.isArray(raw) ? raw.join(',') : (raw ?? ''))
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (entries.length === 0) return socket;
-  return entries[Math.max(0, entries.length - source.trustedHops)];
-}
 
 /** One counter per client and window, shared by every instance through the store. */
 export type RateCounter = { windowStart: string; count: number; expiresAt: string };
@@ -50,60 +15,102 @@ export interface RateDecision {
   retryAfterMs: number;
 }
 
+
 /**
- * The shared count: a fixed-window counter per client kept in the store, so the
- * limit holds across processes and instances (an in-memory counter per instance
- * multiplies the limit by the number of instances). Adds `hits` to the current
- * window and answers the window's total. Keys are hashed: no client address is
- * stored. Documents carry `expiresAt` for a Firestore TTL policy (README).
+ * The shared count of one client's hits in one window, kept in the store. An exchange adds the
+ * hits an instance admitted on its own (`add`) and reserves up to `want` more, never past
+ * `points`; it answers the window's total and how many it reserved. A window another instance
+ * has already moved past reserves nothing. Keys are hashed: no client address is stored.
+ * Documents carry `expiresAt` for a Firestore TTL policy (README).
  */
-export function storeRateCounter(store: DocumentStore, clock: Clock) {
-  return async function add(key: string, hits: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
+export function storeRateCounter(store: DocumentStore) {
+  return async function exchange(
+    key: string,
+    ask: { windowStart: number; windowMs: number; points: number; add: number; want: number },
+  ): Promise<{ count: number; granted: number }> {
     const id = createHash('sha256').update(key).digest('hex').slice(0, 40);
     return store.runTransaction(async (tx) => {
-      const now = clock.now().getTime();
-      const windowStart = Math.floor(now / windowMs) * windowMs;
       const doc = await tx.get(RATE_COUNTERS, id);
-      const count = (doc && Date.parse(doc.data.windowStart) === windowStart ? doc.data.count : 0) + hits;
+      const storedWindow = doc ? Date.parse(doc.data.windowStart) : 0;
+      if (storedWindow > ask.windowStart) return { count: ask.points, granted: 0 };
+      const before = (storedWindow === ask.windowStart ? doc!.data.count : 0) + ask.add;
+      const granted = Math.max(0, Math.min(ask.want, ask.points - before));
+      const count = before + granted;
       tx.set(RATE_COUNTERS, id, {
-        windowStart: new Date(windowStart).toISOString(),
+        windowStart: new Date(ask.windowStart).toISOString(),
         count,
-        expiresAt: new Date(windowStart + 2 * windowMs).toISOString(),
+        expiresAt: new Date(ask.windowStart + 2 * ask.windowMs).toISOString(),
       });
-      return { count, windowStart };
+      return { count, granted };
     });
   };
 }
 
+/** How an instance shares the count (README "Abuse limits"). */
+export interface RateLimitTuning {
+  /**
+   * Hits per client and window an instance admits on its own, before it asks the store: a
+   * visitor's few writes (RSVP, payment, confirmation) cost no store transaction. Other
+   * instances do not see these until this instance next asks, so they are the bound's slack.
+   */
+  localAllowance: number;
+  /** The fewest hits an instance reserves in the store at once (more when more requests wait). */
+  batch: number;
+}
+/** Production: at most limit + 3 x instances per client and minute; a burst costs one transaction per 5 or more hits. */
+export const RATE_LIMIT_TUNING: RateLimitTuning = { localAllowance: 3, batch: 5 };
+/** Every hit reserved in the store, one at a time: the count is exact across instances (tests). */
+export const EXACT_RATE_LIMIT: RateLimitTuning = { localAllowance: 0, batch: 1 };
+/** The most one exchange reserves, however many requests wait. */
+const MAX_RESERVATION = 50;
+
 /**
- * Decides per client and window without a transaction per request: each instance
- * counts locally and adds what it counted to the shared counter at most every
- * `syncEveryMs` per client, deciding in between on the last shared total plus its
- * own unsynced hits. A transaction per request on one client's counter made a
- * burst from one address (a school group behind one router) contend on a single
- * document on the registration path; this costs one transaction per instance,
- * client and interval, and lets a client past the limit by at most what other
- * instances admitted within one interval. A sync that fails keeps its hits for
- * the next one.
+ * Decides per client and window, across instances, without a store transaction per request.
+ * An instance admits a client's first `localAllowance` hits of a window on its own; past
+ * them it admits only hits it has reserved in the shared count, which never reserves past the
+ * limit. So over all instances a client gets at most `points + instances x localAllowance`
+ * hits a window (the local hits are added to the store with the instance's next exchange, and
+ * count against later reservations everywhere). A reservation takes `batch` hits, or as many
+ * as requests are waiting (up to 50), so a burst from one address costs one transaction per
+ * batch per instance; hits an instance reserved but no longer needs (its requests stopped) are
+ * not given to another instance, so refusals can start up to `instances x (batch - 1)` early.
+ * Once the store says the window is full, the instance refuses on its own until the next window.
+ * When the store fails, requests are admitted (the store is also what they need next) and their
+ * hits are added with the next exchange that succeeds.
  */
-export function sharedRateLimiter(deps: { store: DocumentStore; clock: Clock; points: number; windowMs: number; syncEveryMs: number }) {
-  const add = storeRateCounter(deps.store, deps.clock);
-  // `inFlight`: hits being added right now; they count until the shared total that includes them is known.
-  type Tally = { windowStart: number; shared: number; inFlight: number; unsynced: number; syncedAt: number; syncing: Promise<void> | null };
+export function sharedRateLimiter(deps: { store: DocumentStore; clock: Clock; points: number; windowMs: number; tuning: RateLimitTuning }) {
+  const exchange = storeRateCounter(deps.store);
+  const localAllowance = Math.min(deps.tuning.localAllowance, deps.points);
+  type Tally = {
+    windowStart: number;
+    /** Hits admitted on this instance's own say, this window. */
+    local: number;
+    /** Hits admitted but not yet added to the store. */
+    unsynced: number;
+    /** Hits reserved in the store, not yet used. */
+    granted: number;
+    /** The store's count reached the limit: nothing more this window. */
+    full: boolean;
+    /** Requests waiting for an exchange. */
+    waiting: number;
+    exchanging: Promise<boolean> | null;
+  };
   const tallies = new Map<string, Tally>();
   let sweptWindow = 0;
 
-  async function sync(key: string, tally: Tally) {
-    tally.inFlight = tally.unsynced;
+  async function reserve(key: string, tally: Tally): Promise<boolean> {
+    const add = tally.unsynced;
     tally.unsynced = 0;
+    const want = Math.min(MAX_RESERVATION, Math.max(deps.tuning.batch, tally.waiting));
     try {
-      const { count, windowStart } = await add(key, tally.inFlight, deps.windowMs);
-      if (windowStart === tally.windowStart) tally.shared = count;
+      const { count, granted } = await exchange(key, { windowStart: tally.windowStart, windowMs: deps.windowMs, points: deps.points, add, want });
+      tally.granted += granted;
+      if (count >= deps.points) tally.full = true;
+      return true;
     } catch {
-      tally.unsynced += tally.inFlight;
+      tally.unsynced += add;
+      return false;
     }
-    tally.inFlight = 0;
-    tally.syncedAt = deps.clock.now().getTime();
   }
 
   return async function decide(key: string): Promise<RateDecision> {
@@ -116,28 +123,50 @@ export function sharedRateLimiter(deps: { store: DocumentStore; clock: Clock; po
       sweptWindow = windowStart;
     }
     let tally = tallies.get(key);
-    if (!tally) {
-      tally = { windowStart, shared: 0, inFlight: 0, unsynced: 0, syncedAt: 0, syncing: null };
+    if (!tally || tally.windowStart !== windowStart) {
+      tally = { windowStart, local: 0, unsynced: 0, granted: 0, full: false, waiting: 0, exchanging: null };
       tallies.set(key, tally);
     }
-    if (tally.shared + tally.inFlight + tally.unsynced >= deps.points) return { allowed: false, retryAfterMs };
-    tally.unsynced++;
-    if (!tally.syncing && now - tally.syncedAt >= deps.syncEveryMs) {
+    for (;;) {
+      if (tally.granted > 0) {
+        tally.granted--;
+        return { allowed: true, retryAfterMs };
+      }
+      if (tally.full) return { allowed: false, retryAfterMs };
+      if (tally.local < localAllowance) {
+        tally.local++;
+        tally.unsynced++;
+        return { allowed: true, retryAfterMs };
+      }
+      tally.waiting++;
       const current = tally;
-      current.syncing = sync(key, current).finally(() => (current.syncing = null));
-      // With syncEveryMs 0 every request waits for the shared total and is decided on it.
-      if (deps.syncEveryMs === 0) {
-        await current.syncing;
-        if (current.shared > deps.points) return { allowed: false, retryAfterMs };
+      current.exchanging ??= reserve(key, current).finally(() => (current.exchanging = null));
+      const reached = await current.exchanging;
+      tally.waiting--;
+      if (!reached) {
+        tally.unsynced++;
+        return { allowed: true, retryAfterMs };
       }
     }
-    return { allowed: true, retryAfterMs };
   };
 }
 
 const MINUTE_MS = 60_000;
-/** How often an instance adds its count to the shared one, unless configured. */
-export const RATE_LIMIT_SYNC_MS = 1_000;
+/** How many distinct unlisted Hosting-looking hops an instance reports before it stops (a forged X-Forwarded-Host can make them). */
+const UNTRUSTED_HOP_REPORTS = 10;
+
+/** Says once per instance and address that a request looked forwarded by Hosting from a hop the trusted ranges do not list. */
+function reportUntrustedHop() {
+  const reported = new Set<string>();
+  return (hop: string) => {
+    if (reported.has(hop) || reported.size >= UNTRUSTED_HOP_REPORTS) return;
+    reported.add(hop);
+    console.warn(
+      `Public-write limit: a request with X-Forwarded-Host came through ${hop}, which TRUSTED_PROXY_RANGES does not list. ` +
+        'If Firebase Hosting forwards from this address, its visitors share one count: add its range (README "What the forwarding headers hold").',
+    );
+  };
+}
 
 /** Limits the public writes (RSVP, payment, contact form) per client address and minute, across all instances. */
 export function publicWriteLimit(deps: {
@@ -145,18 +174,18 @@ export function publicWriteLimit(deps: {
   store: DocumentStore;
   clock: Clock;
   source: ClientAddressSource;
-  /** How often an instance adds its count to the shared one (0: on every request). */
-  syncEveryMs?: number;
+  tuning?: RateLimitTuning;
 }): preHandlerAsyncHookHandler {
   const decide = sharedRateLimiter({
     store: deps.store,
     clock: deps.clock,
     points: deps.perMinute,
     windowMs: MINUTE_MS,
-    syncEveryMs: deps.syncEveryMs ?? RATE_LIMIT_SYNC_MS,
+    tuning: deps.tuning ?? RATE_LIMIT_TUNING,
   });
+  const clientOf = clientAddressReader(deps.source, reportUntrustedHop());
   return async (request, reply) => {
-    const decision = await decide(`public-write:${clientAddress(request, deps.source)}`);
+    const decision = await decide(`public-write:${clientOf(request)}`);
     if (decision.allowed) return;
     reply.header('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
     return reply.code(429).send(failure('RATE_LIMITED', MESSAGES.tooManyRequests));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dependenciesFromEnvironment } from '../../src/config.js';
+import { SOCKET_CLIENT_ADDRESS } from '../../src/http/client-address.js';
 
 const base = { GCLOUD_PROJECT: 'demo-zion-events' };
 
@@ -13,7 +14,7 @@ describe('adapters chosen by configuration', () => {
     expect(deps.mailer.kind).toBe('local-outbox');
     expect(deps.siteUrl).toBe('http://127.0.0.1:5000');
     expect(deps.publicWritesPerMinute).toBe(150);
-    expect(deps.clientAddress).toEqual({ header: 'x-forwarded-for', trustedHops: 0 });
+    expect(deps.clientAddress).toEqual(SOCKET_CLIENT_ADDRESS);
     await deps.store.close();
   });
 
@@ -54,7 +55,7 @@ describe('adapters chosen by configuration', () => {
     expect(deps.mailer.kind).toBe('local-outbox');
     expect(deps.audiences?.kind).toBe('offline');
     expect(deps.siteUrl).toBe('http://127.0.0.1:5000');
-    expect(deps.clientAddress).toEqual({ header: 'x-forwarded-for', trustedHops: 0 });
+    expect(deps.clientAddress).toEqual(SOCKET_CLIENT_ADDRESS);
     expect(await deps.files.put('logo.svg', Buffer.from('<svg/>'), 'image/svg+xml')).toBe('/api/files/logo.svg');
     expect(existsSync(join(dataDir, 'files', 'logo.svg'))).toBe(true);
     // The store is Firestore's, not the SQLite file.

@@ -9,6 +9,7 @@ import { createApi, createServices } from '../../src/app.js';
 import { grantRole } from '../../src/admins/roles.js';
 import { firebaseIdentity } from '../../src/auth/firebase.js';
 import { localFileStore } from '../../src/files/local.js';
+import { EXACT_RATE_LIMIT } from '../../src/http/rate-limit.js';
 import { localOutbox } from '../../src/mail/local-outbox.js';
 import { offlineAudiences } from '../../src/mailchimp/offline.js';
 import type { AudiencesPort } from '../../src/mailchimp/port.js';
@@ -69,6 +70,8 @@ export async function createTestApi(
     clientAddress?: ApiDependencies['clientAddress'];
     /** Another connection to this API's store: a second instance of the API. */
     sharedStoreOf?: TestApi;
+    /** How instances share the public-write count (default: exactly, every hit reserved in the store). */
+    rateLimitTuning?: ApiDependencies['rateLimitTuning'];
     /** Stands in for the payment provider: the offline gateway, changed (e.g. `refundsRefused`). */
     payments?: (gateway: OfflineGateway) => OfflineGateway;
     /** The audiences adapter (default: the offline demo audiences, as in local runs; null: not configured). */
@@ -92,8 +95,8 @@ export async function createTestApi(
     mailFrom: 'Zion Events <events@example.org>',
     publicWritesPerMinute: options.publicWritesPerMinute ?? 10_000,
     ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
-    // Each request adds to the shared count at once, so a test sees every instance's count at once.
-    rateLimitSyncMs: 0,
+    // Each hit is reserved in the shared count at once, so a test sees every instance's count at once.
+    rateLimitTuning: options.rateLimitTuning ?? EXACT_RATE_LIMIT,
   };
   const users: Record<'admin' | 'staff' | 'outsider', { email: string; token: string; uid: string }> = {} as never;
   for (const [label, role] of [['admin', 'admin'], ['staff', 'staff'], ['outsider', null]] as [keyof typeof users, Role | null][]) {
@@ -127,12 +130,15 @@ export async function createTestApi(
 }
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
 
-/** Creates an event as the admin (defaults: a free event with a title, a date and a place); fails the test if refused. */
+/**
+ * Creates an event as the admin (defaults: a free event with a title, a date and a place, its
+ * registrations confirmed at once: 'Confirm by e-mail' has suites of its own); fails the test if refused.
+ */
 export async function createTestEvent(api: TestApi, body: Record<string, unknown> = {}) {
   const response = await api.request
     .post('/api/events')
     .set(api.bearer('admin'))
-    .send({ title: 'Stargazing', date: '2026-12-05T19:30', location: 'Kolob', ...body });
+    .send({ title: 'Stargazing', date: '2026-12-05T19:30', location: 'Kolob', confirmByEmail: false, ...body });
   if (response.status !== 201) throw new Error(`POST /events answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.event as { id: string; customUrl: string };
 }
