@@ -1,10 +1,11 @@
 import {
   CHECKIN_MESSAGES,
-  CLOCK_SKEW_MS,
-  OFFLINE_CHECKIN_MAX_AGE_MS,
-  REFUSAL_MESSAGES,
+  CHECKIN_REFUSAL_MESSAGES,
   admissionRefusal,
-  type AdmissionRefusal,
+  checkInTimeRefusal,
+  doorEventRefusal,
+  wrongEventText,
+  type CheckInRefusal,
 } from '../shared/checkin-model.js';
 import type { ErrorCode } from '../shared/error-codes.js';
 import type { EventRecord } from '../shared/events-model.js';
@@ -14,8 +15,9 @@ import type { CheckInStamp, CheckInUndo } from '../rsvps/repository.js';
 
 /*
  * Check-in decisions, pure: the service reads the RSVP and its event inside its
- * transaction, asks these, and writes only what they admit. The admission rule
- * itself is the shared `admissionRefusal`, the one an offline door applies too.
+ * transaction, asks these, and writes only what they admit. The rules themselves are
+ * shared (checkin-model.ts): `admissionRefusal` is the one an offline door applies too,
+ * `doorEventRefusal` the one the door's event select applies.
  */
 
 export interface Refusal {
@@ -23,41 +25,46 @@ export interface Refusal {
   code: ErrorCode;
   message: string;
   kind: RuleErrorKind;
+  /** The input field at fault, if one is. */
+  field?: string;
 }
 export type Decision<T> = { ok: true; value: T } | Refusal;
 
 /** What the door asked (the parsed body) and what the server knows: who is signed in, and the time. */
 export interface CheckInRequestContext {
-  eventId?: string;
+  eventId: string;
   checkedInAt?: string;
+  listLoadedAt?: string;
   by: string;
   now: Date;
 }
 
 const ticketNotFound: Refusal = { ok: false, code: 'TICKET_NOT_FOUND', message: RSVP_MESSAGES.ticketNotFound, kind: 'not-found' };
 
-function refuse(refusal: AdmissionRefusal): Refusal {
-  return { ok: false, code: refusal, message: REFUSAL_MESSAGES[refusal], kind: 'conflict' };
+function refuse(refusal: CheckInRefusal, kind: RuleErrorKind = 'conflict', field?: string): Refusal {
+  return { ok: false, code: refusal, message: CHECKIN_REFUSAL_MESSAGES[refusal], kind, ...(field ? { field } : {}) };
 }
 
 /**
- * The time a check-in is recorded at: the door's own time when a queued offline check-in
- * carries one within [now - OFFLINE_CHECKIN_MAX_AGE_MS, now + CLOCK_SKEW_MS], else now.
+ * Whether a ticket may be admitted, and what the admission records. In order: the ticket is
+ * of the event the door names; an offline check-in's own time is believable (not in the
+ * future, at most 24 h old, not before the device loaded its list); the event is one the door
+ * may choose at that time (active, not archived, dated no more than 24 h before); the ticket
+ * is confirmed, paid or free, and not yet checked in.
  */
-export function admissionTime(claimed: string | undefined, now: Date): string {
-  const time = claimed ? new Date(claimed).getTime() : Number.NaN;
-  const inWindow = Number.isFinite(time) && time >= now.getTime() - OFFLINE_CHECKIN_MAX_AGE_MS && time <= now.getTime() + CLOCK_SKEW_MS;
-  return new Date(inWindow ? time : now.getTime()).toISOString();
-}
-
-/** Whether a ticket may be admitted now, and what the admission records. */
 export function decideCheckIn(rsvp: RsvpRecord | null, event: Omit<EventRecord, 'attendeeCount'> | null, request: CheckInRequestContext): Decision<CheckInStamp> {
   if (!rsvp || !event) return ticketNotFound;
-  const refusal = admissionRefusal(rsvp, request.eventId);
+  if (rsvp.eventId !== request.eventId) return { ok: false, code: 'WRONG_EVENT', message: wrongEventText(event.title), kind: 'conflict' };
+  const timeRefusal = checkInTimeRefusal(request, request.now);
+  if (timeRefusal) return refuse(timeRefusal, 'invalid', 'checkedInAt');
+  const admittedAt = request.checkedInAt === undefined ? request.now : new Date(request.checkedInAt);
+  const eventRefusal = doorEventRefusal(event, admittedAt);
+  if (eventRefusal) return refuse(eventRefusal);
+  const refusal = admissionRefusal(rsvp);
   if (refusal) return refuse(refusal);
   return {
     ok: true,
-    value: { checkedInAt: admissionTime(request.checkedInAt, request.now), checkedInBy: request.by, checkInRecordedAt: request.now.toISOString() },
+    value: { checkedInAt: admittedAt.toISOString(), checkedInBy: request.by, checkInRecordedAt: request.now.toISOString() },
   };
 }
 

@@ -20,7 +20,7 @@ import { decideCheckIn, decideUndo, type Decision } from './rules.js';
 import { toCheckedInAttendee, doorListEntryOf, doorListEventOf, toTicketView } from './ticket-view.js';
 
 function orRefuse<T>(decision: Decision<T>): T {
-  if (!decision.ok) throw new RuleError(decision.code, decision.message, decision.kind);
+  if (!decision.ok) throw new RuleError(decision.code, decision.message, decision.kind, decision.field);
   return decision.value;
 }
 
@@ -53,9 +53,10 @@ export function createCheckInService({ store, clock }: { store: DocumentStore; c
     },
 
     /**
-     * Admits a ticket once (DESIGN §4): the RSVP is read, judged and written in one
-     * transaction, so of any number of simultaneous scans exactly one succeeds and
-     * the others are refused with nothing recorded. `by` is the signed-in user's e-mail.
+     * Admits a ticket once (DESIGN §4): the RSVP and its event are read, judged and written
+     * in one transaction, so of any number of simultaneous scans exactly one succeeds and
+     * the others are refused with nothing recorded; an event archived or deactivated
+     * meanwhile is judged as it is at commit. `by` is the signed-in user's e-mail.
      */
     async checkIn(ticketId: string, request: CheckInRequest, by: string): Promise<CheckInReply> {
       const ticket = await transition(ticketId, ({ rsvp, event }, tx) => {

@@ -12,7 +12,7 @@ export const CHECKIN_MESSAGES = {
   alreadyCheckedIn: 'This attendee is already checked in',
   cancelled: 'This ticket was cancelled and cannot be admitted',
   paymentIncomplete: 'Payment for this ticket has not been completed, so it cannot be admitted',
-  wrongEvent: 'This ticket is for a different event',
+  wrongEvent: 'This ticket is for another event',
   undone: 'Check-in undone',
   notCheckedIn: 'This attendee is not checked in',
   selectEvent: 'Please select an event',
@@ -28,7 +28,21 @@ export const CHECKIN_MESSAGES = {
   cameraUnsupported: 'This browser does not support camera scanning. Type the ticket ID instead.',
   cameraHttpsRequired: 'The camera needs a secure (HTTPS) connection. Type the ticket ID instead.',
   scannerNotLoaded: 'The camera scanner could not be loaded without a connection. Type the ticket ID, or use a USB scanner.',
+  // Issue 23 item 9: the door admits tonight's tickets only.
+  eventArchived: 'This event is archived, so its tickets cannot be checked in',
+  eventInactive: 'This event is not active, so its tickets cannot be checked in',
+  checkInClosed: 'Check-in for this event has closed: it was more than 24 hours ago',
+  timeInFuture: "This check-in is dated in the future, so it cannot be recorded. Check the scanner's clock.",
+  timeTooOld: 'This check-in is more than 24 hours old, so it cannot be recorded',
+  timeBeforeList: 'This check-in is dated before the scanner loaded its attendee list, so it cannot be recorded',
+  listLoadedAtRequired: 'An offline check-in must say when the scanner loaded its attendee list',
 } as const;
+
+/** 'This ticket is for another event: {title}': the door learns which event the ticket belongs to. */
+export function wrongEventText(title: string | null | undefined): string {
+  const name = title?.trim();
+  return name ? `${CHECKIN_MESSAGES.wrongEvent}: ${name}` : CHECKIN_MESSAGES.wrongEvent;
+}
 
 /** 'Offline: n check-ins waiting to sync'. */
 export function offlineWaitingText(count: number): string {
@@ -37,10 +51,15 @@ export function offlineWaitingText(count: number): string {
 
 /** POST /checkin/{id} body. `checkedInBy` is never read: the server records the signed-in user. */
 export interface CheckInRequest {
-  /** The event the door is admitting for; a ticket of another event is refused (WRONG_EVENT). */
-  eventId?: string;
+  /** The event the door is admitting for (required); a ticket of another event is refused (WRONG_EVENT). */
+  eventId: string;
   /** When the door admitted the person (ISO), for check-ins queued offline; else the server's time. */
   checkedInAt?: string;
+  /**
+   * With `checkedInAt` (required then): the `generatedAt` of the door list the device admitted
+   * against. An offline check-in cannot have happened before the device had its list.
+   */
+  listLoadedAt?: string;
 }
 
 /** POST /checkin/{id} and DELETE /checkin/{id} (undo, admins only) reply. */
@@ -86,11 +105,17 @@ export interface DoorListReply {
 }
 
 /**
- * A queued check-in may carry the time the door admitted the person; the server takes
- * it when it lies within this window before now (and not in the future beyond the skew).
+ * A queued check-in carries the time the door admitted the person. The server records it only
+ * when it is no older than this, not in the future, and not before the device loaded its list
+ * (both beyond CLOCK_SKEW_MS); otherwise the check-in is refused, never silently re-dated.
  */
-export const OFFLINE_CHECKIN_MAX_AGE_MS = 48 * 60 * 60 * 1000;
-export const CLOCK_SKEW_MS = 5 * 60 * 1000;
+export const OFFLINE_CHECKIN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/**
+ * How far a door's clock may be off the server's. The scanner expresses an offline check-in's
+ * time on the server's clock (the list's generatedAt plus the time elapsed on the device), so
+ * only drift and network latency remain.
+ */
+export const CLOCK_SKEW_MS = 2 * 60 * 1000;
 
 /**
  * The ticket id in what a camera or a keyboard-wedge scanner read: a value containing
@@ -114,6 +139,33 @@ export function isCheckInWindowOpen(eventDate: string, now: Date): boolean {
   return Number.isFinite(time) && time >= now.getTime() - CHECKIN_EVENT_WINDOW_MS;
 }
 
+/**
+ * Why a door may not check in for an event at `at`, or null when it may (issue 23): the one
+ * rule of the door's event select and of the API. Active, not archived, dated no more than
+ * 24 h before `at` (SPEC §9); any later date is choosable, so tonight's event is there all day.
+ */
+export type DoorEventRefusal = 'CHECKIN_EVENT_ARCHIVED' | 'CHECKIN_EVENT_INACTIVE' | 'CHECKIN_CLOSED';
+
+export function doorEventRefusal(event: { date: string; isActive: boolean; isArchived: boolean }, at: Date): DoorEventRefusal | null {
+  if (event.isArchived) return 'CHECKIN_EVENT_ARCHIVED';
+  if (!event.isActive) return 'CHECKIN_EVENT_INACTIVE';
+  if (!isCheckInWindowOpen(event.date, at)) return 'CHECKIN_CLOSED';
+  return null;
+}
+
+/** Why an offline check-in's time cannot be recorded, or null when it can (or none was claimed). */
+export type CheckInTimeRefusal = 'CHECKIN_TIME_IN_FUTURE' | 'CHECKIN_TIME_TOO_OLD' | 'CHECKIN_TIME_BEFORE_LIST';
+
+export function checkInTimeRefusal(claimed: { checkedInAt?: string; listLoadedAt?: string }, now: Date): CheckInTimeRefusal | null {
+  if (claimed.checkedInAt === undefined) return null;
+  const time = Date.parse(claimed.checkedInAt);
+  const loaded = claimed.listLoadedAt === undefined ? Number.NaN : Date.parse(claimed.listLoadedAt);
+  if (!Number.isFinite(time) || time > now.getTime() + CLOCK_SKEW_MS) return 'CHECKIN_TIME_IN_FUTURE';
+  if (time < now.getTime() - OFFLINE_CHECKIN_MAX_AGE_MS) return 'CHECKIN_TIME_TOO_OLD';
+  if (!Number.isFinite(loaded) || time < loaded - CLOCK_SKEW_MS) return 'CHECKIN_TIME_BEFORE_LIST';
+  return null;
+}
+
 /** Why a ticket cannot be admitted, or null when it can: the rule both the API and an offline door apply. */
 export type AdmissionRefusal = 'ALREADY_CHECKED_IN' | 'TICKET_CANCELLED' | 'PAYMENT_INCOMPLETE' | 'WRONG_EVENT';
 
@@ -134,4 +186,17 @@ export const REFUSAL_MESSAGES: Record<AdmissionRefusal, string> = {
   TICKET_CANCELLED: CHECKIN_MESSAGES.cancelled,
   PAYMENT_INCOMPLETE: CHECKIN_MESSAGES.paymentIncomplete,
   WRONG_EVENT: CHECKIN_MESSAGES.wrongEvent,
+};
+
+/** Every refusal of POST /checkin/{id}: the ticket's state, the event's, and an offline check-in's time. */
+export type CheckInRefusal = AdmissionRefusal | DoorEventRefusal | CheckInTimeRefusal;
+
+export const CHECKIN_REFUSAL_MESSAGES: Record<CheckInRefusal, string> = {
+  ...REFUSAL_MESSAGES,
+  CHECKIN_EVENT_ARCHIVED: CHECKIN_MESSAGES.eventArchived,
+  CHECKIN_EVENT_INACTIVE: CHECKIN_MESSAGES.eventInactive,
+  CHECKIN_CLOSED: CHECKIN_MESSAGES.checkInClosed,
+  CHECKIN_TIME_IN_FUTURE: CHECKIN_MESSAGES.timeInFuture,
+  CHECKIN_TIME_TOO_OLD: CHECKIN_MESSAGES.timeTooOld,
+  CHECKIN_TIME_BEFORE_LIST: CHECKIN_MESSAGES.timeBeforeList,
 };

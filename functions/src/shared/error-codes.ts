@@ -38,6 +38,13 @@ export const ERROR_CODES = [
   'TICKET_CANCELLED',
   'PAYMENT_INCOMPLETE',
   'WRONG_EVENT',
+  // The door admits tonight's tickets only (issue 23 item 9): the event, and an offline check-in's time.
+  'CHECKIN_EVENT_ARCHIVED',
+  'CHECKIN_EVENT_INACTIVE',
+  'CHECKIN_CLOSED',
+  'CHECKIN_TIME_IN_FUTURE',
+  'CHECKIN_TIME_TOO_OLD',
+  'CHECKIN_TIME_BEFORE_LIST',
   // Payments.
   'PAYMENT_NOT_FOUND',
   'AMOUNT_MISMATCH',

@@ -23,13 +23,13 @@ describe('GET /events/stats', () => {
     const paid = await createPaidEvent(api);
     const ada = await api.request.post(`/api/events/${free.id}/rsvp`).send({ name: 'Ada', email: 'ada@example.org' });
     const bob = await api.request.post(`/api/events/${free.id}/rsvp`).send({ name: 'Bob', email: 'bob@example.org' });
-    await api.request.post(`/api/checkin/${ada.body.rsvpId}`).set(api.bearer('staff')).send({ checkedInBy: 'door' }).expect(200);
+    await api.request.post(`/api/checkin/${ada.body.rsvpId}`).set(api.bearer('staff')).send({ eventId: free.id, checkedInBy: 'door' }).expect(200);
     await api.request.delete(`/api/rsvps/${bob.body.rsvpId}`).set(api.bearer('admin')).expect(200);
     const kept = await payForTicket(api, paid.id);
     const refunded = await payForTicket(api, paid.id, { name: 'John Muir', email: 'john@example.org' });
     await api.request.post(`/api/rsvps/${refunded.rsvpId}/refund`).set(api.bearer('admin')).send().expect(200);
     await openPayment(api, paid.id, { name: 'Pending Payer', email: 'pending@example.org' });
-    await api.request.post(`/api/checkin/${kept.rsvpId}`).set(api.bearer('staff')).send({ checkedInBy: 'door' }).expect(200);
+    await api.request.post(`/api/checkin/${kept.rsvpId}`).set(api.bearer('staff')).send({ eventId: paid.id, checkedInBy: 'door' }).expect(200);
 
     const all = await stats();
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS } from '../../src/events/repository.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
-import { CHECKIN_MESSAGES, OFFLINE_CHECKIN_MAX_AGE_MS } from '../../src/shared/checkin-model.js';
+import { CHECKIN_MESSAGES, CLOCK_SKEW_MS, OFFLINE_CHECKIN_MAX_AGE_MS } from '../../src/shared/checkin-model.js';
 import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
+import { numberedName } from '../support/names.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -15,14 +16,27 @@ const person = { name: 'Ada Lovelace', email: 'ada@example.org' };
 
 const createEvent = (body: Record<string, unknown> = {}) => createTestEvent(api, body);
 
+/** Each ticket's event: a door names the event it admits for, and by default the ticket's own. */
+const eventOfTicket = new Map<string, string>();
+
 async function register(eventId: string, who: Record<string, string> = person): Promise<string> {
   const response = await api.request.post(`/api/events/${eventId}/rsvp`).send(who);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
+  eventOfTicket.set(response.body.rsvpId, eventId);
   return response.body.rsvpId;
 }
 
 const checkIn = (ticketId: string, body: Record<string, unknown> = {}, who: 'admin' | 'staff' = 'staff') =>
-  api.request.post(`/api/checkin/${ticketId}`).set(api.bearer(who)).send(body);
+  api.request
+    .post(`/api/checkin/${ticketId}`)
+    .set(api.bearer(who))
+    .send({ eventId: eventOfTicket.get(ticketId) ?? 'no-such-event', ...body });
+
+const HOUR = 60 * 60_000;
+/** A time `offsetMs` from the test clock's now, as a door would send it. */
+const fromNow = (offsetMs: number) => new Date(api.clock.now().getTime() + offsetMs).toISOString();
+/** A queued offline check-in: admitted at `checkedInAt` against a door list loaded at `listLoadedAt`. */
+const offline = (checkedInAt: string, listLoadedAt = fromNow(-2 * HOUR)) => ({ checkedInAt, listLoadedAt });
 
 function expectRefusal(response: { status: number; body: unknown }, status: number, code: string, message?: string) {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
@@ -62,23 +76,100 @@ describe('POST /checkin/{id}', () => {
     api.clock.set('2026-11-21T12:00:00.000Z');
   });
 
-  it('keeps a queued offline check-in’s own time inside the window; outside it takes the server time', async () => {
+  it("records a queued offline check-in's own time: after its list was loaded, at most 24 h old, not in the future", async () => {
     const event = await createEvent();
-    const now = api.clock.now().getTime();
-    const recordedAt = new Date(now).toISOString();
+    const recordedAt = api.clock.now().toISOString();
+    const sent = fromNow(-HOUR);
+    const ticketId = await register(event.id, { name: 'Queued Guest', email: 'queued@example.org' });
+    const response = await checkIn(ticketId, offline(sent));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.ticket.checkedInAt).toBe(sent);
+    expect((await api.deps.store.get(RSVPS, ticketId))!.data).toMatchObject({ checkedIn: true, checkedInAt: sent, checkInRecordedAt: recordedAt });
+  });
+
+  it('refuses an offline check-in whose time cannot be believed (400, at checkedInAt), recording nothing', async () => {
+    const event = await createEvent();
     const cases = [
-      [new Date(now - 3 * 60 * 60_000).toISOString(), new Date(now - 3 * 60 * 60_000).toISOString()],
-      [new Date(now - OFFLINE_CHECKIN_MAX_AGE_MS - 60_000).toISOString(), recordedAt],
-      [new Date(now + 60 * 60_000).toISOString(), recordedAt],
-    ];
-    for (const [index, [sent, expected]] of cases.entries()) {
-      // A different person each time: the same name and e-mail again would be a repeat registration.
-      const ticketId = await register(event.id, { name: `Guest ${index}`, email: `guest${index}@example.org` });
-      const response = await checkIn(ticketId, { checkedInAt: sent });
-      expect(response.body.ticket.checkedInAt, sent).toBe(expected);
-      expect((await api.deps.store.get(RSVPS, ticketId))!.data).toMatchObject({ checkedInAt: expected, checkInRecordedAt: recordedAt });
+      // The finding: a check-in backdated 47 h (its "list" claimed loaded before it).
+      [offline(fromNow(-47 * HOUR), fromNow(-48 * HOUR)), 'CHECKIN_TIME_TOO_OLD', CHECKIN_MESSAGES.timeTooOld],
+      [offline(fromNow(-OFFLINE_CHECKIN_MAX_AGE_MS - 60_000), fromNow(-30 * HOUR)), 'CHECKIN_TIME_TOO_OLD', CHECKIN_MESSAGES.timeTooOld],
+      [offline(fromNow(HOUR)), 'CHECKIN_TIME_IN_FUTURE', CHECKIN_MESSAGES.timeInFuture],
+      [offline(fromNow(CLOCK_SKEW_MS + 60_000)), 'CHECKIN_TIME_IN_FUTURE', CHECKIN_MESSAGES.timeInFuture],
+      [offline(fromNow(-3 * HOUR), fromNow(-HOUR)), 'CHECKIN_TIME_BEFORE_LIST', CHECKIN_MESSAGES.timeBeforeList],
+    ] as const;
+    for (const [index, [body, code, message]] of cases.entries()) {
+      const ticketId = await register(event.id, { name: numberedName('Guest', index), email: `guest${index}@example.org` });
+      const before = (await api.deps.store.get(RSVPS, ticketId))!.data;
+      const response = await checkIn(ticketId, body);
+      expectRefusal(response, 400, code, message);
+      expect(response.body.errors, code).toEqual({ checkedInAt: message });
+      expect((await api.deps.store.get(RSVPS, ticketId))!.data, code).toEqual(before);
     }
-    expectRefusal(await checkIn(await register(event.id, { name: 'Last Guest', email: 'last@example.org' }), { checkedInAt: 'yesterday' }), 400, 'INVALID_INPUT');
+    const last = await register(event.id, { name: 'Last Guest', email: 'last@example.org' });
+    expectRefusal(await checkIn(last, { checkedInAt: 'yesterday', listLoadedAt: fromNow(-HOUR) }), 400, 'INVALID_INPUT');
+    // A time of its own needs the moment the list was loaded.
+    const unanchored = await checkIn(last, { checkedInAt: fromNow(-HOUR) });
+    expectRefusal(unanchored, 400, 'INVALID_INPUT', CHECKIN_MESSAGES.listLoadedAtRequired);
+    expect(unanchored.body.errors).toEqual({ listLoadedAt: CHECKIN_MESSAGES.listLoadedAtRequired });
+    expect((await api.deps.store.get(RSVPS, last))!.data.checkedIn).toBe(false);
+  });
+
+  it("a check-in names its event: without one 400 'Please select an event'; another event's ticket is refused by name", async () => {
+    const event = await createEvent({ title: 'Owl Prowl' });
+    const other = await createEvent({ title: 'Bat Walk' });
+    const ticketId = await register(event.id);
+    for (const body of [{}, { eventId: '' }, { eventId: '   ' }, { eventId: 42 }]) {
+      const response = await api.request.post(`/api/checkin/${ticketId}`).set(api.bearer('staff')).send(body);
+      expectRefusal(response, 400, 'INVALID_INPUT', CHECKIN_MESSAGES.selectEvent);
+      expect(response.body.errors).toEqual({ eventId: CHECKIN_MESSAGES.selectEvent });
+    }
+    // The finding: a ticket of another event, at a door admitting for this one.
+    expectRefusal(await checkIn(ticketId, { eventId: other.id }), 409, 'WRONG_EVENT', 'This ticket is for another event: Owl Prowl');
+    expectRefusal(await checkIn(ticketId, { eventId: 'no-such-event' }), 409, 'WRONG_EVENT', 'This ticket is for another event: Owl Prowl');
+    expect((await api.deps.store.get(RSVPS, ticketId))!.data).toMatchObject({ checkedIn: false, checkedInAt: null, checkedInBy: null });
+    expect((await checkIn(ticketId, { eventId: event.id })).status).toBe(200);
+  });
+
+  it('admits only for an event the door may choose: archived, deactivated and 2020 events are refused with the reason', async () => {
+    const archived = await createEvent({ title: 'Archived night' });
+    const deactivated = await createEvent({ title: 'Deactivated night' });
+    const old = await createEvent({ title: 'Night of 2020' });
+    const tickets = { archived: await register(archived.id), deactivated: await register(deactivated.id), old: await register(old.id) };
+    await api.request.patch(`/api/events/${archived.id}/archive`).set(api.bearer('admin')).expect(200);
+    await api.request.put(`/api/events/${deactivated.id}`).set(api.bearer('admin')).send({ isActive: false }).expect(200);
+    await api.request.put(`/api/events/${old.id}`).set(api.bearer('admin')).send({ date: '2020-06-01T19:00' }).expect(200);
+
+    expectRefusal(await checkIn(tickets.archived), 409, 'CHECKIN_EVENT_ARCHIVED', CHECKIN_MESSAGES.eventArchived);
+    expectRefusal(await checkIn(tickets.deactivated), 409, 'CHECKIN_EVENT_INACTIVE', CHECKIN_MESSAGES.eventInactive);
+    expectRefusal(await checkIn(tickets.old), 409, 'CHECKIN_CLOSED', CHECKIN_MESSAGES.checkInClosed);
+    // An offline check-in synced now, claimed to be from 2020's night, is refused too.
+    expectRefusal(await checkIn(tickets.old, offline(fromNow(-HOUR))), 409, 'CHECKIN_CLOSED', CHECKIN_MESSAGES.checkInClosed);
+    for (const ticketId of Object.values(tickets)) {
+      expect((await api.deps.store.get(RSVPS, ticketId))!.data).toMatchObject({ checkedIn: false, checkedInAt: null, checkedInBy: null });
+    }
+
+    // Restored and activated again: the door admits.
+    await api.request.patch(`/api/events/${archived.id}/unarchive`).set(api.bearer('admin')).expect(200);
+    await api.request.put(`/api/events/${archived.id}`).set(api.bearer('admin')).send({ isActive: true }).expect(200);
+    expect((await checkIn(tickets.archived)).status).toBe(200);
+  });
+
+  it('a volunteer at the door tonight gets through: an event later today, and one that started 3 h ago', async () => {
+    // The test clock is 2026-11-21T12:00Z, 05:00 in Denver.
+    const tonight = await createEvent({ title: 'Tonight', date: '2026-11-21T19:00' });
+    const ticketTonight = await register(tonight.id);
+    const started = await createEvent({ title: 'Dawn chorus', date: '2026-11-21T07:00' });
+    const ticketStarted = await register(started.id);
+    api.clock.set('2026-11-21T17:00:00.000Z');
+    try {
+      // 10:00 in Denver: the dawn chorus started 3 h ago.
+      const response = await checkIn(ticketStarted);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.ticket.checkedInAt).toBe('2026-11-21T17:00:00.000Z');
+      expect((await checkIn(ticketTonight)).status).toBe(200);
+    } finally {
+      api.clock.set('2026-11-21T12:00:00.000Z');
+    }
   });
 
   it('refuses what cannot be admitted with 409 and a plain reason, changing nothing', async () => {
@@ -94,7 +185,7 @@ describe('POST /checkin/{id}', () => {
     expectRefusal(await checkIn(released), 409, 'TICKET_CANCELLED', CHECKIN_MESSAGES.cancelled);
 
     const wrongEvent = await register(event.id);
-    expectRefusal(await checkIn(wrongEvent, { eventId: other.id }), 409, 'WRONG_EVENT', CHECKIN_MESSAGES.wrongEvent);
+    expectRefusal(await checkIn(wrongEvent, { eventId: other.id }), 409, 'WRONG_EVENT', `${CHECKIN_MESSAGES.wrongEvent}: Stargazing`);
 
     for (const [id, status] of [[cancelled, 'cancelled'], [released, 'released'], [wrongEvent, 'confirmed']]) {
       expect((await api.deps.store.get(RSVPS, id))!.data).toMatchObject({ status, checkedIn: false, checkedInAt: null, checkedInBy: null });
@@ -125,7 +216,7 @@ describe('POST /checkin/{id}', () => {
     const ticketId = await register((await createEvent()).id);
     const now = api.clock.now().getTime();
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => checkIn(ticketId, { checkedInAt: new Date(now - (i + 1) * 60_000).toISOString() })),
+      Array.from({ length: 10 }, (_, i) => checkIn(ticketId, offline(new Date(now - (i + 1) * 60_000).toISOString()))),
     );
     const admitted = responses.filter((response) => response.status === 200);
     const refused = responses.filter((response) => response.status === 409);
@@ -187,8 +278,8 @@ describe('GET /events/{id}/checkins and /door-list', () => {
     const first = await register(event.id, { name: 'Grace Hopper', email: 'grace@example.org', address: '2 Canyon Rd' });
     const second = await register(event.id);
     await register(event.id, { name: 'Not Arrived', email: 'late@example.org' });
-    await checkIn(second, { checkedInAt: '2026-11-21T11:50:00.000Z' }).expect(200);
-    await checkIn(first, { checkedInAt: '2026-11-21T11:55:00.000Z' }).expect(200);
+    await checkIn(second, offline('2026-11-21T11:50:00.000Z')).expect(200);
+    await checkIn(first, offline('2026-11-21T11:55:00.000Z')).expect(200);
     const response = await api.request.get(`/api/events/${event.id}/checkins`).set(api.bearer('staff'));
     expect(response.body).toEqual({
       success: true,

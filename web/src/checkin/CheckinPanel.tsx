@@ -70,7 +70,7 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
               <select id={`checkin-event-${variant}`} value={eventId} onChange={(e) => setPicked(e.target.value)}>
                 {choices.map((item) => (
                   <option key={item.id} value={item.id}>
-                    {item.title} ({formatEventDateTime(item.date)}){item.isActive ? '' : ' (inactive)'}
+                    {item.title} ({formatEventDateTime(item.date)})
                   </option>
                 ))}
               </select>

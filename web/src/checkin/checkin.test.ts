@@ -12,6 +12,7 @@ import {
   filterAttendees,
   isOffline,
   isRepeatScan,
+  shouldRetrySync,
   looksScanned,
   scanRegion,
   ticketTypeOf,
@@ -27,6 +28,20 @@ describe('check-in event list', () => {
       now,
     );
     expect(list.map((e) => e.id)).toEqual(['yesterday', 'later']);
+  });
+
+  it('offers only what the API admits for: no inactive, archived or 2020 event; tonight and one that started 3 h ago stay', () => {
+    const list = checkInEvents(
+      [
+        event('tonight', '2026-06-11T01:00:00Z'),
+        event('started', '2026-06-10T09:00:00Z'),
+        event('inactive', '2026-06-10T20:00:00Z', { isActive: false }),
+        event('archived', '2026-06-10T20:00:00Z', { isArchived: true, isActive: false }),
+        event('2020', '2020-06-10T20:00:00Z'),
+      ],
+      now,
+    );
+    expect(list.map((e) => e.id)).toEqual(['started', 'tonight']);
   });
 
   it('pre-selects the first active event', () => {
@@ -63,6 +78,29 @@ describe('outcomes', () => {
     expect(checkInErrorStatus(new ApiError('Server says', 500)).text).toBe('Server says');
     expect(checkInErrorStatus(new Error('boom')).text).toBe('Error checking in attendee');
     expect(checkInErrorStatus(new Error('boom'), 'Error looking up ticket').text).toBe('Error looking up ticket');
+  });
+
+  it("shows each of the door's refusals in its own words, the other event by name", () => {
+    const refused = (code: ConstructorParameters<typeof ApiError>[4], message = 'server wording') => checkInErrorStatus(new ApiError(message, 409, message, undefined, code));
+    expect(refused('CHECKIN_EVENT_ARCHIVED')).toMatchObject({ kind: 'error', outcome: 'refused', text: CHECKIN_MESSAGES.eventArchived });
+    expect(refused('CHECKIN_EVENT_INACTIVE')).toMatchObject({ outcome: 'refused', text: CHECKIN_MESSAGES.eventInactive });
+    expect(refused('CHECKIN_CLOSED')).toMatchObject({ outcome: 'refused', text: CHECKIN_MESSAGES.checkInClosed });
+    expect(refused('CHECKIN_TIME_TOO_OLD')).toMatchObject({ outcome: 'refused', text: CHECKIN_MESSAGES.timeTooOld });
+    expect(refused('CHECKIN_TIME_IN_FUTURE')).toMatchObject({ outcome: 'refused', text: CHECKIN_MESSAGES.timeInFuture });
+    expect(refused('CHECKIN_TIME_BEFORE_LIST')).toMatchObject({ outcome: 'refused', text: CHECKIN_MESSAGES.timeBeforeList });
+    expect(refused('WRONG_EVENT', 'This ticket is for another event: Bat Walk')).toMatchObject({ outcome: 'refused', text: 'This ticket is for another event: Bat Walk' });
+    expect(checkInErrorStatus(new ApiError('x', 409, undefined, undefined, 'WRONG_EVENT')).text).toBe(CHECKIN_MESSAGES.wrongEvent);
+    // A 400 the server words (a check-in without its event) shows as the server says.
+    expect(checkInErrorStatus(new ApiError('Please select an event', 400, 'Please select an event', { eventId: 'Please select an event' }, 'INVALID_INPUT')).text).toBe('Please select an event');
+  });
+
+  it('retries a queued check-in only while no verdict came: no network, busy or failing server, session to renew', () => {
+    for (const error of [new ApiError('n', 0), new ApiError('x', 500), new ApiError('x', 503), new ApiError('x', 429), new ApiError('x', 401), new ApiError('x', 403), new Error('bug')]) {
+      expect(shouldRetrySync(error), String(error)).toBe(true);
+    }
+    for (const error of [new ApiError('x', 409, 'x', undefined, 'ALREADY_CHECKED_IN'), new ApiError('x', 400, 'x', undefined, 'CHECKIN_TIME_TOO_OLD'), new ApiError('x', 400), new ApiError('x', 404, 'x', undefined, 'TICKET_NOT_FOUND')]) {
+      expect(shouldRetrySync(error), String(error.code)).toBe(false);
+    }
   });
 
   it('tells a dead network from a refusal', () => {

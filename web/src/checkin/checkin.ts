@@ -2,7 +2,7 @@
 // a door may choose, how lists filter, what each outcome says and sounds like. No React here.
 import { CHECKIN_FILTERS, DEFAULT_TICKET_TYPE } from '@shared/constants.js';
 import type { EventRecord } from '@shared/events-model.js';
-import { CHECKIN_MESSAGES, REFUSAL_MESSAGES, admissionRefusal, isCheckInWindowOpen, type AdmissionRefusal, type DoorListEntry } from '@shared/checkin-model.js';
+import { CHECKIN_MESSAGES, CHECKIN_REFUSAL_MESSAGES, admissionRefusal, doorEventRefusal, type CheckInRefusal, type DoorListEntry } from '@shared/checkin-model.js';
 import { ApiError, errorText } from '../api/client.js';
 
 export type CheckinFilter = (typeof CHECKIN_FILTERS)[number];
@@ -11,7 +11,7 @@ export type CheckinFilter = (typeof CHECKIN_FILTERS)[number];
 export const CHECKIN_TEXT = {
   title: 'Event Check-In',
   event: 'Event',
-  noEvents: 'No events to check in for (only events dated no more than 24 h ago are listed).',
+  noEvents: 'No events to check in for (only active events dated no more than 24 h ago are listed).',
   showRsvps: 'Show All RSVPs',
   hideRsvps: 'Hide All RSVPs',
   showCheckedIn: 'Show Checked-In Attendees',
@@ -64,10 +64,13 @@ export const DECODE_TIMEOUT_MS = 10_000;
 /** qr-scanner's scans per second (SPEC §9). */
 export const MAX_SCANS_PER_SECOND = 25;
 
-/** Events a door may check in for: not archived, dated no more than 24 h ago, soonest first. */
+/**
+ * Events a door may check in for, soonest first: the API's own rule (`doorEventRefusal`: active,
+ * not archived, dated no more than 24 h ago), so the door never offers an event the server refuses.
+ */
 export function checkInEvents(events: readonly EventRecord[], now: Date): EventRecord[] {
   return events
-    .filter((event) => !event.isArchived && isCheckInWindowOpen(event.date, now))
+    .filter((event) => doorEventRefusal(event, now) === null)
     .sort((a, b) => new Date(a.date).getTime() - new Date(b.date).getTime());
 }
 
@@ -133,26 +136,37 @@ export function status(outcome: Outcome, text: string): StatusMessage {
   return { kind: KIND_OF[outcome], text, outcome };
 }
 
-/** The outcome of a refusal code (the server's or an offline door's). */
-export function refusalStatus(code: AdmissionRefusal): StatusMessage {
-  return status(code === 'ALREADY_CHECKED_IN' ? 'already' : 'refused', REFUSAL_MESSAGES[code]);
+/** The outcome of a refusal code (the server's or an offline door's), in the product's words unless `text` says more. */
+export function refusalStatus(code: CheckInRefusal, text: string = CHECKIN_REFUSAL_MESSAGES[code]): StatusMessage {
+  return status(code === 'ALREADY_CHECKED_IN' ? 'already' : 'refused', text);
 }
 
-const REFUSALS = new Set<string>(Object.keys(REFUSAL_MESSAGES));
+const REFUSALS = new Set<string>(Object.keys(CHECKIN_REFUSAL_MESSAGES));
 
-export function isRefusal(code: string): code is AdmissionRefusal {
+export function isRefusal(code: string): code is CheckInRefusal {
   return REFUSALS.has(code);
 }
 
 /** A failed check-in call as the volunteer sees it; branches on the code, never the wording. */
 export function checkInErrorStatus(error: unknown, fallback: string = CHECKIN_MESSAGES.checkInFailed): StatusMessage {
   if (error instanceof ApiError) {
-    if (isRefusal(error.code)) return refusalStatus(error.code);
+    // WRONG_EVENT's text names the ticket's event, which only the server knows.
+    if (isRefusal(error.code)) return refusalStatus(error.code, error.code === 'WRONG_EVENT' && error.serverMessage ? error.serverMessage : undefined);
     if (error.code === 'TICKET_NOT_FOUND' || error.code === 'NOT_FOUND') return status('notFound', CHECKIN_MESSAGES.notInList);
     if (error.code === 'NOT_CHECKED_IN') return status('info', CHECKIN_MESSAGES.notCheckedIn);
     if (error.code === 'AUTH_REQUIRED') return status('error', CHECKIN_MESSAGES.mustSignIn);
   }
   return status('error', errorText(error, fallback));
+}
+
+/**
+ * Whether a queued check-in that failed to sync should be tried again later: no reply, the
+ * server busy or failing, or the session to be renewed. Anything else is the server's verdict
+ * (a refusal, or a body it cannot take) and is reported, never retried forever.
+ */
+export function shouldRetrySync(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.isNetworkError || error.status === 401 || error.status === 403 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
 /** Whether a failure means the network is gone (the door goes offline), not a refusal. */

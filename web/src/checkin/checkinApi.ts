@@ -10,7 +10,7 @@ import { ApiError, type ApiClient } from '../api/client.js';
 import { queryKeys } from '../api/query.js';
 import { ticketViewPath } from '../api/publicPaths.js';
 import { LIVE_REFRESH_MS } from './checkin.js';
-import { loadDoorList, loadEventList, pendingCheckIns, saveDoorList, saveEventList, withQueued } from './offline.js';
+import { loadDoorList, loadEventList, pendingCheckIns, saveDoorList, saveEventList, withQueued, type DeviceDoorList } from './offline.js';
 
 type Api = Pick<ApiClient, 'request'>;
 const id = encodeURIComponent;
@@ -78,14 +78,16 @@ export function checkinsQuery(api: Api, eventId: string) {
 }
 
 /**
- * The selected event's door list: fetched and kept on the device; when the network is gone,
- * the device's copy. Either way with this device's queued check-ins applied.
+ * The selected event's door list: fetched and kept on the device with the device's time of
+ * arrival (an offline check-in's time is reckoned from it); when the network is gone, the
+ * device's copy. Either way with this device's queued check-ins applied.
  */
 export function doorListQuery(api: Api, eventId: string, by: string | null) {
   return queryOptions({
     queryKey: queryKeys.doorList(eventId),
-    queryFn: async ({ signal }) => {
-      const list = await orDeviceCopy(() => checkinCalls.doorList(api, eventId, signal), saveDoorList, () => loadDoorList(eventId));
+    queryFn: async ({ signal }): Promise<DeviceDoorList> => {
+      const fetchList = async (): Promise<DeviceDoorList> => ({ ...(await checkinCalls.doorList(api, eventId, signal)), receivedAt: new Date().toISOString() });
+      const list = await orDeviceCopy(fetchList, saveDoorList, () => loadDoorList(eventId));
       return withQueued(list, await pendingCheckIns().catch(() => []), by);
     },
     // Offline the device's copy answers: the query must run even when the browser says offline.

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DoorListReply } from '@shared/checkin-model.js';
 import { clearDeviceData } from '../device/store.js';
-import { enqueueCheckIn, loadDoorList, pendingCheckIns, saveDoorList, syncQueue, withQueued, type QueuedCheckIn } from './offline.js';
+import { enqueueCheckIn, loadDoorList, offlineCheckInTime, pendingCheckIns, queuedCheckInBody, saveDoorList, syncQueue, withQueued, type QueuedCheckIn } from './offline.js';
 
 const entry = (id: string) => ({
   id,
@@ -58,5 +58,26 @@ describe('offline door', () => {
     expect(result).toMatchObject({ sent: 1, left: 1 });
     expect(result.conflicts.map((c) => [c.ticketId, c.checkedInBy])).toEqual([['B', 'other@example.org']]);
     expect((await pendingCheckIns()).map((q) => q.ticketId)).toEqual(['C']);
+  });
+
+  it("dates an offline check-in on the server's clock: the list's time plus what elapsed on the device", () => {
+    const generatedAt = '2026-06-10T18:00:00.000Z';
+    // This phone's clock is 10 minutes slow: the list arrived at 17:50 by it.
+    const kept = { ...list, generatedAt, receivedAt: '2026-06-10T17:50:00.000Z' };
+    expect(offlineCheckInTime(kept, Date.parse('2026-06-10T18:20:00.000Z'))).toEqual({ checkedInAt: '2026-06-10T18:30:00.000Z', listLoadedAt: generatedAt });
+    // A clock that went back never dates it before the list.
+    expect(offlineCheckInTime(kept, Date.parse('2026-06-10T17:00:00.000Z')).checkedInAt).toBe(generatedAt);
+    // A copy kept by an older version (no arrival time): the device's clock, not before the list.
+    expect(offlineCheckInTime({ ...list, generatedAt }, Date.parse('2026-06-10T18:05:00.000Z')).checkedInAt).toBe('2026-06-10T18:05:00.000Z');
+    expect(offlineCheckInTime({ ...list, generatedAt }, Date.parse('2026-06-10T17:55:00.000Z')).checkedInAt).toBe(generatedAt);
+  });
+
+  it('sends a queued check-in with its time and its list; one queued by an older version without a time', () => {
+    expect(queuedCheckInBody({ ...queued('A', '2026-06-10T18:30:00.000Z'), listLoadedAt: '2026-06-10T18:00:00.000Z' })).toEqual({
+      eventId: 'E1',
+      checkedInAt: '2026-06-10T18:30:00.000Z',
+      listLoadedAt: '2026-06-10T18:00:00.000Z',
+    });
+    expect(queuedCheckInBody(queued('A', '2026-06-10T18:30:00.000Z'))).toEqual({ eventId: 'E1' });
   });
 });

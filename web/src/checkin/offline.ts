@@ -10,8 +10,13 @@ import { deviceStore as db, QUEUE_KEY as QUEUE } from '../device/store.js';
 export interface QueuedCheckIn {
   ticketId: string;
   eventId: string;
-  /** When the door admitted the person (ISO): the server records this time. */
+  /** When the door admitted the person (ISO, on the server's clock): the server records this time. */
   checkedInAt: string;
+  /**
+   * The `generatedAt` of the door list admitted against: the server refuses a time before it.
+   * Absent in check-ins queued by an older version of the site: those are sent without a time.
+   */
+  listLoadedAt?: string;
   name: string;
 }
 
@@ -22,6 +27,9 @@ export interface SyncConflict extends QueuedCheckIn {
   checkedInBy: string | null;
   serverCheckedInAt: string | null;
 }
+
+/** A door list as the device keeps it: with the device's time when it arrived (absent in older copies). */
+export type DeviceDoorList = DoorListReply & { receivedAt?: string };
 
 const doorListKey = (eventId: string) => `door-list:${eventId}`;
 
@@ -36,12 +44,31 @@ export async function loadEventList(): Promise<EventRecord[] | null> {
   return (await get<EventRecord[]>(EVENTS_KEY, db())) ?? null;
 }
 
-export async function saveDoorList(list: DoorListReply): Promise<void> {
+export async function saveDoorList(list: DeviceDoorList): Promise<void> {
   await set(doorListKey(list.event.id), list, db());
 }
 
-export async function loadDoorList(eventId: string): Promise<DoorListReply | null> {
-  return (await get<DoorListReply>(doorListKey(eventId), db())) ?? null;
+export async function loadDoorList(eventId: string): Promise<DeviceDoorList | null> {
+  return (await get<DeviceDoorList>(doorListKey(eventId), db())) ?? null;
+}
+
+/**
+ * The time of a check-in admitted offline, on the server's clock: the list's `generatedAt` (the
+ * server's time) plus what elapsed on this device since the list arrived. A phone whose clock is
+ * minutes off still sends a time the server believes (it refuses one before the list was loaded
+ * or in the future). A copy without `receivedAt` falls back to the device's clock, never earlier
+ * than the list.
+ */
+export function offlineCheckInTime(list: DeviceDoorList, deviceNow: number): { checkedInAt: string; listLoadedAt: string } {
+  const loaded = Date.parse(list.generatedAt);
+  const received = list.receivedAt === undefined ? Number.NaN : Date.parse(list.receivedAt);
+  const at = Number.isFinite(received) ? loaded + Math.max(0, deviceNow - received) : Math.max(loaded, deviceNow);
+  return { checkedInAt: new Date(at).toISOString(), listLoadedAt: list.generatedAt };
+}
+
+/** What a queued check-in sends: its time and its list's, or (queued by an older version) neither. */
+export function queuedCheckInBody(item: QueuedCheckIn): { eventId: string; checkedInAt?: string; listLoadedAt?: string } {
+  return item.listLoadedAt ? { eventId: item.eventId, checkedInAt: item.checkedInAt, listLoadedAt: item.listLoadedAt } : { eventId: item.eventId };
 }
 
 export async function pendingCheckIns(): Promise<QueuedCheckIn[]> {
@@ -68,7 +95,7 @@ async function removeFromQueue(ticketId: string): Promise<void> {
 }
 
 /** The door list with the queued check-ins applied: what this device has admitted shows as checked in. */
-export function withQueued(list: DoorListReply, queue: readonly QueuedCheckIn[], by: string | null): DoorListReply {
+export function withQueued<L extends DoorListReply>(list: L, queue: readonly QueuedCheckIn[], by: string | null): L {
   const queued = new Map(queue.filter((item) => item.eventId === list.event.id).map((item) => [item.ticketId, item]));
   if (queued.size === 0) return list;
   const attendees = list.attendees.map((entry): DoorListEntry => {

@@ -1,14 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHECKIN_FORM_CLEAR_MS } from '@shared/constants.js';
-import { CHECKIN_MESSAGES, admissionRefusal, ticketIdFromScan, type DoorListEntry, type DoorListReply } from '@shared/checkin-model.js';
+import { CHECKIN_MESSAGES, admissionRefusal, ticketIdFromScan, wrongEventText, type DoorListEntry, type DoorListReply } from '@shared/checkin-model.js';
+import type { TicketView } from '@shared/rsvps-model.js';
 import { ApiError } from '../api/client.js';
 import { queryKeys } from '../api/query.js';
 import { useStaff } from '../staff/StaffContext.js';
-import { CHECKIN_TEXT, LIVE_REFRESH_MS, checkInErrorStatus, isOffline, isRefusal, refusalStatus, status, type StatusMessage } from './checkin.js';
+import { CHECKIN_TEXT, LIVE_REFRESH_MS, checkInErrorStatus, isOffline, refusalStatus, shouldRetrySync, status, type StatusMessage } from './checkin.js';
 import { checkinCalls, doorListQuery, invalidateEvent } from './checkinApi.js';
 import { signal } from './feedback.js';
-import { enqueueCheckIn, pendingCheckIns, syncQueue, type QueuedCheckIn, type SendResult, type SyncConflict } from './offline.js';
+import {
+  enqueueCheckIn,
+  offlineCheckInTime,
+  pendingCheckIns,
+  queuedCheckInBody,
+  syncQueue,
+  type DeviceDoorList,
+  type QueuedCheckIn,
+  type SendResult,
+  type SyncConflict,
+} from './offline.js';
 
 export type Busy = 'lookup' | 'checkin' | 'undo' | null;
 
@@ -63,8 +74,10 @@ export function useDoor(eventId: string) {
       say(refusalStatus(refusal));
       return;
     }
-    const checkedInAt = new Date().toISOString();
-    setWaiting(await enqueueCheckIn({ ticketId: entry.id, eventId, checkedInAt, name: entry.name }));
+    // The list admitted against, as the cache holds it now (a lookup may have just refreshed it).
+    const list = queryClient.getQueryData<DeviceDoorList>(queryKeys.doorList(eventId)) ?? doorList.data;
+    const { checkedInAt, listLoadedAt } = list ? offlineCheckInTime(list, Date.now()) : { checkedInAt: new Date().toISOString(), listLoadedAt: undefined };
+    setWaiting(await enqueueCheckIn({ ticketId: entry.id, eventId, checkedInAt, listLoadedAt, name: entry.name }));
     const admitted = { ...entry, checkedIn: true, checkedInAt, checkedInBy: session.email };
     markLocally(admitted);
     setSelected(admitted);
@@ -105,11 +118,14 @@ export function useDoor(eventId: string) {
     setTicketId(id);
     setBusy('lookup');
     let entry: DoorListEntry | undefined;
+    let elsewhere: TicketView | null = null;
     try {
       entry = doorList.data?.attendees.find((item) => item.id === id);
       if (!entry && online()) {
         const fresh = await queryClient.fetchQuery({ ...doorListQuery(api, eventId, session.email), staleTime: 0 });
         entry = fresh.attendees.find((item) => item.id === id);
+        // Not this event's: the public ticket view says whose it is, so the door can say so.
+        if (!entry) elsewhere = await checkinCalls.ticket(api, id).catch(() => null);
       }
     } catch (error) {
       if (!isOffline(error, online())) {
@@ -120,6 +136,7 @@ export function useDoor(eventId: string) {
     setBusy(null);
     if (!entry) {
       setSelected(null);
+      if (elsewhere && elsewhere.event.id !== eventId) return say(refusalStatus('WRONG_EVENT', wrongEventText(elsewhere.event.title)));
       return say(status('notFound', CHECKIN_MESSAGES.notInList));
     }
     setSelected(entry);
@@ -153,13 +170,16 @@ export function useDoor(eventId: string) {
     try {
       const send = async (item: QueuedCheckIn): Promise<SendResult> => {
         try {
-          await checkinCalls.checkIn(api, item.ticketId, { eventId: item.eventId, checkedInAt: item.checkedInAt });
+          await checkinCalls.checkIn(api, item.ticketId, queuedCheckInBody(item));
           return { kind: 'sent' };
         } catch (error) {
-          if (!(error instanceof ApiError) || !(isRefusal(error.code) || error.code === 'TICKET_NOT_FOUND')) return { kind: 'retry' };
+          // Refused (or a body the server cannot take): reported with its reason and taken off the queue.
+          if (!(error instanceof ApiError) || shouldRetrySync(error)) return { kind: 'retry' };
           const ticket = error.code === 'ALREADY_CHECKED_IN' ? await checkinCalls.ticket(api, item.ticketId).catch(() => null) : null;
           // Our own earlier send whose reply was lost: it is recorded, not a conflict.
-          if (ticket && ticket.checkedInBy === session.email && ticket.checkedInAt && Date.parse(ticket.checkedInAt) === Date.parse(item.checkedInAt)) {
+          // (A check-in queued by an older version is sent without its time: the server's differs.)
+          const sameTime = !item.listLoadedAt || Date.parse(ticket?.checkedInAt ?? '') === Date.parse(item.checkedInAt);
+          if (ticket && ticket.checkedInBy === session.email && ticket.checkedInAt && sameTime) {
             return { kind: 'sent' };
           }
           const text = checkInErrorStatus(error).text;
