@@ -11,6 +11,10 @@ import './auth.css';
  * are filled), the identity provider judges the rest: plain state rather than the staff area's
  * form library and zod, so this screen is in the staff shell's small chunk and shows at once
  * (issue 13). `onStart` is called when someone starts filling it.
+ *
+ * The fields are uncontrolled (no `value` prop): React copies a controlled input's value into
+ * its value attribute, where a stylesheet's attribute selectors (input[value^="a"]) could read
+ * a password as it is typed (issue 23 item 7). The state only follows what is typed.
  */
 export function LoginScreen({ notice, onStart }: { notice?: string; onStart?: () => void } = {}) {
   const { signIn } = useAuth();
@@ -59,7 +63,6 @@ export function LoginScreen({ notice, onStart }: { notice?: string; onStart?: ()
               name="email"
               autoComplete="username"
               placeholder="Enter your email"
-              value={email}
               onChange={(event) => setEmail(event.target.value)}
               disabled={submitting}
               required
@@ -71,7 +74,6 @@ export function LoginScreen({ notice, onStart }: { notice?: string; onStart?: ()
               name="password"
               autoComplete="current-password"
               placeholder="Enter your password"
-              value={password}
               onChange={(event) => setPassword(event.target.value)}
               disabled={submitting}
               required

@@ -117,6 +117,17 @@ describe('InvitationPage', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
 
+  it('keeps the typed e-mail and password out of the value attributes, where CSS selectors could read them (issue 23 item 7)', async () => {
+    renderAt('/admin?invite=tok', signedOut);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'staff@example.org');
+    await user.type(screen.getByLabelText(/^Password/), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(document.querySelector('input[type=password][value^="s"]')).toBeNull();
+    expect(document.querySelector('input[value]')).toBeNull();
+    expect((screen.getByLabelText(/^Password/) as HTMLInputElement).value).toBe('secret-pass');
+  });
+
   it.each([
     ['', ''],
     ['new@example.org', ''],

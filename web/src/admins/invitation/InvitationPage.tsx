@@ -72,7 +72,8 @@ export function InvitationPage() {
   );
 }
 
-/** E-mail and password, signing in or creating the account (SPEC §2), and what happens next. */
+/** E-mail and password, signing in or creating the account (SPEC §2), and what happens next.
+ * Uncontrolled fields: a controlled one's value is copied into its value attribute, readable by CSS (issue 23 item 7). */
 function SignInForInvitation() {
   const id = useId();
   const [mode, setMode] = useState<AuthMode>('signIn');
@@ -119,14 +120,13 @@ function SignInForInvitation() {
           {signUp ? 'Create an account' : 'Sign in'}
         </h2>
         <Field label="Email">
-          <input type="email" autoComplete="username" placeholder="Enter your email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} required />
+          <input type="email" autoComplete="username" placeholder="Enter your email" onChange={(e) => setEmail(e.target.value)} disabled={busy} required />
         </Field>
         <Field label="Password" hint={signUp ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}>
           <input
             type="password"
             autoComplete={signUp ? 'new-password' : 'current-password'}
             placeholder={signUp ? 'Choose a password' : 'Enter your password'}
-            value={password}
             onChange={(e) => setPassword(e.target.value)}
             disabled={busy}
             required
