@@ -1,3 +1,4 @@
+import type { AuthEmulatorMail } from '../auth/emulator-mail.js';
 import { escapeHtml, localPage, localTime } from '../http/local-page.js';
 import type { MailboxEntry } from '../shared/mail-model.js';
 
@@ -9,8 +10,34 @@ import type { MailboxEntry } from '../shared/mail-model.js';
 /** Shown messages may hold admin-authored HTML: no script runs, images and inline styles do. */
 export const MAILBOX_MESSAGE_CSP = "default-src 'none'; img-src data: http: https:; style-src 'unsafe-inline'";
 
-/** The list of messages, newest first. */
-export function mailboxPage(messages: MailboxEntry[], base: string, timeZone: string, filter: string) {
+/**
+ * The e-mails Firebase Auth sends itself, as the Auth emulator keeps them (issue 23 item 5: the
+ * address verification an invited admin follows), or why they could not be read. Absent when
+ * the run has no Auth emulator.
+ */
+export type AuthMailsSection = { mails: AuthEmulatorMail[] } | { error: string };
+
+function authMailsSection(section: AuthMailsSection): string {
+  const intro =
+    '<p class="meta">Firebase Auth sends these itself (in production from its own servers, with the templates of the Firebase console). Locally the Auth emulator keeps each link here instead. A link that has been opened is no longer listed.</p>';
+  let content: string;
+  if ('error' in section) content = `<p class="empty">The Auth emulator did not answer: ${escapeHtml(section.error)}</p>`;
+  else if (!section.mails.length) content = '<p class="empty">No sign-in e-mails waiting.</p>';
+  else {
+    const rows = section.mails
+      .map((mail) => `<tr><td>${escapeHtml(mail.to)}</td><td><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.subject)}</a></td></tr>`)
+      .join('\n');
+    content = `<div class="scroll"><table><thead><tr><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>`;
+  }
+  return `<section aria-labelledby="auth-mails">
+  <h2 id="auth-mails">Sent by Firebase Auth</h2>
+  ${intro}
+  ${content}
+</section>`;
+}
+
+/** The list of messages, newest first; then, where the Auth emulator runs, Firebase Auth's own e-mails. */
+export function mailboxPage(messages: MailboxEntry[], base: string, timeZone: string, filter: string, authMails?: AuthMailsSection) {
   const rows = messages
     .map((message) => {
       const time = localTime(message.sentAt, timeZone, 'LLL d, yyyy h:mm:ss a ZZZZ');
@@ -22,11 +49,14 @@ export function mailboxPage(messages: MailboxEntry[], base: string, timeZone: st
     title: 'Local development mailbox',
     subtitle: 'E-mails the API would have sent. Nothing here left this machine.',
     headerColour: '#a14717',
-    css: '  table { min-width: 36rem; }',
+    css: `  table { min-width: 36rem; }
+  h2 { font-size: 18px; margin: 24px 0 4px; }
+  .meta { margin: 0 0 10px; font-size: 14px; color: #5a4a3f; }`,
     noticeHtml: `This page exists only in local runs (no SendGrid key configured). ${messages.length} message(s)${filter ? ` to ${escapeHtml(filter)}` : ''}, newest first. <a href="${escapeHtml(`${base}/mailbox`)}">Refresh</a>`,
-    bodyHtml: messages.length
-      ? `<div class="scroll"><table><thead><tr><th scope="col">Time</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>`
-      : '<p class="empty">No e-mails yet.</p>',
+    bodyHtml:
+      (messages.length
+        ? `<div class="scroll"><table><thead><tr><th scope="col">Time</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>`
+        : '<p class="empty">No e-mails yet.</p>') + (authMails ? `\n${authMailsSection(authMails)}` : ''),
   });
 }
 

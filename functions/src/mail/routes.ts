@@ -1,4 +1,5 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { AuthEmulatorMailbox } from '../auth/emulator-mail.js';
 import type { AuthGuards } from '../auth/middleware.js';
 import { notFound } from '../http/errors.js';
 import { parseWith } from '../http/validate.js';
@@ -9,7 +10,7 @@ import { MAIL_MESSAGES } from '../shared/mail-model.js';
 import { contactMessageSchema, emailTemplateSchema } from '../shared/mail.js';
 import { inlineCidImages, toMailboxMessageView, type LocalOutbox } from './local-outbox.js';
 import { LOCAL_PAGE_CSP } from '../http/local-page.js';
-import { MAILBOX_MESSAGE_CSP, mailboxPage, withMailboxBanner } from './mailbox-page.js';
+import { MAILBOX_MESSAGE_CSP, mailboxPage, withMailboxBanner, type AuthMailsSection } from './mailbox-page.js';
 import type { MailService } from './service.js';
 
 /** E-mail templates may be large HTML; every other body stays small. */
@@ -19,6 +20,8 @@ export interface MailRouteOptions {
   publicWriteLimit: preHandlerAsyncHookHandler;
   /** Only for local runs: the outbox whose messages the mailbox page shows. */
   outbox?: LocalOutbox;
+  /** Only for local runs on the Auth emulator: Firebase Auth's own e-mails (verification links), shown on the mailbox page too. */
+  authMails?: AuthEmulatorMailbox;
   /** Where contact-form messages go (the theme's contact e-mail); empty when none is set. */
   themeContactEmail: () => Promise<string>;
   /** Zone for the mailbox page's times. */
@@ -85,13 +88,23 @@ export function mailRoutes(api: FastifyInstance, mail: MailService, guards: Auth
   const base = api.prefix;
   type MailboxQuery = { Querystring: { to?: unknown; format?: unknown } };
 
+  /** Firebase Auth's e-mails from the Auth emulator; the page still shows the outbox when the emulator does not answer. */
+  async function authMailsOf(to: string): Promise<AuthMailsSection | undefined> {
+    if (!options.authMails) return undefined;
+    try {
+      return { mails: await options.authMails.list(to || undefined) };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   api.get<MailboxQuery>('/mailbox', async (request, reply) => {
     const to = typeof request.query.to === 'string' ? request.query.to.trim() : '';
-    const messages = await outbox.list({ to: to || undefined });
+    const [messages, authMails] = await Promise.all([outbox.list({ to: to || undefined }), authMailsOf(to)]);
     reply.header('Cache-Control', 'no-store');
-    if (request.query.format === 'json') return { success: true, messages };
+    if (request.query.format === 'json') return { success: true, messages, ...(authMails ? { authMails } : {}) };
     reply.header('Content-Security-Policy', LOCAL_PAGE_CSP);
-    return reply.type('text/html; charset=utf-8').send(mailboxPage(messages, base, timeZone, to));
+    return reply.type('text/html; charset=utf-8').send(mailboxPage(messages, base, timeZone, to, authMails));
   });
 
   api.get<IdParams & MailboxQuery>('/mailbox/:id', async (request, reply) => {

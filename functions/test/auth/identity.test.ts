@@ -21,6 +21,14 @@ describe('firebaseIdentity', () => {
     await expect(identity.verifyIdToken(token)).rejects.toThrow();
   });
 
+  it("says whether the token's e-mail is verified (email_verified): invitations need it (issue 23 item 5)", async () => {
+    const email = uniqueEmail('unproven');
+    const unverified = await signInAs(email, { emailVerified: false });
+    expect(await firebaseIdentity(firebaseTestApp()).verifyIdToken(unverified.token)).toEqual({ uid: unverified.uid, email, emailVerified: false });
+    const verified = await signInAs(email, { emailVerified: true });
+    expect(await firebaseIdentity(firebaseTestApp()).verifyIdToken(verified.token)).toEqual({ uid: unverified.uid, email, emailVerified: true });
+  });
+
   it('never remembers a token that did not verify', async () => {
     const identity = firebaseIdentity(firebaseTestApp());
     await expect(identity.verifyIdToken('not-a-token')).rejects.toThrow();
