@@ -9,7 +9,7 @@ import { MESSAGES } from './shared/messages.js';
  * 'forbidden' (403): the signed-in caller may not do this yet (issue 23 item 5: an unverified
  * e-mail address accepting an invitation).
  */
-export type RuleErrorKind = 'invalid' | 'not-found' | 'conflict' | 'too-large' | 'provider-failed' | 'forbidden';
+export type RuleErrorKind = 'invalid' | 'not-found' | 'conflict' | 'too-large' | 'provider-failed' | 'forbidden' | 'gone';
 
 export class RuleError extends Error {
   constructor(
@@ -32,6 +32,8 @@ export const RULE_ERROR_STATUS: Record<RuleErrorKind, number> = {
   'too-large': 413,
   'provider-failed': 502,
   forbidden: 403,
+  // A link whose time is over (issue 23: a confirmation or payment link after its hold ran out).
+  gone: 410,
 };
 
 /**

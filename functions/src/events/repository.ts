@@ -4,7 +4,9 @@ import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
 
 /** An event document: the record without its id (the document's key) and its count (seats/ keeps that). */
-export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 'attendeeCount'> & {
+export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 'attendeeCount' | 'confirmByEmail'> & {
+  /** Absent on events stored before 'Confirm by e-mail': read as off. */
+  confirmByEmail?: boolean;
   /** Absent on events stored before the limit existed: read as the default. */
   maxRegistrationsPerEmail?: number;
   /** How the seats are counted (seats/repository.ts): shard documents, none (unlimited), or absent: this old counter. */
@@ -58,6 +60,8 @@ export function toEventDetails(doc: StoredDocument<StoredEvent>): EventDetails {
     allowAdditionalInfo: event.allowAdditionalInfo,
     customUrl: event.customUrl,
     maxRegistrationsPerEmail: event.maxRegistrationsPerEmail ?? DEFAULT_MAX_REGISTRATIONS_PER_EMAIL,
+    // Absent on events stored before the setting: they keep confirming at once.
+    confirmByEmail: event.confirmByEmail ?? false,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
   };

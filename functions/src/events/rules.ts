@@ -59,7 +59,14 @@ export function eventFieldsFromInput(input: EventInput, timeZone: string, option
     allowAdditionalInfo: input.allowAdditionalInfo,
     customUrl: input.customUrl,
     maxRegistrationsPerEmail: input.maxRegistrationsPerEmail,
+    // A paid event's seat is confirmed by the payment: never by e-mail.
+    confirmByEmail: !input.requiresPayment && (input.confirmByEmail ?? confirmByEmailDefault(input)),
   };
+}
+
+/** 'Confirm by e-mail' when the form leaves it out: on for a free event with a capacity, where seats are worth taking. */
+export function confirmByEmailDefault(input: Pick<EventInput, 'requiresPayment' | 'maxAttendees'>): boolean {
+  return !input.requiresPayment && input.maxAttendees !== null;
 }
 
 /** The form values of a stored event, so a partial update can be validated as a whole. */
@@ -82,6 +89,7 @@ export function eventToInput(event: Omit<EventRecord, 'attendeeCount'>): EventIn
     allowAdditionalInfo: event.allowAdditionalInfo,
     customUrl: event.customUrl,
     maxRegistrationsPerEmail: event.maxRegistrationsPerEmail,
+    confirmByEmail: event.confirmByEmail,
   };
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mailboxOf } from '../shared/mailbox.js';
 import type { Clock } from '../clock.js';
 import type { DocumentStore } from '../store/port.js';
 import { coalescingRunner, errorText, leasedJobs, type Claim } from '../outbox/leased-jobs.js';
@@ -22,15 +23,16 @@ const MINUTE = 60 * 1000;
  */
 export const PUBLIC_MAIL_PER_RECIPIENT_PER_HOUR = 5;
 const HOUR = 60 * MINUTE;
-const PUBLIC_KINDS: readonly MailKind[] = ['ticket', 'rsvpConfirmation', 'contactReceipt'];
+const PUBLIC_KINDS: readonly MailKind[] = ['ticket', 'rsvpConfirmation', 'confirmRegistration', 'paymentLink', 'contactReceipt'];
 export const RECIPIENT_LIMIT_REASON = `Recipient limit: at most ${PUBLIC_MAIL_PER_RECIPIENT_PER_HOUR} e-mails an hour from visitors' actions`;
 
 /** Per recipient (hashed) and hour: how many visitor-caused e-mails were let through. */
 export type RecipientCount = { windowStart: string; count: number; expiresAt: string };
 export const MAIL_RECIPIENT_COUNTS = collection<RecipientCount>('mailRecipientCounts');
 
+/** Counted per mailbox, not per address (issue 23): seven plus-tags of one mailbox are one recipient. */
 export function recipientKey(address: string): string {
-  return createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 40);
+  return createHash('sha256').update(mailboxOf(address)).digest('hex').slice(0, 40);
 }
 
 function countsTowardRecipientLimit(job: MailJob): boolean {

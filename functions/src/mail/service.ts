@@ -7,6 +7,7 @@ import { createContactMail } from './contact.js';
 import { createMailDelivery } from './delivery.js';
 import type { MailJob } from '../outbox/outbox.js';
 import { createInvitationMail, type AdminInvitationInput } from './invitation-mail.js';
+import { createLinkMail } from './link-mail.js';
 import type { MailSender } from './port.js';
 import { createTemplateAdmin } from './template-admin.js';
 import { createTemplateStore } from './template-store.js';
@@ -37,8 +38,12 @@ export function createMailService(deps: MailServiceDeps) {
   const templates = createTemplateStore({ store, clock });
   const attendee = createAttendeeMail({ store, clock, templates, timeZone, siteUrl, from, logger });
   const contact = createContactMail({ store, clock, theme, from });
-  const compose = (job: MailJob) =>
-    job.kind === 'contact' || job.kind === 'contactReceipt' ? contact.compose(job) : attendee.compose({ ...job, kind: job.kind });
+  const links = createLinkMail({ store, clock, timeZone, siteUrl, from });
+  const compose = (job: MailJob) => {
+    if (job.kind === 'contact' || job.kind === 'contactReceipt') return contact.compose(job);
+    if (job.kind === 'confirmRegistration' || job.kind === 'paymentLink') return links.compose({ ...job, kind: job.kind });
+    return attendee.compose({ ...job, kind: job.kind });
+  };
   const delivery = createMailDelivery({ store, mailer, clock, compose, logger });
   const invitation = createInvitationMail({ mailer, templates, theme, timeZone, from, logger });
   const templateAdmin = createTemplateAdmin({ mailer, templates, from, logger });

@@ -8,8 +8,12 @@ import { newId } from '../ids.js';
  * queue mail need not depend on mail/, which reads their documents.
  */
 
-/** ticket and rsvpConfirmation go to an attendee; contact and contactReceipt come from the contact form. */
-export type MailKind = 'ticket' | 'rsvpConfirmation' | 'contact' | 'contactReceipt';
+/**
+ * ticket and rsvpConfirmation go to an attendee; confirmRegistration and paymentLink carry a
+ * link to finish a held registration (its key is minted when the mail is composed, never
+ * stored here); contact and contactReceipt come from the contact form.
+ */
+export type MailKind = 'ticket' | 'rsvpConfirmation' | 'confirmRegistration' | 'paymentLink' | 'contact' | 'contactReceipt';
 
 export type MailJobStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 

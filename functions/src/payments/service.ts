@@ -10,7 +10,7 @@ import { findFreeSeat, type SeatClaim } from '../seats/repository.js';
 import { queueMail } from '../outbox/outbox.js';
 import type { Clock } from '../clock.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
-import { assertAcceptingRegistrations, confirmationMailKind, isActiveRegistration, isRefundable, ticketPriceCents } from '../rsvps/rules.js';
+import { assertAcceptingRegistrations, confirmationMailKind, isActiveRegistration, isRefundable, repeatMailKind, ticketPriceCents } from '../rsvps/rules.js';
 import { alreadyRegistered } from '../rsvps/service.js';
 import {
   attachPaymentIntent,
@@ -192,12 +192,12 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
           if (!event.requiresPayment) throw new RuleError('INVALID_TICKET', RSVP_MESSAGES.invalidTicket, 'invalid', 'ticketType');
           const registration = await register(tx, eventDoc, person, now, seatChoice);
           if (registration.outcome === 'already-registered') {
+            // Their ticket, or the link to pay their hold, goes to the address on file; the reply says only that (issue 23).
             const { rsvp, resend } = registration;
-            if (resend) queueMail(tx, { kind: confirmationMailKind(event), rsvpId: rsvp.id, to: rsvp.data.email }, now);
+            if (resend) queueMail(tx, { kind: repeatMailKind(event, rsvp.data), rsvpId: rsvp.id, to: rsvp.data.email }, now);
             return { alreadyRegistered: true as const, mailQueued: resend };
           }
-          const rsvpId = registration.outcome === 'created' ? registration.rsvpId : registration.rsvp.id;
-          const amountDue = registration.outcome === 'created' ? registration.rsvp.amountDue : registration.rsvp.data.amountDue;
+          const { rsvpId, rsvp: { amountDue } } = registration;
           // A mismatch aborts the transaction, so a buffered RSVP and seat are never written.
           if (input.amount !== amountDue) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
           return { rsvpId, amount: amountDue };

@@ -1,6 +1,8 @@
 import type { RsvpInput } from '../shared/rsvps.js';
-import { RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
+import { EXPIRING_HOLD_STATUSES, RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
 import { createHash } from 'node:crypto';
+import { mailboxOf } from '../shared/mailbox.js';
+import { keptLinkKeys, type LinkPurpose } from './link-keys.js';
 import { readEvent, toEventDetails, type StoredEvent } from '../events/repository.js';
 import { newId } from '../ids.js';
 import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
@@ -50,6 +52,8 @@ export type StoredRsvp = Omit<RsvpRecord, 'id' | 'amountRefunded' | 'refundedAt'
   keepInformed?: boolean;
   /** The seat shard this RSVP took its seat from (seats/), so the seat goes back there; absent or null: none recorded. */
   seatShard?: number | null;
+  /** Hashes of the keys of the links e-mailed for it (link-keys.ts), newest last, by purpose; never the keys. */
+  linkKeys?: Partial<Record<LinkPurpose, string[]>>;
 };
 
 export interface UndoneCheckIn {
@@ -72,9 +76,21 @@ export const RSVPS = collection<StoredRsvp>('rsvps');
 export type RegistrationKey = { eventId: string; rsvpIds: string[] };
 export const REGISTRATION_KEYS = collection<RegistrationKey>('registrationKeys');
 
-/** The key document's id: the event and a hash of the address (no address in an id, no '/' either). */
+/**
+ * The key document's id: the event and a hash of the mailbox (no address in an id, no '/' either).
+ * The mailbox, not the address (issue 23): plus-tags and Gmail's dots of one mailbox share one key.
+ */
 export function registrationKeyId(eventId: string, email: string): string {
-  return `${eventId}~${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 32)}`;
+  return keyIdOf(eventId, mailboxOf(email));
+}
+
+/** The key of an address as registrations stored it before mailboxes were compared (issue 23): lower-cased only. */
+function addressKeyId(eventId: string, email: string): string {
+  return keyIdOf(eventId, email.trim().toLowerCase());
+}
+
+function keyIdOf(eventId: string, address: string): string {
+  return `${eventId}~${createHash('sha256').update(address).digest('base64url').slice(0, 32)}`;
 }
 
 
@@ -123,9 +139,12 @@ export function listRsvpsOfEvent(store: DocumentStore, eventId: string): Promise
   return store.query(RSVPS, { where: [['eventId', '==', eventId]], orderBy: [['createdAt', 'asc']] });
 }
 
-/** Pending RSVPs whose hold ran out at `nowIso`. */
-export function findExpiredHolds(store: DocumentStore, nowIso: string): Promise<RsvpDocument[]> {
-  return store.query(RSVPS, { where: [['status', '==', 'pending_payment'], ['holdExpiresAt', '<=', nowIso]] });
+/** Holds (unpaid, or waiting for their e-mail confirmation) that ran out at `nowIso`. */
+export async function findExpiredHolds(store: DocumentStore, nowIso: string): Promise<RsvpDocument[]> {
+  const expired = await Promise.all(
+    EXPIRING_HOLD_STATUSES.map((status) => store.query(RSVPS, { where: [['status', '==', status], ['holdExpiresAt', '<=', nowIso]] })),
+  );
+  return expired.flat();
 }
 
 // Reads inside a transaction.
@@ -161,24 +180,29 @@ export async function readRsvpWithSeat(tx: Transaction, rsvpId: string): Promise
  * not run out): through the address's key document, or for an event stored before those, a query.
  */
 export async function readActiveRegistrations(tx: Transaction, event: EventDocument, email: string, nowIso: string): Promise<RsvpDocument[]> {
-  const address = email.trim().toLowerCase();
+  const mailbox = mailboxOf(email);
   let docs: (RsvpDocument | null)[];
   if (event.data.perEmailKeys) {
-    const key = await tx.get(REGISTRATION_KEYS, registrationKeyId(event.id, address));
-    docs = await Promise.all((key?.data.rsvpIds ?? []).map((id) => tx.get(RSVPS, id)));
+    // The mailbox's key, and the address's own key where registrations before mailboxes were compared wrote it.
+    const keyIds = [...new Set([registrationKeyId(event.id, email), addressKeyId(event.id, email)])];
+    const keys = await Promise.all(keyIds.map((id) => tx.get(REGISTRATION_KEYS, id)));
+    const rsvpIds = [...new Set(keys.flatMap((key) => key?.data.rsvpIds ?? []))];
+    docs = await Promise.all(rsvpIds.map((id) => tx.get(RSVPS, id)));
   } else {
-    docs = await tx.query(RSVPS, { where: [['eventId', '==', event.id], ['email', '==', address]] });
+    // An event stored before the key documents: its registrations, compared by mailbox.
+    docs = (await tx.query(RSVPS, { where: [['eventId', '==', event.id]] })).filter((doc) => mailboxOf(doc.data.email) === mailbox);
   }
   return docs.filter((doc): doc is RsvpDocument => doc !== null && isActiveRegistration(doc.data, nowIso));
 }
 
 /** What asking to register came to. */
 export type Registration =
-  /** A new RSVP holding a seat: confirmed when free, held pending payment otherwise. */
+  /** A new RSVP holding a seat: confirmed when free, held pending payment or e-mail confirmation otherwise. */
   | { outcome: 'created'; rsvpId: string; rsvp: StoredRsvp; mailchimpQueued: boolean }
-  /** The same person's unpaid hold of the same ticket type, still running: pay that one (no new seat, expiry unchanged). */
-  | { outcome: 'existing-hold'; rsvp: RsvpDocument }
-  /** The same person is already registered; `resend` when the e-mail is to go again (the stamp is written). */
+  /**
+   * The same person is already registered (or holds a seat still unpaid or unconfirmed); `resend`
+   * when its e-mail (ticket, or link to finish) is to go again to the address on file (the stamp is written).
+   */
   | { outcome: 'already-registered'; rsvp: RsvpDocument; resend: boolean };
 
 /**
@@ -197,8 +221,8 @@ export async function register(tx: Transaction, eventDoc: EventDocument, input: 
   const active = await readActiveRegistrations(tx, eventDoc, input.email, now.toISOString());
   const same = findSamePerson(active, input.name);
   if (same) {
-    if (same.data.status === 'pending_payment' && same.data.ticketType === ticketType) return { outcome: 'existing-hold', rsvp: same };
-    const resend = same.data.status === 'confirmed' && canResendOnRepeat(same.data.repeatResentAt, now);
+    // Nothing of it goes back to the caller, who may not be the person (issue 23): the e-mail goes to the address on file.
+    const resend = canResendOnRepeat(same.data.repeatResentAt, now);
     if (resend) tx.update(RSVPS, same.id, { repeatResentAt: now.toISOString() });
     return { outcome: 'already-registered', rsvp: same, resend };
   }
@@ -220,6 +244,21 @@ export async function register(tx: Transaction, eventDoc: EventDocument, input: 
   const mailchimpQueued =
     rsvp.status === 'confirmed' && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.mailchimpAudienceId }, rsvpId, 'registered', now) !== null;
   return { outcome: 'created', rsvpId, rsvp, mailchimpQueued };
+}
+
+/** Remembers the hash of a link's key just minted for an e-mail (link-keys.ts), keeping the newest few. */
+export function rememberLinkKey(tx: Transaction, rsvp: RsvpDocument, purpose: LinkPurpose, keyHash: string) {
+  tx.update(RSVPS, rsvp.id, { linkKeys: { ...rsvp.data.linkKeys, [purpose]: keptLinkKeys(rsvp.data.linkKeys?.[purpose], keyHash) } });
+}
+
+/**
+ * The link in its e-mail was opened while the seat was still held: the registration is confirmed
+ * for good. Its ticket mail and Mailchimp sync are the caller's, in this same transaction.
+ */
+export function confirmByLink(tx: Transaction, rsvp: RsvpDocument): RsvpDocument {
+  const fields = { status: 'confirmed' as const, holdExpiresAt: null };
+  tx.update(RSVPS, rsvp.id, fields);
+  return { id: rsvp.id, data: { ...rsvp.data, ...fields } };
 }
 
 /** Records the provider's intent on the RSVP it pays for (when the RSVP still exists). */
@@ -261,10 +300,10 @@ export function markPaymentFailed(tx: Transaction, rsvp: RsvpDocument, seat: Sea
   return true;
 }
 
-/** The hold ran out unpaid at `nowIso`: the seat goes back. False when the RSVP is no longer an expired hold. */
+/** The hold ran out unpaid or unconfirmed at `nowIso`: the seat goes back. False when the RSVP is no longer an expired hold. */
 export function releaseHold(tx: Transaction, rsvp: RsvpDocument, seat: SeatRelease | null, nowIso: string): boolean {
   const { status, holdExpiresAt } = rsvp.data;
-  if (status !== 'pending_payment' || !holdExpiresAt || holdExpiresAt > nowIso) return false;
+  if (!EXPIRING_HOLD_STATUSES.some((holding) => holding === status) || !holdExpiresAt || holdExpiresAt > nowIso) return false;
   tx.update(RSVPS, rsvp.id, { status: 'released', holdExpiresAt: null });
   giveSeatBack(tx, seat);
   return true;

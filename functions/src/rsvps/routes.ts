@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { EventStatsReply } from '../shared/events-model.js';
-import { rsvpInputSchema, rsvpListQuerySchema } from '../shared/rsvps.js';
+import { linkKeySchema, rsvpInputSchema, rsvpListQuerySchema } from '../shared/rsvps.js';
 import { parseWith } from '../http/validate.js';
 import type { IdParams } from '../http/server.js';
 import type { AuthGuards } from '../auth/middleware.js';
@@ -19,6 +19,14 @@ export function rsvpRoutes(
     const created = await rsvps.create(request.params.id, parseWith(rsvpInputSchema, request.body));
     return reply.code(201).send(created);
   });
+
+  // The links in an attendee's e-mail (issue 23): the key travels in the body, never in the address.
+  api.post<IdParams>('/rsvps/:id/confirm', { preHandler: options.publicWriteLimit }, async (request) =>
+    rsvps.confirmByLink(request.params.id, parseWith(linkKeySchema, request.body).key),
+  );
+  api.post<IdParams>('/rsvps/:id/hold', { preHandler: options.publicWriteLimit }, async (request) =>
+    rsvps.paymentHold(request.params.id, parseWith(linkKeySchema, request.body).key),
+  );
 
   api.get<IdParams>('/events/:id/rsvps', staff, async (request) => {
     const { include } = parseWith(rsvpListQuerySchema, request.query);

@@ -4,6 +4,7 @@ import { MESSAGES } from '../shared/messages.js';
 import { RuleError } from '../rule-error.js';
 import {
   comparableName,
+  CONFIRMATION_HOLD_MS,
   PAYMENT_HOLD_MS,
   REPEAT_RESEND_INTERVAL_MS,
   registrationHasClosed,
@@ -38,12 +39,17 @@ export function assertAcceptingRegistrations(event: Pick<EventRecord, 'isActive'
 
 /**
  * A registration that counts toward the per-e-mail limit and makes a repeat a duplicate:
- * confirmed, or an unpaid card hold that has not run out. Cancelled, refunded and
- * released ones do not.
+ * confirmed, or a hold (unpaid, or waiting for its e-mail confirmation) that has not run
+ * out. Cancelled, refunded and released ones do not.
  */
 export function isActiveRegistration(rsvp: Pick<RsvpRecord, 'status' | 'holdExpiresAt'>, nowIso: string): boolean {
   if (rsvp.status === 'confirmed') return true;
-  return rsvp.status === 'pending_payment' && rsvp.holdExpiresAt !== null && rsvp.holdExpiresAt > nowIso;
+  return isRunningHold(rsvp, nowIso);
+}
+
+/** An unpaid or unconfirmed registration whose seat is still held at `nowIso`. */
+export function isRunningHold(rsvp: Pick<RsvpRecord, 'status' | 'holdExpiresAt'>, nowIso: string): boolean {
+  return (rsvp.status === 'pending_payment' || rsvp.status === 'pending_confirmation') && rsvp.holdExpiresAt !== null && rsvp.holdExpiresAt > nowIso;
 }
 
 /** The registration among `active` (one e-mail's) made under the same name, compared loosely. */
@@ -64,15 +70,20 @@ export function canResendOnRepeat(lastResentAt: string | null | undefined, now: 
   return !lastResentAt || now.getTime() - Date.parse(lastResentAt) >= REPEAT_RESEND_INTERVAL_MS;
 }
 
-/** A new RSVP: confirmed when free, holding its seat until paid otherwise. */
+/**
+ * A new RSVP: confirmed when free, holding its seat until paid when not, or until the link
+ * e-mailed to it is opened when the event confirms by e-mail.
+ */
 export function newRsvp(
-  event: Pick<EventRecord, 'id'>,
+  event: Pick<EventRecord, 'id' | 'confirmByEmail'>,
   input: RsvpInput,
   ticketType: string,
   amountDue: number,
   now: Date,
 ): Omit<RsvpRecord, 'id'> {
   const paid = amountDue > 0;
+  const byEmail = !paid && event.confirmByEmail;
+  const holdMs = paid ? PAYMENT_HOLD_MS : byEmail ? CONFIRMATION_HOLD_MS : null;
   return {
     eventId: event.id,
     name: input.name,
@@ -83,14 +94,14 @@ export function newRsvp(
     zipCode: input.zipCode,
     ticketType,
     additionalInfo: input.additionalInfo,
-    status: paid ? 'pending_payment' : 'confirmed',
+    status: paid ? 'pending_payment' : byEmail ? 'pending_confirmation' : 'confirmed',
     paymentStatus: paid ? 'pending' : 'free',
     amountDue,
     amountPaid: 0,
     amountRefunded: 0,
     refundedAt: null,
     paymentIntentId: null,
-    holdExpiresAt: paid ? new Date(now.getTime() + PAYMENT_HOLD_MS).toISOString() : null,
+    holdExpiresAt: holdMs === null ? null : new Date(now.getTime() + holdMs).toISOString(),
     createdAt: now.toISOString(),
     checkedIn: false,
     checkedInAt: null,
@@ -110,6 +121,17 @@ export function keepInformedConsent(event: Pick<EventRecord, 'mailchimpAudienceI
 /** Which e-mail a confirmed RSVP receives: a QR ticket, or a plain confirmation in RSVP-only mode. */
 export function confirmationMailKind(event: Pick<EventRecord, 'generateTickets'>): 'ticket' | 'rsvpConfirmation' {
   return event.generateTickets ? 'ticket' : 'rsvpConfirmation';
+}
+
+/**
+ * What a repeated registration sends to the address on file (issue 23: the reply itself says
+ * nothing of it): the ticket of a confirmed one, the link of a hold still waiting for its
+ * confirmation or its payment.
+ */
+export function repeatMailKind(event: Pick<EventRecord, 'generateTickets'>, rsvp: Pick<RsvpRecord, 'status'>) {
+  if (rsvp.status === 'pending_confirmation') return 'confirmRegistration' as const;
+  if (rsvp.status === 'pending_payment') return 'paymentLink' as const;
+  return confirmationMailKind(event);
 }
 
 /** RSVPs that hold a seat: confirmed ones and paid ones still pending. */

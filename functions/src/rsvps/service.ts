@@ -1,6 +1,6 @@
 import { formatCents } from '../shared/payments-model.js';
 import type { EventStats } from '../shared/events-model.js';
-import { RSVP_MESSAGES, type RsvpRecord, type RsvpReply } from '../shared/rsvps-model.js';
+import { RSVP_MESSAGES, type ConfirmRegistrationReply, type PaymentHoldReply, type RsvpRecord, type RsvpReply } from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 import { EVENTS, EventNotFoundError, listAllEvents, readEventDocument, resolveEventId, toEventDetails } from '../events/repository.js';
 import { queueMail } from '../outbox/outbox.js';
@@ -8,8 +8,10 @@ import type { Clock } from '../clock.js';
 import { RuleError } from '../rule-error.js';
 import type { DocumentStore } from '../store/port.js';
 import { withSeatChoice } from '../seats/choice.js';
-import { confirmationMailKind, holdsSeat } from './rules.js';
-import { cancelRsvp, listAllRsvps, listRsvpsOfEvent, readRsvpWithSeat, register, toRsvpView } from './repository.js';
+import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
+import { confirmationMailKind, holdsSeat, isRunningHold, repeatMailKind } from './rules.js';
+import { linkKeyMatches } from './link-keys.js';
+import { cancelRsvp, confirmByLink, listAllRsvps, listRsvpsOfEvent, readRsvpWithEvent, readRsvpWithSeat, register, toRsvpView, type EventDocument } from './repository.js';
 import { csvFileName, rsvpsToCsv } from './csv.js';
 
 export interface RsvpServiceDeps {
@@ -24,6 +26,17 @@ export interface RsvpServiceDeps {
   /** The card provider, as far as cancelling an unpaid hold's intent goes (the payments port's cancelIntent). */
   intents: { cancelIntent(intentId: string): Promise<void> };
   logger?: Pick<Console, 'error'>;
+}
+
+/** A link whose key is not one we sent for this RSVP (or no such RSVP): one refusal, nothing told apart. */
+function linkInvalid() {
+  return new RuleError('LINK_INVALID', RSVP_MESSAGES.linkInvalid, 'not-found');
+}
+
+/** What the pages a link opens show of the event. */
+function linkEventView(event: EventDocument) {
+  const { id, title, date, location, customUrl } = toEventDetails(event);
+  return { id, title, date, location, customUrl };
 }
 
 /** The refusal of a repeated registration, thrown once the transaction (and any resend it queued) committed. */
@@ -48,15 +61,11 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
           const event = toEventDetails(eventDoc);
           const registration = await register(tx, eventDoc, input, now, seatChoice);
           if (registration.outcome === 'already-registered') {
-            // The same person again: no second seat; their e-mail goes again (at most hourly), in this same transaction.
+            // The same person again: no second seat, and nothing of theirs in the reply; their ticket, or the
+            // link to finish, goes again to the address on file (at most hourly), in this same transaction.
             const { rsvp, resend } = registration;
-            if (resend) queueMail(tx, { kind: confirmationMailKind(event), rsvpId: rsvp.id, to: rsvp.data.email }, now);
+            if (resend) queueMail(tx, { kind: repeatMailKind(event, rsvp.data), rsvpId: rsvp.id, to: rsvp.data.email }, now);
             return { alreadyRegistered: true as const, mailQueued: resend };
-          }
-          if (registration.outcome === 'existing-hold') {
-            // Their unpaid hold is still running: they continue paying it (its expiry is not moved).
-            const reply: RsvpReply = { success: true, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId: registration.rsvp.id };
-            return { reply, mailQueued: false };
           }
           const { rsvpId, rsvp, mailchimpQueued } = registration;
           if (rsvp.status === 'confirmed') {
@@ -64,6 +73,12 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
             const message = event.generateTickets ? RSVP_MESSAGES.registered : RSVP_MESSAGES.registeredNoTicket;
             const reply: RsvpReply = { success: true, message, requiresPayment: false, rsvpId };
             return { reply, mailQueued: true, mailchimpQueued };
+          }
+          if (rsvp.status === 'pending_confirmation') {
+            // The seat is held until the link e-mailed now is opened: the reply carries no ticket id.
+            queueMail(tx, { kind: 'confirmRegistration', rsvpId, to: rsvp.email }, now);
+            const reply: RsvpReply = { success: true, message: RSVP_MESSAGES.confirmationSent, requiresPayment: false, requiresConfirmation: true };
+            return { reply, mailQueued: true };
           }
           const reply: RsvpReply = { success: true, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId };
           return { reply, mailQueued: false };
@@ -73,6 +88,49 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
       if ('mailchimpQueued' in result && result.mailchimpQueued) onMailchimpQueued?.();
       if ('alreadyRegistered' in result) throw alreadyRegistered();
       return result.reply;
+    },
+
+    /**
+     * POST /rsvps/{id}/confirm: the link e-mailed to a 'Confirm by e-mail' registration was opened while
+     * its seat was held, so the mailbox is proven: confirmed, its ticket (or confirmation) e-mail and its
+     * Mailchimp sync queued in the same transaction. Opening it again answers the same.
+     */
+    async confirmByLink(rsvpId: string, key: string): Promise<ConfirmRegistrationReply> {
+      const now = clock.now();
+      const result = await store.runTransaction(async (tx) => {
+        const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
+        if (!rsvp || !event || !linkKeyMatches(rsvp.data.linkKeys?.confirm, key)) throw linkInvalid();
+        const details = toEventDetails(event);
+        if (rsvp.data.status === 'confirmed') return { details, mailQueued: false, mailchimpQueued: false };
+        if (rsvp.data.status === 'released' || (rsvp.data.status === 'pending_confirmation' && !isRunningHold(rsvp.data, now.toISOString()))) {
+          throw new RuleError('LINK_EXPIRED', RSVP_MESSAGES.confirmationLinkExpired, 'gone');
+        }
+        if (rsvp.data.status !== 'pending_confirmation') throw linkInvalid();
+        confirmByLink(tx, rsvp);
+        queueMail(tx, { kind: confirmationMailKind(details), rsvpId, to: rsvp.data.email }, now);
+        const mailchimpQueued = queueMailchimpSync(tx, { eventId: details.id, audienceId: details.mailchimpAudienceId }, rsvpId, 'registered', now) !== null;
+        return { details, mailQueued: true, mailchimpQueued };
+      });
+      if (result.mailQueued) onMailQueued?.();
+      if (result.mailchimpQueued) onMailchimpQueued?.();
+      const { details } = result;
+      return {
+        success: true,
+        message: details.generateTickets ? RSVP_MESSAGES.confirmed : RSVP_MESSAGES.confirmedNoTicket,
+        ticketId: details.generateTickets ? rsvpId : null,
+        event: { id: details.id, title: details.title, date: details.date, location: details.location, customUrl: details.customUrl },
+      };
+    },
+
+    /** POST /rsvps/{id}/hold: the unpaid registration a payment link (e-mailed to its address) lets its holder pay. */
+    async paymentHold(rsvpId: string, key: string): Promise<PaymentHoldReply> {
+      const now = clock.now().toISOString();
+      const { rsvp, event } = await store.runTransaction((tx) => readRsvpWithEvent(tx, rsvpId));
+      if (!rsvp || !event || !linkKeyMatches(rsvp.data.linkKeys?.pay, key)) throw linkInvalid();
+      if (rsvp.data.paymentStatus === 'paid') throw new RuleError('ALREADY_PAID', RSVP_MESSAGES.alreadyPaid, 'conflict');
+      if (rsvp.data.status !== 'pending_payment' || !isRunningHold(rsvp.data, now)) throw new RuleError('LINK_EXPIRED', RSVP_MESSAGES.paymentLinkExpired, 'gone');
+      const { name, email, ticketType, amountDue, holdExpiresAt } = rsvp.data;
+      return { success: true, hold: { rsvpId, name, email, ticketType, amount: amountDue, holdExpiresAt: holdExpiresAt!, event: linkEventView(event) } };
     },
 
     /** The RSVPs holding a seat; with includeCancelled also the cancelled and refunded ones (never lapsed holds). */

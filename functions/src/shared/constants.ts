@@ -34,8 +34,15 @@ export const STAFF_PAGE_SLUGS = ['admin', DASHBOARD_SLUG, 'checkin'] as const;
 /** Where a paid registration lands (SPEC §2: /payment-success). */
 export const PAYMENT_SUCCESS_SLUG = 'payment-success';
 
+/**
+ * Pages a link in an attendee's e-mail opens (issue 23): confirming a registration
+ * (/confirm/{rsvpId}) and finishing an unpaid one's payment (/pay/{rsvpId}).
+ */
+export const CONFIRM_REGISTRATION_SLUG = 'confirm';
+export const PAY_HOLD_SLUG = 'pay';
+
 /** First path segments that are pages of their own (web/src/routes.ts), so never an event's address. */
-export const PAGE_SLUGS = [...STAFF_PAGE_SLUGS, PAYMENT_SUCCESS_SLUG] as const;
+export const PAGE_SLUGS = [...STAFF_PAGE_SLUGS, PAYMENT_SUCCESS_SLUG, CONFIRM_REGISTRATION_SLUG, PAY_HOLD_SLUG] as const;
 
 /**
  * Path segments that are routes of their own, never event slugs (SPEC §2); 'tags' and

@@ -32,6 +32,10 @@ export const ERROR_CODES = [
   'ALREADY_REGISTERED',
   'REGISTRATION_CLOSED',
   'REGISTRATION_LIMIT_REACHED',
+  // Links in an attendee's e-mail (confirm a registration, finish a payment; issue 23).
+  'LINK_INVALID',
+  'LINK_EXPIRED',
+  'ALREADY_PAID',
   // Check-in at the door.
   'ALREADY_CHECKED_IN',
   'NOT_CHECKED_IN',
@@ -64,6 +68,9 @@ export const ERROR_CODES = [
   'TEMPLATE_DOES_NOT_COMPILE',
   'TEMPLATE_UNESCAPED_FIELD',
   'TEMPLATE_MISSING_LINK',
+  // Templates cannot be turned against readers or the server (issue 23 item 6).
+  'TEMPLATE_NOT_ALLOWED',
+  'TEMPLATE_TOO_LARGE',
   'MAIL_SEND_FAILED',
   'CONTACT_UNAVAILABLE',
   // The admin team and its invitations.

@@ -32,6 +32,11 @@ export interface EventRecord {
   customUrl: string;
   /** Registrations holding a seat that one e-mail address may have for this event (issue 12). */
   maxRegistrationsPerEmail: number;
+  /**
+   * 'Confirm by e-mail' (issue 23): a registration holds its seat for CONFIRMATION_HOLD_MS until
+   * the link e-mailed to it is opened. Free events only; a new free event with a capacity has it on.
+   */
+  confirmByEmail: boolean;
   attendeeCount: number;
   createdAt: string;
   updatedAt: string;
@@ -59,6 +64,7 @@ export const PUBLIC_EVENT_FIELDS = [
   'generateTickets',
   'allowAdditionalInfo',
   'customUrl',
+  'confirmByEmail',
   'attendeeCount',
 ] as const satisfies readonly (keyof EventRecord)[];
 export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[number]> & {

@@ -82,6 +82,7 @@ const eventFields = {
   allowAdditionalInfo: z.boolean(),
   customUrl: customUrlField,
   maxRegistrationsPerEmail: registrationsPerEmail,
+  confirmByEmail: z.boolean(),
 };
 
 /** The event form body of POST /events (SPEC §3, §5): omitted fields take their defaults. */
@@ -102,6 +103,8 @@ export const eventInputSchema = z
     allowAdditionalInfo: eventFields.allowAdditionalInfo.default(false),
     customUrl: eventFields.customUrl.default(''),
     maxRegistrationsPerEmail: eventFields.maxRegistrationsPerEmail.default(DEFAULT_MAX_REGISTRATIONS_PER_EMAIL),
+    // Omitted: on for a free event with a capacity (confirmByEmailDefault), decided with the other fields.
+    confirmByEmail: eventFields.confirmByEmail.optional(),
   })
   .strip();
 export type EventInput = z.infer<typeof eventInputSchema>;

@@ -5,7 +5,8 @@
 
 /** Messages of the registration journey (SPEC §8 and issue wording). */
 export const RSVP_MESSAGES = {
-  alreadyRegistered: 'You are already registered for this event',
+  // Says nothing of the registration on file (issue 23): its ticket, confirmation link or payment link goes to that address.
+  alreadyRegistered: 'You are already registered for this event. We have sent the details to the e-mail address you registered with.',
   registrationClosed: 'Registration for this event has closed',
   nameAndEmailRequired: 'Name and email are required',
   invalidEmail: 'Please enter a valid email address',
@@ -14,6 +15,14 @@ export const RSVP_MESSAGES = {
   registered: 'You are registered! Your ticket is on its way to your inbox.',
   registeredNoTicket: 'You are registered! A confirmation is on its way to your inbox.',
   paymentRequired: 'Please complete payment to confirm your registration.',
+  /** A 'Confirm by e-mail' event: the seat is held until the link in the e-mail is opened. */
+  confirmationSent: 'Almost done! We have e-mailed you a link. Open it within 30 minutes to confirm your registration, or the seat is released.',
+  confirmed: 'Your registration is confirmed! Your ticket is on its way to your inbox.',
+  confirmedNoTicket: 'Your registration is confirmed! A confirmation is on its way to your inbox.',
+  linkInvalid: 'This link is not valid. Please use the most recent link we e-mailed you.',
+  confirmationLinkExpired: 'This confirmation link has expired and the seat was released. Please register again.',
+  paymentLinkExpired: 'This payment link has expired and the seat was released. Please register again.',
+  alreadyPaid: 'This registration is already paid. Your ticket is in your inbox.',
   submitFailed: 'Failed to submit RSVP',
   networkError: 'Network error. Please try again.',
   rsvpNotFound: 'RSVP not found',
@@ -82,10 +91,18 @@ export const RSVP_FIELD_LIMITS: Record<RsvpField, number> = {
 
 /** How long a paid registration holds its seat while the card payment is pending. */
 export const PAYMENT_HOLD_MS = 30 * 60 * 1000;
+/** How long a 'Confirm by e-mail' registration holds its seat until its link is opened (RSVP_MESSAGES.confirmationSent says it). */
+export const CONFIRMATION_HOLD_MS = 30 * 60 * 1000;
 
-export type RsvpStatus = 'confirmed' | 'pending_payment' | 'released' | 'cancelled';
-/** The statuses of an RSVP that holds a seat: confirmed, and paid ones still pending. */
-export const SEAT_HOLDING_STATUSES: readonly RsvpStatus[] = ['confirmed', 'pending_payment'];
+/**
+ * pending_confirmation: a 'Confirm by e-mail' event's registration whose link has not been
+ * opened yet; it holds its seat until holdExpiresAt, like an unpaid card hold.
+ */
+export type RsvpStatus = 'confirmed' | 'pending_payment' | 'pending_confirmation' | 'released' | 'cancelled';
+/** The statuses of an RSVP that holds a seat: confirmed, and holds (unpaid, unconfirmed) still running. */
+export const SEAT_HOLDING_STATUSES: readonly RsvpStatus[] = ['confirmed', 'pending_payment', 'pending_confirmation'];
+/** The holds that run out: their seat goes back at holdExpiresAt. */
+export const EXPIRING_HOLD_STATUSES = ['pending_payment', 'pending_confirmation'] as const satisfies readonly RsvpStatus[];
 export type PaymentStatus = 'free' | 'pending' | 'paid' | 'failed' | 'refunded';
 
 /** An RSVP as staff lists show it; its id is the ticket id. */
@@ -117,12 +134,47 @@ export interface RsvpRecord {
   checkedInBy: string | null;
 }
 
-/** POST /events/{id}/rsvp reply. */
+/**
+ * POST /events/{id}/rsvp reply. rsvpId (the ticket id) is given only to the visitor who just
+ * made the registration, and not while it waits for its e-mail confirmation: opening the link
+ * proves the mailbox first.
+ */
 export interface RsvpReply {
   success: true;
   message: string;
   requiresPayment: boolean;
-  rsvpId: string;
+  /** A 'Confirm by e-mail' event: the link is in the visitor's inbox. */
+  requiresConfirmation?: boolean;
+  rsvpId?: string;
+}
+
+/** The body of the calls a link in an attendee's e-mail makes: the link's secret (from its #key= fragment). */
+export interface LinkKeyRequest {
+  key: string;
+}
+
+/** POST /rsvps/{id}/confirm reply: the registration holds its seat for good; its ticket (or confirmation) e-mail is queued. */
+export interface ConfirmRegistrationReply {
+  success: true;
+  message: string;
+  /** The ticket's id when the event issues tickets (its page is /checkin/{ticketId}); null otherwise. */
+  ticketId: string | null;
+  event: { id: string; title: string; date: string; location: string; customUrl: string };
+}
+
+/** POST /rsvps/{id}/hold reply: an unpaid registration the payment link lets its holder pay. */
+export interface PaymentHoldReply {
+  success: true;
+  hold: {
+    rsvpId: string;
+    name: string;
+    email: string;
+    ticketType: string;
+    /** Cents. */
+    amount: number;
+    holdExpiresAt: string;
+    event: { id: string; title: string; date: string; location: string; customUrl: string };
+  };
 }
 
 /** GET /checkin/{ticketId}?format=json: what a ticket holder and the door staff see (SPEC §3). */

@@ -7,6 +7,7 @@ import { RSVPS } from '../../src/rsvps/repository.js';
 import type { EventRecord } from '../../src/shared/events-model.js';
 import type { RsvpRecord } from '../../src/shared/rsvps-model.js';
 import type { DocumentStore } from '../../src/store/port.js';
+import type { EmailTemplate } from '../../src/shared/email-templates-model.js';
 import { openTestStore } from '../support/store.js';
 
 export const SITE_URL = 'https://zion.example.org';
@@ -67,6 +68,7 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): Omit<EventRec
     allowAdditionalInfo: false,
     customUrl: 'night-sky-walk',
     maxRegistrationsPerEmail: 4,
+    confirmByEmail: false,
     attendeeCount: 1,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
@@ -172,3 +174,15 @@ export function decodePng(png: Buffer) {
   }
   return { ...header, channels, isDark: (x: number, y: number) => pixels[y * stride + x * channels] < 128 };
 }
+
+/**
+ * The attack as found (issue 23): about 800 bytes that rendered 100 MB in 16.6 s with 1.17 GB of
+ * memory. Nine nested {{#each}} over the whole context (four values each) repeat the body 4^9 times.
+ */
+export const AMPLIFYING_TEMPLATE: EmailTemplate = {
+  subjectTemplate: 'Your ticket',
+  htmlTemplate:
+    '{{#each @root}}'.repeat(9) +
+    '<tr><td style="padding:8px 32px;font-family:Georgia,serif;font-size:16px;line-height:1.6;color:#2c2c2c;">{{event.title}}, {{event.formattedDate}} at {{event.formattedTime}}: {{event.location}}</td></tr>\n'.repeat(3) +
+    '{{/each}}'.repeat(9),
+};

@@ -1,0 +1,67 @@
+import type { Clock } from '../clock.js';
+import { toEventDetails } from '../events/repository.js';
+import { linkKeyHash, newLinkKey, type LinkPurpose } from '../rsvps/link-keys.js';
+import { readRsvpWithEvent, rememberLinkKey } from '../rsvps/repository.js';
+import { isRunningHold } from '../rsvps/rules.js';
+import { CONFIRM_REGISTRATION_SLUG, PAY_HOLD_SLUG } from '../shared/constants.js';
+import { MESSAGES } from '../shared/messages.js';
+import { RSVP_MESSAGES, type RsvpStatus } from '../shared/rsvps-model.js';
+import type { DocumentStore } from '../store/port.js';
+import type { Composed } from './delivery.js';
+import type { MailJob } from '../outbox/outbox.js';
+import { formatDateTime, formatEventDate } from './templates/render.js';
+import { renderConfirmRegistration, renderPaymentLink, type LinkMailContext } from './templates/links.js';
+
+export type LinkMailKind = 'confirmRegistration' | 'paymentLink';
+
+const PURPOSES: Record<LinkMailKind, { purpose: LinkPurpose; status: RsvpStatus; slug: string; render: (context: LinkMailContext) => ReturnType<typeof renderPaymentLink> }> = {
+  confirmRegistration: { purpose: 'confirm', status: 'pending_confirmation', slug: CONFIRM_REGISTRATION_SLUG, render: renderConfirmRegistration },
+  paymentLink: { purpose: 'pay', status: 'pending_payment', slug: PAY_HOLD_SLUG, render: renderPaymentLink },
+};
+
+/** The address a link opens: the page, the RSVP, and the key in the fragment (never sent to a server in a request line, nor in a Referer). */
+export function holdLinkUrl(siteUrl: string, kind: LinkMailKind, rsvpId: string, key: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/${PURPOSES[kind].slug}/${encodeURIComponent(rsvpId)}#key=${key}`;
+}
+
+export interface LinkMailDeps {
+  store: DocumentStore;
+  clock: Clock;
+  timeZone: string;
+  siteUrl: string;
+  from: string;
+}
+
+/**
+ * The e-mails with a link to finish a held registration. Each composition mints a fresh key and
+ * stores only its hash on the RSVP (rsvps/link-keys.ts), in a transaction that first checks the
+ * hold still runs: a hold confirmed, paid or released meanwhile gets no link.
+ */
+export function createLinkMail({ store, clock, timeZone, siteUrl, from }: LinkMailDeps) {
+  return {
+    async compose(job: MailJob & { kind: LinkMailKind }): Promise<Composed> {
+      const { purpose, status, render } = PURPOSES[job.kind];
+      const rsvpId = job.rsvpId;
+      if (!rsvpId) return { skip: RSVP_MESSAGES.rsvpNotFound };
+      const key = newLinkKey();
+      const now = clock.now().toISOString();
+      const held = await store.runTransaction(async (tx) => {
+        const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
+        if (!rsvp) return { skip: RSVP_MESSAGES.rsvpNotFound };
+        if (!event) return { skip: MESSAGES.eventNotFound };
+        if (rsvp.data.status !== status || !isRunningHold(rsvp.data, now)) return { skip: `The RSVP is ${rsvp.data.status}, no longer waiting for this link` };
+        rememberLinkKey(tx, rsvp, purpose, linkKeyHash(key));
+        return { event: toEventDetails(event), holdExpiresAt: rsvp.data.holdExpiresAt! };
+      });
+      if (held.skip !== undefined) return { skip: held.skip };
+      const { event, holdExpiresAt } = held;
+      const { formattedDate, formattedTime } = formatEventDate(event.date, timeZone);
+      const rendered = render({
+        event: { title: event.title, formattedDate, formattedTime, location: event.location },
+        holdUntil: formatDateTime(new Date(holdExpiresAt), timeZone),
+        link: holdLinkUrl(siteUrl, job.kind, rsvpId, key),
+      });
+      return { message: { to: job.to, from, ...rendered } };
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import Handlebars from 'handlebars';
+import { DETAILS, FONT, button, layout } from './layout.js';
+import { oneLine, type RenderedEmail } from './render.js';
+
+/*
+ * The e-mails that carry a link to finish a held registration (issue 23): confirming a
+ * 'Confirm by e-mail' registration, paying an unpaid one. Fixed wording, not admin-editable.
+ * They go to an address nobody has proven yet, so they repeat nothing the visitor typed
+ * (not even the name): only the event's details, the deadline and the link.
+ */
+
+const linkTemplates = Handlebars.create();
+
+export interface LinkMailContext {
+  event: { title: string; formattedDate: string; formattedTime: string; location: string };
+  /** When the seat is released unless the link is used, in the organisation's zone. */
+  holdUntil: string;
+  /** Ours alone (the site's address, an RSVP id, a URL-safe key): printed as it is, its '=' not turned into an entity. */
+  link: string;
+}
+
+function withSafeLink(context: LinkMailContext) {
+  return { ...context, link: new linkTemplates.SafeString(encodeURI(decodeURI(context.link))) };
+}
+
+function linkLayout(heading: string, intro: string, label: string, after: string) {
+  return layout({
+    title: `${heading}: {{event.title}}`,
+    preheader: `${heading}: {{event.title}}`,
+    eyebrow: heading,
+    body: `        <tr>
+          <td style="padding:24px 32px 8px;${FONT}font-size:16px;line-height:1.6;color:#2c2c2c;">
+            <p style="margin:0 0 14px;">Hello,</p>
+            <p style="margin:0 0 18px;">${intro}</p>
+          </td>
+        </tr>
+${DETAILS}
+        <tr>
+          <td style="padding:20px 32px 8px;">
+            ${button('{{link}}', label)}
+          </td>
+        </tr>
+        <tr>
+          <td style="padding:12px 32px 28px;${FONT}font-size:14px;line-height:1.6;color:#5a4a3f;">
+            <p style="margin:0 0 10px;">${after}</p>
+            <p style="margin:0;">If you did not register, you can ignore this e-mail: nothing happens and the seat goes to someone else.</p>
+          </td>
+        </tr>`,
+  });
+}
+
+const confirmHtml = linkTemplates.compile<LinkMailContext>(
+  linkLayout(
+    'Confirm your registration',
+    'Someone registered this e-mail address for the event below. Confirm it is you, and your ticket is on its way.',
+    'Confirm my registration',
+    'Your seat is held until <strong>{{holdUntil}}</strong>. If the link is not opened by then, the seat is released.',
+  ),
+  { strict: false },
+);
+
+const payHtml = linkTemplates.compile<LinkMailContext>(
+  linkLayout(
+      'Finish paying for your ticket',
+      'A seat is held for this e-mail address at the event below, waiting for its card payment.',
+      'Pay for my ticket',
+      'Your seat is held until <strong>{{holdUntil}}</strong>. If it is not paid by then, the seat is released.',
+    ),
+  { strict: false },
+);
+
+function details(context: LinkMailContext) {
+  return `${context.event.title}\n${context.event.formattedDate}, ${context.event.formattedTime}\n${context.event.location}`;
+}
+
+export function renderConfirmRegistration(context: LinkMailContext): RenderedEmail {
+  return {
+    subject: oneLine(`Confirm your registration: ${context.event.title}`),
+    html: confirmHtml(withSafeLink(context) as unknown as LinkMailContext),
+    text: `Hello,\n\nSomeone registered this e-mail address for the event below. Confirm it is you, and your ticket is on its way.\n\n${details(context)}\n\nConfirm my registration: ${context.link}\n\nYour seat is held until ${context.holdUntil}. If the link is not opened by then, the seat is released.\n\nIf you did not register, you can ignore this e-mail: nothing happens and the seat goes to someone else.`,
+  };
+}
+
+export function renderPaymentLink(context: LinkMailContext): RenderedEmail {
+  return {
+    subject: oneLine(`Finish paying for your ticket: ${context.event.title}`),
+    html: payHtml(withSafeLink(context) as unknown as LinkMailContext),
+    text: `Hello,\n\nA seat is held for this e-mail address at the event below, waiting for its card payment.\n\n${details(context)}\n\nPay for my ticket: ${context.link}\n\nYour seat is held until ${context.holdUntil}. If it is not paid by then, the seat is released.\n\nIf you did not register, you can ignore this e-mail: nothing happens and the seat goes to someone else.`,
+  };
+}
