@@ -4,6 +4,8 @@ export const UPLOAD_MESSAGES = {
   invalidImage: 'Please select a valid image file.',
   fileReadFailed: 'Failed to read file',
   uploadFailed: 'Failed to upload image',
+  // Issue 23 item 8: a small file can still decode to hundreds of MB (UPLOAD_MAX_DECODED_BYTES below).
+  imageTooLarge: 'Image dimensions too large. Please use a smaller image (a 12-megapixel photo fits).',
 } as const;
 
 /** POST /upload body (SPEC §7): the image as base64 (no `data:` prefix). Name and type are hints, never trusted. */
@@ -43,3 +45,14 @@ export function uploadSrcset(url: string): string | undefined {
   const m = /^(.*uploads(?:\/|%2F)[0-9a-f]{24}-)(\d+)(\.webp.*)$/.exec(url);
   return m ? [...UPLOAD_WIDTHS.filter((w) => w < +m[2]), m[2]].map((w) => `${m[1]}${w}${m[3]} ${w}w`).join() : undefined;
 }
+
+// Issue 23 item 8: what one upload may cost in memory, read from the image's header before anything is decoded.
+/**
+ * The most bytes an upload may take once decoded: width x height x channels x bytes per sample.
+ * A 461 KB 16-bit PNG of 7000x7000 px decodes to 392 MB; the API has 512 MiB in all. At 64 MiB
+ * the re-encoding peaked at about 90-140 MB above the process's own (README, "Uploads"), and every
+ * ordinary photo fits: 12 MP (4032x3024) 8-bit RGB is 36.6 MB, with alpha 48.8 MB; 20 MP RGB 60 MB.
+ */
+export const UPLOAD_MAX_DECODED_BYTES = 64 * 1024 * 1024;
+/** The most pixels, whatever the channels (sharp's `limitInputPixels`): a 24-megapixel image. */
+export const UPLOAD_MAX_PIXELS = 24_000_000;

@@ -1,15 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { createDeflate, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_LIMIT_BYTES } from '../../src/shared/constants.js';
 import { MESSAGES } from '../../src/shared/messages.js';
-import { UPLOAD_MESSAGES } from '../../src/shared/uploads-model.js';
+import { SPONSOR_MESSAGES } from '../../src/shared/sponsors-model.js';
+import { UPLOAD_MAX_DECODED_BYTES, UPLOAD_MAX_PIXELS, UPLOAD_MESSAGES } from '../../src/shared/uploads-model.js';
+import type { FileStore } from '../../src/files/port.js';
 import { UPLOAD_BODY_LIMIT_BYTES } from '../../src/uploads/routes.js';
-import { encodeWithinBudget, targetWidths } from '../../src/uploads/service.js';
+import { createUploadService, decodedBytes, encodeWithinBudget, imageQueue, targetWidths } from '../../src/uploads/service.js';
 import { createTestApi, type TestApi } from '../support/api.js';
 import { asCloudFunction } from '../support/cloud-function.js';
 
@@ -119,7 +122,8 @@ describe('POST /upload', () => {
     expect(viaFunction.status, JSON.stringify(viaFunction.body)).toBe(200);
     // Named by content: the same photo is the same files.
     expect(viaFunction.body.imageUrl).toBe(direct.body.imageUrl);
-  });
+    // Two re-encodings of a 5 MB photo, one after the other (one image at a time): 10-20 s on a busy 2-core machine.
+  }, 60_000);
 
   it('a 6MB image is refused with 413 and the spec’s message, directly and through Cloud Functions', async () => {
     const big = Buffer.concat([await noiseJpeg(400, 300), randomBytes(6 * 1024 * 1024)]);
@@ -214,6 +218,15 @@ describe('encodeWithinBudget', () => {
     expect(encoded.data.equals(await webp(smooth, 960, 80))).toBe(true);
   });
 
+  it('resizes once and encodes from those pixels: the same bytes as encoding directly, transparency and 16-bit colour included', async () => {
+    const logo = await sharp({ create: { width: 1200, height: 600, channels: 4, background: { r: 90, g: 30, b: 200, alpha: 0.3 } } }).png().toBuffer();
+    const deep = await solid(1200, 600).toColourspace('rgb16').png().toBuffer();
+    for (const image of [logo, deep]) {
+      const encoded = await encodeWithinBudget(() => sharp(image), 960);
+      expect(encoded.data.equals(await webp(image, 960, 80))).toBe(true);
+    }
+  });
+
   it('squeezes a very detailed photo to a lower quality instead of sending a phone hundreds of kB', async () => {
     const detailed = await noiseJpeg(2400, 1800);
     const atEighty = await webp(detailed, 960, 80);
@@ -221,5 +234,142 @@ describe('encodeWithinBudget', () => {
     const encoded = await encodeWithinBudget(() => sharp(detailed), 960);
     expect(encoded.info.width).toBe(960);
     expect(encoded.data.length).toBeLessThan(atEighty.length * 0.8);
+  });
+});
+
+/*
+ * Issue 23 item 8: a 461 KB 16-bit PNG of 7000x7000 px took 7.7 s and 510 MB to re-encode, three
+ * at once 819 MB, against the API's 512 MiB. The header says what decoding will cost; an image
+ * over UPLOAD_MAX_DECODED_BYTES is refused (413) before a pixel is decoded, and one image at a
+ * time is decoded per instance.
+ */
+
+function pngChunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A valid PNG, every pixel black, made by hand: rows of zeros deflate about a thousand to one,
+ * which is how a small file declares a huge image. `colourType` 6 is RGBA, 2 RGB, 0 grey.
+ */
+async function blankPng(width: number, height: number, bitDepth: 8 | 16, colourType: 0 | 2 | 6) {
+  const channels = { 0: 1, 2: 3, 6: 4 }[colourType];
+  const row = Buffer.alloc(1 + (width * channels * bitDepth) / 8); // filter byte 0, then the samples
+  const deflate = createDeflate({ level: 9 });
+  const compressed: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => compressed.push(chunk));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  for (let y = 0; y < height; y += 1) if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
+  deflate.end();
+  await done;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([bitDepth, colourType, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', Buffer.concat(compressed)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('an upload cannot exhaust memory', () => {
+  // sharp's output calls (toBuffer), which every decode of pixels ends in: none is made for an image refused by its header.
+  const pixelWork = vi.spyOn(sharp.prototype, 'toBuffer');
+  afterEach(() => pixelWork.mockClear());
+
+  it('the 461 KB 16-bit PNG of 7000x7000 px, replayed: 413 with its message, before any pixel is decoded', async () => {
+    const bomb = await blankPng(7000, 7000, 16, 6);
+    expect(bomb.length).toBeLessThan(600 * 1024);
+    expect(await sharp(bomb).metadata()).toMatchObject({ width: 7000, height: 7000, channels: 4, depth: 'ushort' });
+    pixelWork.mockClear();
+
+    const response = await upload(asBody(bomb, 'bomb.png', 'image/png'));
+
+    expectRefused(response, 413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.imageTooLarge);
+    expect(response.body.errors).toEqual({ imageData: UPLOAD_MESSAGES.imageTooLarge });
+    expect(pixelWork).not.toHaveBeenCalled();
+    expect(imageQueue.activeCount + imageQueue.pendingCount).toBe(0);
+  });
+
+  it('counts bytes, not only pixels: 12 megapixels at 16 bits are refused, the same 12 megapixels at 8 bits (a phone photo) are re-encoded', async () => {
+    const deep = await blankPng(4032, 3024, 16, 2);
+    expectRefused(await upload(asBody(deep, 'deep.png', 'image/png')), 413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.imageTooLarge);
+    expect(pixelWork).not.toHaveBeenCalled();
+
+    const photo = await solid(4032, 3024).jpeg({ quality: 90 }).toBuffer();
+    const accepted = await upload(asBody(photo));
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toMatchObject({ width: 1600, height: 1200 });
+    // The spy sees the service's work: the refusals above really decoded nothing.
+    expect(pixelWork).toHaveBeenCalled();
+  });
+
+  it('refuses more pixels than the limit whatever the channels: a 25-megapixel grey image', async () => {
+    const grey = await blankPng(5000, 5000, 8, 0);
+    expect(decodedBytes({ width: 5000, height: 5000, channels: 1, depth: 'uchar' })).toBeLessThan(UPLOAD_MAX_DECODED_BYTES);
+    expectRefused(await upload(asBody(grey, 'grey.png', 'image/png')), 413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.imageTooLarge);
+    expect(pixelWork).not.toHaveBeenCalled();
+  });
+
+  it('a sponsor logo goes through the same check: 413, the sponsor not added', async () => {
+    const bomb = await blankPng(7000, 7000, 16, 6);
+    const before = (await api.request.get('/api/sponsors')).body.sponsors.length;
+    const response = await api.request.post('/api/sponsors').set(api.bearer('admin')).send({ ...asBody(bomb, 'logo.png', 'image/png'), name: 'Bomb Ltd' });
+    expectRefused(response, 413, 'FILE_TOO_LARGE', `${SPONSOR_MESSAGES.logoUploadFailed}: ${UPLOAD_MESSAGES.imageTooLarge}`);
+    expect((await api.request.get('/api/sponsors')).body.sponsors).toHaveLength(before);
+  });
+
+  it('the limits: every ordinary photo fits, the bomb does not', () => {
+    const bytes = (width: number, height: number, channels: 1 | 3 | 4, depth: 'uchar' | 'ushort') => decodedBytes({ width, height, channels, depth });
+    expect(bytes(4032, 3024, 3, 'uchar')).toBeLessThanOrEqual(UPLOAD_MAX_DECODED_BYTES); // 12 MP phone photo
+    expect(bytes(4032, 3024, 4, 'uchar')).toBeLessThanOrEqual(UPLOAD_MAX_DECODED_BYTES); // with alpha
+    expect(bytes(5472, 3648, 3, 'uchar')).toBeLessThanOrEqual(UPLOAD_MAX_DECODED_BYTES); // 20 MP camera
+    expect(bytes(7000, 7000, 4, 'ushort')).toBe(392_000_000);
+    expect(4032 * 3024).toBeLessThanOrEqual(UPLOAD_MAX_PIXELS);
+    // A format sharp might name that is not in the table counts as the widest sample (16 bytes).
+    expect(decodedBytes({ width: 10, height: 10, channels: 1, depth: 'unknown' as 'uchar' })).toBe(1600);
+  });
+
+  it('concurrent uploads are re-encoded one at a time: the second waits in the queue until the first is written', async () => {
+    // A file store that holds the first write until released, and logs every write.
+    const writes: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const files: FileStore = {
+      async put(path) {
+        writes.push(path);
+        // Only ever one image at work while a copy is written.
+        expect(imageQueue.activeCount).toBe(1);
+        if (writes.length === 1) await held;
+        return `/files/${path}`;
+      },
+    };
+    const service = createUploadService({ files });
+    const [first, second] = await Promise.all([solid(1200, 800).png().toBuffer(), solid(1000, 700).webp().toBuffer()]);
+    // The service names each copy by the image's content hash.
+    const [firstName, secondName] = [first, second].map((bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 24));
+
+    const firstDone = service.upload({ imageData: first.toString('base64') });
+    await vi.waitFor(() => expect(writes).toHaveLength(1), { timeout: 30_000 });
+    const secondDone = service.upload({ imageData: second.toString('base64') });
+    // The second has passed its checks and is parked in the queue (or, were there no queue, it would be writing).
+    await vi.waitFor(() => expect(imageQueue.pendingCount + writes.filter((w) => w.includes(secondName)).length).toBeGreaterThan(0), { timeout: 30_000 });
+    expect(imageQueue.pendingCount).toBe(1);
+    expect(writes).toEqual([`uploads/${firstName}-480.webp`]);
+
+    release();
+    const [a, b] = await Promise.all([firstDone, secondDone]);
+    expect(a.srcset.split(', ')).toHaveLength(3);
+    expect(b.srcset.split(', ')).toHaveLength(3);
+    // Every copy of the first was written before any of the second.
+    expect(writes.map((w) => (w.includes(firstName) ? 'first' : 'second'))).toEqual(['first', 'first', 'first', 'second', 'second', 'second']);
+    expect(imageQueue.activeCount + imageQueue.pendingCount).toBe(0);
   });
 });
