@@ -36,6 +36,8 @@ function expectPageHeaders(headers: Record<string, string>) {
   expect(csp).toContain("object-src 'none'");
   expect(csp).toContain("base-uri 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
+  // Images from the site, Cloud Storage and the card provider only: styles cannot send what they read anywhere else (issue 23 item 7).
+  expect(csp).toContain("img-src 'self' data: blob: https://firebasestorage.googleapis.com https://*.stripe.com;");
   // Locally the site signs in against the Auth emulator (added by scripts/lib/stack.mjs only).
   expect(csp).toMatch(/connect-src 'self' https:\/\/identitytoolkit\.googleapis\.com https:\/\/securetoken\.googleapis\.com [^;]*http:\/\/127\.0\.0\.1:9099/);
   expect(headers['x-frame-options']).toBe('DENY');
@@ -68,7 +70,7 @@ async function freeEventWithTicket() {
   const { event } = await api<{ event: { id: string; title: string } }>('/events', {
     method: 'POST',
     token,
-    body: JSON.stringify({ title: `Header Walk ${Date.now()}`, date, location: 'Zion Lodge', maxAttendees: 20 }),
+    body: JSON.stringify({ title: `Header Walk ${Date.now()}`, date, location: 'Zion Lodge', maxAttendees: 20, confirmByEmail: false }),
   });
   const email = uniqueEmail('headers');
   const { rsvpId } = await api<{ rsvpId: string }>(`/events/${event.id}/rsvp`, { method: 'POST', body: JSON.stringify({ name: 'Hedda Header', email }) });
@@ -180,6 +182,47 @@ test.describe('Content-Security-Policy and security headers', () => {
     );
     await page.goto('/frame-test');
     await expect(page.frameLocator('iframe').locator('img[alt="Ticket QR code"]')).toBeVisible();
+  });
+});
+
+test.describe('custom CSS cannot read a staff password (issue 23 item 7)', () => {
+  const MARKER = ':root { --custom-css-marker: applied; }';
+  const marker = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--custom-css-marker').trim());
+
+  test('the theme\'s custom CSS applies on the public pages, never on the staff pages; the login form keeps a typed password out of attributes; images go to no other host', async ({ page }) => {
+    const token = await idToken();
+    const { theme } = await api<{ theme: Record<string, unknown> }>('/theme');
+    await api('/theme', { method: 'PUT', token, body: JSON.stringify({ ...theme, customCSS: MARKER }) });
+    try {
+      await visit(page, '/');
+      await expect.poll(() => marker(page)).toBe('applied');
+
+      await visit(page, '/admin');
+      await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+      expect(await marker(page)).toBe('');
+      await expect(page.locator('style[data-theme-css]')).toHaveCount(0);
+      await page.getByLabel('Email').pressSequentially('staff@example.org');
+      await page.getByLabel('Password').pressSequentially('secret-pass');
+      await expect(page.getByLabel('Password')).toHaveValue('secret-pass');
+      expect(await page.evaluate(() => document.querySelectorAll('input[type=password][value^="s"], input[value*="@"]').length)).toBe(0);
+
+      await visit(page, '/checkin');
+      expect(await marker(page)).toBe('');
+
+      // Back on a public page, an image from any other host is refused by the policy.
+      await visit(page, '/');
+      await expect.poll(() => marker(page)).toBe('applied');
+      const refused = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            document.addEventListener('securitypolicyviolation', (event) => resolve(`${event.effectiveDirective} ${event.blockedURI}`), { once: true });
+            new Image().src = 'https://exfil.example/s.png';
+          }),
+      );
+      expect(refused).toBe('img-src https://exfil.example/s.png');
+    } finally {
+      await api('/theme', { method: 'PUT', token, body: JSON.stringify(theme) });
+    }
   });
 });
 
