@@ -30,7 +30,8 @@ function directives(policy) {
   return Object.fromEntries(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 }
 
-const PAGES = ['/', '/index.html', '/checkin/abc/def', '/event/spring-walk', '/spring-walk', '/payment-success', '/apiary', '/assets-day', '/a', '/admins', '/checkins', '/admin/x', '/no/such/page'];
+// The pages of an e-mail's links (/confirm/{rsvpId}, /pay/{rsvpId}; issue 23) are public pages too.
+const PAGES = ['/', '/index.html', '/checkin/abc/def', '/event/spring-walk', '/spring-walk', '/payment-success', '/confirm/uwtmBPK4hh-ZFdpOk4YvKQ', '/pay/uwtmBPK4hh-ZFdpOk4YvKQ', '/apiary', '/assets-day', '/a', '/admins', '/checkins', '/admin/x', '/no/such/page'];
 // The staff pages get staff.html: the site plus its staff shell's chunk, fetched at once (web/vite.config.ts).
 const STAFF_PAGES = STAFF_PAGE_SLUGS.flatMap((slug) => [`/${slug}`, `/${slug}/`]);
 
@@ -93,6 +94,14 @@ describe('firebase.json: the page headers', () => {
     expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
     expect(csp['frame-src']).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
     expect(csp['default-src']).toEqual(["'self'"]);
+  });
+
+  // Issue 23 item 7: a page's styles could send what they read to any https host. Images come
+  // from the site, uploads from Cloud Storage (functions/src/files/cloud-storage.ts), and the card
+  // provider's own; nothing else.
+  it('images from the site, Cloud Storage and the card provider only; never any https host', () => {
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://firebasestorage.googleapis.com', 'https://*.stripe.com']);
+    for (const directive of Object.values(csp)) expect(directive).not.toContain('https:');
   });
 
   it('no plugins, no <base> elsewhere, never framed', () => {

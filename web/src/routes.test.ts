@@ -28,4 +28,12 @@ describe('ROUTES', () => {
     expect(STAFF_ROUTES).toEqual(['/admin', `/${DASHBOARD_SLUG}`, '/checkin']);
     for (const route of [...STAFF_ROUTES, ROUTES.paymentSuccess]) expect(PAGE_SLUGS).toContain(route.slice(1));
   });
+
+  it("the pages of an e-mail's links take an RSVP id under a slug of their own (issue 23)", () => {
+    expect(routeParams(ROUTES.confirmRegistration, '/confirm/r1')).toEqual({ rsvpId: 'r1' });
+    expect(routeParams(ROUTES.payHold, '/pay/r1/')).toEqual({ rsvpId: 'r1' });
+    expect(routeParams(ROUTES.confirmRegistration, '/confirm')).toBeNull();
+    expect(routeParams(ROUTES.payHold, '/pay/a/b')).toBeNull();
+    for (const route of [ROUTES.confirmRegistration, ROUTES.payHold]) expect(PAGE_SLUGS).toContain(route.split('/')[1]);
+  });
 });

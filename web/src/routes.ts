@@ -1,4 +1,4 @@
-import { DASHBOARD_SLUG, PAYMENT_SUCCESS_SLUG } from '@shared/constants.js';
+import { CONFIRM_REGISTRATION_SLUG, DASHBOARD_SLUG, PAY_HOLD_SLUG, PAYMENT_SUCCESS_SLUG } from '@shared/constants.js';
 
 /**
  * The site's pages and their addresses, declared once. App.tsx routes them and preloads their
@@ -10,6 +10,10 @@ import { DASHBOARD_SLUG, PAYMENT_SUCCESS_SLUG } from '@shared/constants.js';
 export const ROUTES = {
   landing: '/',
   paymentSuccess: `/${PAYMENT_SUCCESS_SLUG}`,
+  /** The link e-mailed for a 'Confirm by e-mail' registration (issue 23); its secret is in the #key= fragment. */
+  confirmRegistration: `/${CONFIRM_REGISTRATION_SLUG}/:rsvpId`,
+  /** The link e-mailed for an unpaid registration's payment (issue 23); its secret is in the #key= fragment. */
+  payHold: `/${PAY_HOLD_SLUG}/:rsvpId`,
   admin: '/admin',
   /** The secret dashboard path from SPEC §2 ({token}); also a reserved event slug. */
   dashboard: `/${DASHBOARD_SLUG}`,

@@ -25,7 +25,7 @@ describe('pageDataPaths', () => {
   });
 
   it('pages with no data of their own, and addresses no page answers, ask for the theme only', () => {
-    for (const path of ['/admin', `/${DASHBOARD_SLUG}`, '/checkin', '/checkin/', '/payment-success', '/a/b/c', '/checkin/%20', '/%E0%A4%A']) {
+    for (const path of ['/admin', `/${DASHBOARD_SLUG}`, '/checkin', '/checkin/', '/payment-success', '/confirm/r1', '/pay/r1', '/confirm', '/pay', '/a/b/c', '/checkin/%20', '/%E0%A4%A']) {
       expect(pageDataPaths(path), path).toEqual(['/theme']);
     }
   });

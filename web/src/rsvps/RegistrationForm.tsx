@@ -71,6 +71,7 @@ export default function RegistrationForm({ event }: { event: PublicEventRecord }
         event={event}
         values={state.values}
         message={state.message}
+        outcome={state.outcome}
         headingRef={stepHeading}
         onReset={() => dispatch({ type: 'reset', values: initialValues(event) })}
       />

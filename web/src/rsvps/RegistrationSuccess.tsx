@@ -1,27 +1,37 @@
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { eventPath, type PublicEventRecord } from '@shared/events-model.js';
-import { CheckmarkIcon } from '../ui/icons.js';
+import { CheckmarkIcon, MailIcon } from '../ui/icons.js';
+import type { SuccessOutcome } from './steps.js';
 import { REGISTRATION_TEXT, showTicketSelect, type RegistrationValues } from './registration.js';
 
 interface RegistrationSuccessProps {
   event: PublicEventRecord;
   values: RegistrationValues;
   message: string;
+  /** 'checkInbox': a 'Confirm by e-mail' registration, whose seat waits for the link in the visitor's inbox. */
+  outcome: SuccessOutcome;
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** 'Register Another Person' and 'Back to Event' start a fresh form. */
   onReset: () => void;
 }
 
-/** The success step: what was registered, and the way to register someone else (SPEC §2). */
-export function RegistrationSuccess({ event, values, message, headingRef, onReset }: RegistrationSuccessProps) {
+export const SUCCESS_HEADINGS: Record<SuccessOutcome, string> = {
+  registered: 'Registration Complete',
+  checkInbox: 'Check your inbox',
+};
+
+/**
+ * The success step: what was registered, and the way to register someone else (SPEC §2). A
+ * registration waiting for its e-mailed link says so ('check your inbox'), with no ticket.
+ */
+export function RegistrationSuccess({ event, values, message, outcome, headingRef, onReset }: RegistrationSuccessProps) {
+  const checkInbox = outcome === 'checkInbox';
   return (
-    <div className="registration-success">
-      <div className="registration-success-icon">
-        <CheckmarkIcon />
-      </div>
+    <div className={`registration-success${checkInbox ? ' registration-success--inbox' : ''}`}>
+      <div className="registration-success-icon">{checkInbox ? <MailIcon /> : <CheckmarkIcon />}</div>
       <h3 ref={headingRef} tabIndex={-1} className="registration-step-title">
-        Registration Complete
+        {SUCCESS_HEADINGS[outcome]}
       </h3>
       <p className="registration-success-message" role="status">
         {message}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import { initialValues } from './registration.js';
 import { canResume, initialState, PENDING_REUSE_MS, registrationReducer, valuesKey, type RegistrationState } from './steps.js';
 
@@ -6,8 +7,10 @@ const blank = initialValues({ ticketTypes: ['General', 'Member'] });
 const ann = { ...blank, name: 'Ann', email: 'ann@example.org' };
 const paidReply = { message: 'Please complete payment to confirm your registration.', requiresPayment: true, rsvpId: 'r1' };
 const freeReply = { message: 'You are registered! Your ticket is on its way to your inbox.', requiresPayment: false, rsvpId: 'r2' };
+/** A 'Confirm by e-mail' event's reply (issue 23): no rsvpId until the e-mailed link is opened. */
+const confirmReply = { message: RSVP_MESSAGES.confirmationSent, requiresPayment: false, requiresConfirmation: true };
 
-function submitted(state: RegistrationState, reply = paidReply, at = 1000) {
+function submitted(state: RegistrationState, reply: { message: string; requiresPayment: boolean; requiresConfirmation?: boolean; rsvpId?: string } = paidReply, at = 1000) {
   return registrationReducer(state, { type: 'submitted', values: ann, reply, at });
 }
 
@@ -24,7 +27,16 @@ describe('registration steps', () => {
   });
 
   it('goes to success when the server needs no payment', () => {
-    expect(submitted(initialState(blank), freeReply)).toEqual({ step: 'success', values: ann, message: freeReply.message });
+    expect(submitted(initialState(blank), freeReply)).toEqual({ step: 'success', values: ann, message: freeReply.message, outcome: 'registered' });
+  });
+
+  it("a 'Confirm by e-mail' registration ends on 'check your inbox', with the server's message and no RSVP", () => {
+    expect(submitted(initialState(blank), confirmReply)).toEqual({ step: 'success', values: ann, message: RSVP_MESSAGES.confirmationSent, outcome: 'checkInbox' });
+  });
+
+  it('never opens payment without the RSVP that holds the seat', () => {
+    const state = submitted(initialState(blank), { message: 'Check your inbox.', requiresPayment: true });
+    expect(state).toMatchObject({ step: 'success', outcome: 'checkInbox', message: 'Check your inbox.' });
   });
 
   it('goes to payment when the server says requiresPayment, keeping the pending RSVP', () => {

@@ -1,4 +1,4 @@
-import { PAYMENT_HOLD_MS } from '@shared/rsvps-model.js';
+import { PAYMENT_HOLD_MS, type RsvpReply } from '@shared/rsvps-model.js';
 import type { RegistrationValues } from './registration.js';
 
 /**
@@ -9,6 +9,10 @@ import type { RegistrationValues } from './registration.js';
  * A paid RSVP holds its seat on the server for PAYMENT_HOLD_MS (30 minutes). When the visitor
  * cancels the payment and sends the same details again, the form goes back to
  * payment with the same pending RSVP instead of taking a second seat.
+ *
+ * A 'Confirm by e-mail' event's registration (issue 23) ends on success too, as 'check your
+ * inbox': the seat is held until the link e-mailed to the visitor is opened, and no ticket is
+ * shown here (the reply carries no rsvpId).
  */
 
 /** How long the form reuses a pending RSVP: the server's hold, less a margin for clocks and slow networks. */
@@ -24,12 +28,15 @@ export interface PendingRsvp {
 export type RegistrationState =
   | { step: 'form'; values: RegistrationValues; pending: PendingRsvp | null }
   | { step: 'payment'; values: RegistrationValues; pending: PendingRsvp }
-  | { step: 'success'; values: RegistrationValues; message: string };
+  | { step: 'success'; values: RegistrationValues; message: string; outcome: SuccessOutcome };
+
+/** 'registered': the seat is the visitor's; 'checkInbox': it is held until the e-mailed link is opened. */
+export type SuccessOutcome = 'registered' | 'checkInbox';
 
 export type RegistrationAction =
   | { type: 'edit'; values: RegistrationValues }
   /** The RSVP call answered; `at` is the time (ms) it did. */
-  | { type: 'submitted'; values: RegistrationValues; reply: { message: string; requiresPayment: boolean; rsvpId: string }; at: number }
+  | { type: 'submitted'; values: RegistrationValues; reply: Pick<RsvpReply, 'message' | 'requiresPayment' | 'requiresConfirmation' | 'rsvpId'>; at: number }
   /** The same details were sent again while their pending RSVP still holds a seat. */
   | { type: 'resume' }
   | { type: 'cancelPayment' }
@@ -67,14 +74,21 @@ export function registrationReducer(state: RegistrationState, action: Registrati
       return state.step === 'form' ? { ...state, values: action.values } : state;
     case 'submitted':
       if (state.step !== 'form') return state;
-      if (action.reply.requiresPayment) {
+      // Payment needs the RSVP that holds the seat: the server names it for a new paid registration only.
+      if (action.reply.requiresPayment && action.reply.rsvpId) {
         return {
           step: 'payment',
           values: action.values,
           pending: { rsvpId: action.reply.rsvpId, key: valuesKey(action.values), createdAt: action.at },
         };
       }
-      return { step: 'success', values: action.values, message: action.reply.message };
+      // Not the visitor's seat yet (a payment without an rsvpId cannot happen here): the server's message says what to do.
+      return {
+        step: 'success',
+        values: action.values,
+        message: action.reply.message,
+        outcome: action.reply.requiresConfirmation === true || action.reply.requiresPayment ? 'checkInbox' : 'registered',
+      };
     case 'resume':
       return state.step === 'form' && state.pending ? { step: 'payment', values: state.values, pending: state.pending } : state;
     case 'cancelPayment':

@@ -26,6 +26,7 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): EventRecord {
     allowAdditionalInfo: false,
     customUrl: 'condor-talk',
     maxRegistrationsPerEmail: 4,
+    confirmByEmail: false,
     attendeeCount: 12,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

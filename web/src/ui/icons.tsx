@@ -15,3 +15,12 @@ export function LockIcon({ size = 28 }: { size?: number }) {
     </svg>
   );
 }
+
+/** The envelope of 'check your inbox' screens (a registration waiting for its e-mailed link). */
+export function MailIcon({ size = 34 }: { size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <path d="M3.5 6.5h17v11h-17zM4 7l8 6.5L20 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -84,6 +84,86 @@ describe('EventForm', () => {
     });
   });
 
+  describe("'Confirm by e-mail' (issue 23)", () => {
+    const box = () => screen.queryByRole('checkbox', { name: 'Confirm by e-mail' }) as HTMLInputElement | null;
+
+    async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+      await user.type(screen.getByLabelText(/Title/), 'Star Party');
+      await user.type(screen.getByLabelText(/Date and time/), '2027-01-10T18:00');
+      await user.type(screen.getByLabelText(/Location/), 'Lodge');
+    }
+
+    it('a new event shows the default (on once free with a maximum) and, untouched, leaves it to the server', async () => {
+      const user = userEvent.setup();
+      renderForm();
+      expect(box()?.checked).toBe(false);
+      expect(screen.getByText(/holds its seat for 30 minutes until the person opens the link/)).toBeTruthy();
+      expect(box()?.getAttribute('aria-describedby')).toBeTruthy();
+      await fillRequired(user);
+      await user.type(screen.getByLabelText('Maximum attendees'), '2');
+      expect(box()?.checked).toBe(true);
+      await user.click(screen.getByRole('button', { name: 'Create Event' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      const body = saves()[0][1]?.body as Record<string, unknown>;
+      expect(body).toMatchObject({ maxAttendees: 2, requiresPayment: false });
+      expect(body).not.toHaveProperty('confirmByEmail');
+    });
+
+    it('a new event, once the box is touched, is saved as shown: unticked with a maximum, ticked without one', async () => {
+      const user = userEvent.setup();
+      const { unmount } = renderForm();
+      await fillRequired(user);
+      await user.type(screen.getByLabelText('Maximum attendees'), '20');
+      await user.click(box()!);
+      expect(box()?.checked).toBe(false);
+      await user.click(screen.getByRole('button', { name: 'Create Event' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(saves()[0][1]?.body).toMatchObject({ maxAttendees: 20, confirmByEmail: false });
+      unmount();
+
+      request.mockClear();
+      onClose.mockClear();
+      renderForm();
+      await fillRequired(user);
+      await user.click(box()!);
+      expect(box()?.checked).toBe(true);
+      await user.click(screen.getByRole('button', { name: 'Create Event' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(saves()[0][1]?.body).toMatchObject({ maxAttendees: null, confirmByEmail: true });
+    });
+
+    it('is offered for free events only', async () => {
+      const user = userEvent.setup();
+      renderForm();
+      expect(box()).not.toBeNull();
+      await user.click(screen.getByLabelText('Requires payment'));
+      expect(box()).toBeNull();
+      await user.click(screen.getByLabelText('Requires payment'));
+      expect(box()).not.toBeNull();
+    });
+
+    it('editing shows the stored value and sends it only when changed', async () => {
+      const user = userEvent.setup();
+      renderForm(eventRecord({ requiresPayment: false, ticketTypes: ['General'], ticketPrices: {}, maxAttendees: 40, confirmByEmail: false }));
+      // Stored off, though the event is free with a maximum: the stored value, not the default.
+      expect(box()?.checked).toBe(false);
+      await user.click(box()!);
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(saves().length).toBeGreaterThan(0));
+      expect(request).toHaveBeenCalledWith('/events/E1', { method: 'PUT', body: { confirmByEmail: true } }, 'Failed to save event');
+    });
+
+    it('editing an event stored with it on shows it ticked', () => {
+      renderForm(eventRecord({ requiresPayment: false, ticketTypes: ['General'], ticketPrices: {}, maxAttendees: null, confirmByEmail: true }));
+      expect(box()?.checked).toBe(true);
+    });
+
+    it('a paid event being edited does not offer it', () => {
+      renderForm(stored);
+      expect(box()).toBeNull();
+    });
+  });
+
   it('does not add a duplicate ticket type, and keeps the last one', async () => {
     const user = userEvent.setup();
     renderForm();

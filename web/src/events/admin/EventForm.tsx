@@ -16,6 +16,7 @@ import { AudienceSelect } from '../../mailchimp/AudienceSelect.js';
 import {
   canAddTicketType,
   changedFields,
+  confirmByEmailShown,
   emptyEventValues,
   eventFieldPath,
   eventFormMapping,
@@ -29,6 +30,9 @@ export const EVENT_FORM_TEXT = {
   duplicateType: 'That ticket type is already on the list.',
   emptyType: 'Type a name for the new ticket type.',
   zoneHint: `Entered and shown in the organisation's time zone (${ORGANISATION_TIME_ZONE}).`,
+  confirmByEmail: 'Confirm by e-mail',
+  confirmByEmailHint:
+    'Each registration holds its seat for 30 minutes until the person opens the link we e-mail them; unconfirmed seats are released. Stops one person taking many seats with made-up or plus-addresses.',
 } as const;
 
 /**
@@ -50,6 +54,7 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
   const [typeProblem, setTypeProblem] = useState<string | null>(null);
   const customUrl = useWatch({ control, name: 'customUrl' });
   const requiresPayment = useWatch({ control, name: 'requiresPayment' });
+  const maxAttendees = useWatch({ control, name: 'maxAttendees' });
   const eventImage = useWatch({ control, name: 'eventImage' });
   const [imageKey, setImageKey] = useState(0);
   useUnsavedChanges(formState.isDirty);
@@ -146,6 +151,33 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
         <label className="event-form-check">
           <input type="checkbox" {...register('requiresPayment')} /> Requires payment
         </label>
+        {requiresPayment ? null : (
+          // Free events only (the payment confirms a paid event's seat). A new event's box shows the
+          // server's default until it is touched, so what is shown is what is saved.
+          <Controller
+            control={control}
+            name="confirmByEmail"
+            render={({ field }) => (
+              <div className="event-form-option">
+                <label className="event-form-check">
+                  <input
+                    type="checkbox"
+                    name={field.name}
+                    ref={field.ref}
+                    checked={confirmByEmailShown({ confirmByEmail: field.value, requiresPayment, maxAttendees })}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    onBlur={field.onBlur}
+                    aria-describedby={`${uid}-confirm-hint`}
+                  />{' '}
+                  {EVENT_FORM_TEXT.confirmByEmail}
+                </label>
+                <p id={`${uid}-confirm-hint`} className="field-hint event-form-check-hint">
+                  {EVENT_FORM_TEXT.confirmByEmailHint}
+                </p>
+              </div>
+            )}
+          />
+        )}
         <ul className="event-form-tickets" aria-label="Ticket types">
           {tickets.fields.map((row, index) => (
             <li key={row.id} className="event-form-ticket">

@@ -3,6 +3,7 @@ import { MESSAGES } from '@shared/messages.js';
 import {
   canAddTicketType,
   changedFields,
+  confirmByEmailShown,
   emptyEventValues,
   eventFieldPath,
   eventToValues,
@@ -61,6 +62,23 @@ describe('event form values <-> request', () => {
   it('a new event starts with General, active, generating tickets, unlimited', () => {
     const parsed = parseEventValues(valid());
     expect(parsed.data).toMatchObject({ ticketTypes: ['General'], ticketPrices: {}, isActive: true, generateTickets: true, maxAttendees: null });
+  });
+
+  it("'Confirm by e-mail': a new event leaves it to the server's default, which the box shows; a choice or a stored value is sent (issue 23)", () => {
+    expect(emptyEventValues().confirmByEmail).toBeNull();
+    expect(valuesToInput(valid())).not.toHaveProperty('confirmByEmail');
+    expect(parseEventValues(valid()).data).not.toHaveProperty('confirmByEmail');
+    // The server's default: on for a free event with a maximum of attendees.
+    expect(confirmByEmailShown(valid())).toBe(false);
+    expect(confirmByEmailShown(valid({ maxAttendees: ' 2 ' }))).toBe(true);
+    expect(confirmByEmailShown(valid({ maxAttendees: '2', requiresPayment: true }))).toBe(false);
+    // The admin's choice wins, except on a paid event.
+    expect(confirmByEmailShown(valid({ maxAttendees: '2', confirmByEmail: false }))).toBe(false);
+    expect(confirmByEmailShown(valid({ confirmByEmail: true }))).toBe(true);
+    expect(confirmByEmailShown(valid({ confirmByEmail: true, requiresPayment: true }))).toBe(false);
+    expect(parseEventValues(valid({ confirmByEmail: false })).data).toMatchObject({ confirmByEmail: false });
+    expect(eventToValues(eventRecord({ confirmByEmail: true })).confirmByEmail).toBe(true);
+    expect(eventToValues(eventRecord({ confirmByEmail: false })).confirmByEmail).toBe(false);
   });
 
   it('empty maximum is unlimited; below 1 or fractional is refused on its field', () => {

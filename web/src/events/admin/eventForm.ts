@@ -34,6 +34,11 @@ export interface EventFormValues {
   generateTickets: boolean;
   allowAdditionalInfo: boolean;
   customUrl: string;
+  /**
+   * 'Confirm by e-mail' (issue 23); null while a new event's admin has not touched it: then it
+   * is left out of the request and the server's default applies (confirmByEmailDefault).
+   */
+  confirmByEmail: boolean | null;
 }
 
 /** Where the form's list-level ticket errors show (react-hook-form's place for an array's own error). */
@@ -93,6 +98,7 @@ export function emptyEventValues(): EventFormValues {
     generateTickets: true,
     allowAdditionalInfo: false,
     customUrl: '',
+    confirmByEmail: null,
   };
 }
 
@@ -116,7 +122,19 @@ export function eventToValues(event: EventRecord): EventFormValues {
     generateTickets: event.generateTickets,
     allowAdditionalInfo: event.allowAdditionalInfo,
     customUrl: event.customUrl,
+    confirmByEmail: event.confirmByEmail === true,
   };
+}
+
+/**
+ * What 'Confirm by e-mail' is for these values, as the checkbox shows it and the event is saved
+ * with: the admin's choice once made, else the server's default for a new event (on for a free
+ * event with a maximum of attendees, functions/src/events/rules.ts confirmByEmailDefault).
+ * A paid event never has it: the payment confirms the seat.
+ */
+export function confirmByEmailShown(values: Pick<EventFormValues, 'confirmByEmail' | 'requiresPayment' | 'maxAttendees'>): boolean {
+  if (values.requiresPayment) return false;
+  return values.confirmByEmail ?? String(values.maxAttendees ?? '').trim() !== '';
 }
 
 /** The request body the values stand for, before the schema reads it (prices left as typed; empty prices left out). */
@@ -139,6 +157,8 @@ export function valuesToInput(values: EventFormValues) {
     generateTickets: values.generateTickets,
     allowAdditionalInfo: values.allowAdditionalInfo,
     customUrl: values.customUrl,
+    // Untouched on a new event: left out, so the server decides with the saved fields (what confirmByEmailShown shows).
+    ...(values.confirmByEmail === null ? {} : { confirmByEmail: values.confirmByEmail }),
   };
 }
 

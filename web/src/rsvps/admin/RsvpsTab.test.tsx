@@ -113,6 +113,21 @@ describe('RsvpsTab', () => {
     expect(within(cancelled).queryByRole('button')).toBeNull();
   });
 
+  it("a registration awaiting its e-mail confirmation is labelled, counted and filtered, and may be cancelled (issue 23)", async () => {
+    rsvps = [rsvp('T1'), rsvp('T4', { name: 'Waiting Wes', status: 'pending_confirmation', paymentStatus: 'free', amountPaid: 0, amountDue: 0 })];
+    const user = userEvent.setup();
+    renderStaff(<RsvpsTab />, { request, path: '/admin?tab=rsvps&event=E2' });
+    const row = (await screen.findByText('Waiting Wes')).closest('tr')!;
+    expect(within(row).getByText('Awaiting e-mail confirmation')).toBeTruthy();
+    // It holds a seat: it may be cancelled, but has no ticket to resend yet.
+    expect(within(row).getByRole('button', { name: 'Cancel RSVP' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Resend ticket' })).toBeNull();
+    expect(screen.getByLabelText('RSVP counts').textContent).toContain('1 awaiting e-mail confirmation');
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending_confirmation');
+    expect(screen.queryByText('Person T1')).toBeNull();
+    expect(screen.getByText('Waiting Wes')).toBeTruthy();
+  });
+
   it('downloads the CSV with the signed-in client', async () => {
     const user = userEvent.setup();
     const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');

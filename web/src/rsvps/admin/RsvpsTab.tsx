@@ -51,7 +51,7 @@ const COLUMNS: Column<RsvpRecord>[] = [
   { key: 'checkedIn', header: 'Checked in', value: checkedInText, sortValue: (r) => r.checkedInAt ?? '' },
 ];
 
-const STATUS_ORDER: RsvpStatus[] = ['confirmed', 'pending_payment', 'cancelled', 'released'];
+const STATUS_ORDER: RsvpStatus[] = ['confirmed', 'pending_payment', 'pending_confirmation', 'cancelled', 'released'];
 const PAYMENT_ORDER: PaymentStatus[] = ['free', 'paid', 'pending', 'failed', 'refunded'];
 
 /** 'all' and the values the list holds (staff get only the RSVPs holding a seat), in a fixed order. */
@@ -144,6 +144,7 @@ export default function RsvpsTab() {
             <span>{counts.total === 1 ? '1 RSVP' : `${counts.total} RSVPs`}</span>
             <span>{counts.confirmed} confirmed</span>
             {counts.pendingPayment ? <span>{counts.pendingPayment} pending payment</span> : null}
+            {counts.pendingConfirmation ? <span>{counts.pendingConfirmation} awaiting e-mail confirmation</span> : null}
             {counts.cancelled ? <span>{counts.cancelled} cancelled</span> : null}
             <span>{counts.checkedIn} checked in</span>
             {event?.requiresPayment ? <span>{formatCents(counts.taken)} taken</span> : null}

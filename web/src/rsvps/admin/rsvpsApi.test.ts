@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RsvpRecord } from '@shared/rsvps-model.js';
-import { filterRsvps, formatShortDateTime, isLive, refundableCents, rsvpCounts } from './rsvpsApi.js';
+import { filterRsvps, formatShortDateTime, isLive, refundableCents, rsvpCounts, STATUS_LABEL } from './rsvpsApi.js';
 
 const base = { status: 'confirmed', paymentStatus: 'paid', amountPaid: 2000, amountRefunded: 0, checkedIn: false } as const;
 const rows = [
@@ -8,18 +8,23 @@ const rows = [
   { ...base, id: 'B', paymentStatus: 'free', amountPaid: 0, checkedIn: true },
   { ...base, id: 'C', status: 'cancelled', paymentStatus: 'refunded', amountRefunded: 2000 },
   { ...base, id: 'D', status: 'pending_payment', paymentStatus: 'pending', amountPaid: 0 },
+  // A 'Confirm by e-mail' registration whose link was not opened yet (issue 23).
+  { ...base, id: 'E', status: 'pending_confirmation', paymentStatus: 'free', amountPaid: 0 },
+  { ...base, id: 'F', status: 'released', paymentStatus: 'free', amountPaid: 0 },
 ] as unknown as RsvpRecord[];
 
 describe('RSVPs tab helpers', () => {
   it('filters by status and payment', () => {
-    expect(filterRsvps(rows, { status: 'all', payment: 'all' }).map((r) => r.id)).toEqual(['A', 'B', 'C', 'D']);
+    expect(filterRsvps(rows, { status: 'all', payment: 'all' }).map((r) => r.id)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    expect(filterRsvps(rows, { status: 'pending_confirmation', payment: 'all' }).map((r) => r.id)).toEqual(['E']);
     expect(filterRsvps(rows, { status: 'confirmed', payment: 'all' }).map((r) => r.id)).toEqual(['A', 'B']);
     expect(filterRsvps(rows, { status: 'all', payment: 'refunded' }).map((r) => r.id)).toEqual(['C']);
     expect(filterRsvps(rows, { status: 'confirmed', payment: 'free' }).map((r) => r.id)).toEqual(['B']);
+    expect(STATUS_LABEL.pending_confirmation).toBe('Awaiting e-mail confirmation');
   });
 
   it('counts, with the money kept after refunds', () => {
-    expect(rsvpCounts(rows)).toEqual({ total: 4, confirmed: 2, pendingPayment: 1, cancelled: 1, checkedIn: 1, taken: 2000 });
+    expect(rsvpCounts(rows)).toEqual({ total: 6, confirmed: 2, pendingPayment: 1, pendingConfirmation: 1, cancelled: 1, checkedIn: 1, taken: 2000 });
   });
 
   it('only a live paid RSVP is refundable, for what was not given back yet', () => {
@@ -27,7 +32,8 @@ describe('RSVPs tab helpers', () => {
     expect(refundableCents(rows[1])).toBe(0);
     expect(refundableCents(rows[2])).toBe(0);
     expect(refundableCents({ ...rows[0], amountRefunded: 500 })).toBe(1500);
-    expect(rows.map(isLive)).toEqual([true, true, false, true]);
+    // A registration awaiting its e-mail confirmation holds a seat, so it may be cancelled; a released one does not.
+    expect(rows.map(isLive)).toEqual([true, true, false, true, true, false]);
   });
 
   it('writes table times short, on the organisation clock', () => {

@@ -3,7 +3,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
 import { ORGANISATION_TIME_ZONE } from '@shared/constants.js';
 import { MAIL_MESSAGES } from '@shared/mail-model.js';
-import { RSVP_MESSAGES, type PaymentStatus, type RefundReply, type RsvpRecord, type RsvpStatus } from '@shared/rsvps-model.js';
+import { RSVP_MESSAGES, SEAT_HOLDING_STATUSES, type PaymentStatus, type RefundReply, type RsvpRecord, type RsvpStatus } from '@shared/rsvps-model.js';
 import type { StaffApiClient } from '../../api/staffClient.js';
 import { queryKeys } from '../../api/query.js';
 import { LIVE_REFRESH_MS } from '../../checkin/checkin.js';
@@ -67,6 +67,8 @@ export function saveBlob(blob: Blob, fileName: string, doc: Document = document)
 export const STATUS_LABEL: Record<RsvpStatus, string> = {
   confirmed: 'Confirmed',
   pending_payment: 'Pending payment',
+  // A 'Confirm by e-mail' registration whose link has not been opened yet (issue 23): it holds its seat until then.
+  pending_confirmation: 'Awaiting e-mail confirmation',
   released: 'Released',
   cancelled: 'Cancelled',
 };
@@ -98,6 +100,7 @@ export function rsvpCounts(rsvps: readonly RsvpRecord[]) {
     total: rsvps.length,
     confirmed: by('confirmed'),
     pendingPayment: by('pending_payment'),
+    pendingConfirmation: by('pending_confirmation'),
     cancelled: by('cancelled'),
     checkedIn: rsvps.filter((r) => r.checkedIn).length,
     taken: rsvps.reduce((sum, r) => sum + (r.amountPaid ?? 0) - (r.amountRefunded ?? 0), 0),
@@ -110,9 +113,9 @@ export function refundableCents(rsvp: Pick<RsvpRecord, 'paymentStatus' | 'amount
   return Math.max(0, (rsvp.amountPaid ?? 0) - (rsvp.amountRefunded ?? 0));
 }
 
-/** Whether an RSVP still holds a seat (and so may be cancelled or sent its ticket). */
+/** Whether an RSVP still holds a seat (and so may be cancelled; a confirmed one may be sent its ticket). */
 export function isLive(rsvp: Pick<RsvpRecord, 'status'>): boolean {
-  return rsvp.status === 'confirmed' || rsvp.status === 'pending_payment';
+  return SEAT_HOLDING_STATUSES.includes(rsvp.status);
 }
 
 const shortDateTime = new Intl.DateTimeFormat('en-US', {
