@@ -22,12 +22,17 @@ const CheckinPage = staffPage('CheckinPage');
 const TicketPage = lazyPage(() => import('./checkin/TicketPage.js'));
 // Visited once per payment: its status checks need not weigh on the landing page.
 const PaymentSuccessPage = lazyPage(async () => ({ default: (await import('./payments/PaymentSuccessPage.js')).PaymentSuccessPage }));
+// The pages of the links in an attendee's e-mail (issue 23): opened once or twice per registration.
+const ConfirmRegistrationPage = lazyPage(() => import('./rsvps/ConfirmRegistrationPage.js'));
+const PayHoldPage = lazyPage(() => import('./payments/PayHoldPage.js'));
 
 /** Brings in the chunk of the page at `pathname` (see lazyPage); resolves when it is in, or failed. */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const pages: [string, { preload: () => Promise<unknown> }][] = [
     [ROUTES.ticket, TicketPage],
     [ROUTES.paymentSuccess, PaymentSuccessPage],
+    [ROUTES.confirmRegistration, ConfirmRegistrationPage],
+    [ROUTES.payHold, PayHoldPage],
     ...STAFF_ROUTES.map((route): [string, typeof StaffShell] => [route, StaffShell]),
   ];
   const page = pages.find(([route]) => matchPath(route, pathname))?.[1];
@@ -54,6 +59,22 @@ export function App({ firstTheme = null }: { firstTheme?: Theme | null }) {
             element={
               <Lazy>
                 <PaymentSuccessPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={ROUTES.confirmRegistration}
+            element={
+              <Lazy>
+                <ConfirmRegistrationPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={ROUTES.payHold}
+            element={
+              <Lazy>
+                <PayHoldPage />
               </Lazy>
             }
           />

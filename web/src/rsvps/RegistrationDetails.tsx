@@ -42,6 +42,7 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
+  const [alertTone, setAlertTone] = useState<'error' | 'notice'>('error');
   const [fieldErrors, setFieldErrors] = useState<RegistrationErrors>({});
   const [invalid, setInvalid] = useState<RegistrationField[]>([]);
   const form = useRef<HTMLFormElement>(null);
@@ -65,6 +66,7 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
     const check = validateRegistration(values);
     if (check.message) {
       setAlert(check.message);
+      setAlertTone('error');
       setFieldErrors({});
       setInvalid(check.invalid);
       focusField(check.invalid[0]);
@@ -79,6 +81,7 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
     } catch (error) {
       const failure = submitFailure(error);
       setAlert(failure.message);
+      setAlertTone(failure.tone);
       setFieldErrors(failure.fieldErrors);
       const fields = FIELD_ORDER.filter((field) => failure.fieldErrors[field]);
       setInvalid(fields);
@@ -155,7 +158,7 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
         </label>
       ) : null}
       <div id={`${id}-alert`} className="registration-alert" role="alert">
-        {alert ? <p className="alert alert-error">{alert}</p> : null}
+        {alert ? <p className={alertTone === 'notice' ? 'alert registration-notice' : 'alert alert-error'}>{alert}</p> : null}
       </div>
       <button type="submit" className="btn btn-primary registration-submit" disabled={busy} aria-busy={busy || undefined}>
         {busy ? REGISTRATION_TEXT.submitting : submitLabel(event)}

@@ -120,12 +120,19 @@ describe('rsvpBody', () => {
 
 describe('submitFailure', () => {
   it('says network error on a network failure', () => {
-    expect(submitFailure(new ApiError('Network error occurred', 0))).toEqual({ message: RSVP_MESSAGES.networkError, fieldErrors: {} });
+    expect(submitFailure(new ApiError('Network error occurred', 0))).toEqual({ message: RSVP_MESSAGES.networkError, tone: 'error', fieldErrors: {} });
     expect(submitFailure(new TypeError('Failed to fetch')).message).toBe('Network error. Please try again.');
   });
 
   it("shows the server's message, e.g. a full event", () => {
-    expect(submitFailure(new ApiError(RSVP_MESSAGES.eventFull, 409, RSVP_MESSAGES.eventFull)).message).toBe('Sorry, this event is full.');
+    expect(submitFailure(new ApiError(RSVP_MESSAGES.eventFull, 409, RSVP_MESSAGES.eventFull))).toMatchObject({ message: 'Sorry, this event is full.', tone: 'error' });
+  });
+
+  it("'already registered' is a notice, not an error: the details went to the address on file (issue 23)", () => {
+    const repeat = new ApiError(RSVP_MESSAGES.alreadyRegistered, 409, RSVP_MESSAGES.alreadyRegistered, undefined, 'ALREADY_REGISTERED');
+    expect(submitFailure(repeat)).toEqual({ message: RSVP_MESSAGES.alreadyRegistered, tone: 'notice', fieldErrors: {} });
+    // Another 409 stays an error.
+    expect(submitFailure(new ApiError(RSVP_MESSAGES.eventFull, 409, RSVP_MESSAGES.eventFull, undefined, 'EVENT_FULL')).tone).toBe('error');
   });
 
   it('keeps field errors for the form fields only', () => {

@@ -102,6 +102,11 @@ const FIELDS: readonly RegistrationField[] = ['name', 'email', 'address', 'city'
 export interface SubmitFailure {
   /** The alert region's text. */
   message: string;
+  /**
+   * 'notice': nothing is wrong with what was typed. 'You are already registered' (issue 23) tells
+   * a person who registered before that the details went to their inbox again.
+   */
+  tone: 'error' | 'notice';
   /** Field messages from the server, keyed by form field. */
   fieldErrors: RegistrationErrors;
 }
@@ -113,15 +118,16 @@ export interface SubmitFailure {
  */
 export function submitFailure(error: unknown): SubmitFailure {
   if (error instanceof ApiError) {
-    if (error.isNetworkError) return { message: RSVP_MESSAGES.networkError, fieldErrors: {} };
+    if (error.isNetworkError) return { message: RSVP_MESSAGES.networkError, tone: 'error', fieldErrors: {} };
+    if (error.code === 'ALREADY_REGISTERED') return { message: error.serverMessage ?? RSVP_MESSAGES.alreadyRegistered, tone: 'notice', fieldErrors: {} };
     const fieldErrors: RegistrationErrors = {};
     for (const [key, text] of Object.entries(error.fieldErrors ?? {})) {
       if ((FIELDS as readonly string[]).includes(key) && typeof text === 'string' && text) fieldErrors[key as RegistrationField] = text;
     }
-    return { message: error.serverMessage ?? RSVP_MESSAGES.submitFailed, fieldErrors };
+    return { message: error.serverMessage ?? RSVP_MESSAGES.submitFailed, tone: 'error', fieldErrors };
   }
-  if (error instanceof TypeError) return { message: RSVP_MESSAGES.networkError, fieldErrors: {} };
-  return { message: RSVP_MESSAGES.submitFailed, fieldErrors: {} };
+  if (error instanceof TypeError) return { message: RSVP_MESSAGES.networkError, tone: 'error', fieldErrors: {} };
+  return { message: RSVP_MESSAGES.submitFailed, tone: 'error', fieldErrors: {} };
 }
 
 /**
