@@ -104,6 +104,14 @@ describe('firebase.json: the page headers', () => {
     for (const directive of Object.values(csp)) expect(directive).not.toContain('https:');
   });
 
+  // Issue 23 item 7: a page's styles could send what they read to any https host. Images come
+  // from the site, uploads from Cloud Storage (functions/src/files/cloud-storage.ts), and the card
+  // provider's own; nothing else.
+  it('images from the site, Cloud Storage and the card provider only; never any https host', () => {
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://firebasestorage.googleapis.com', 'https://*.stripe.com']);
+    for (const directive of Object.values(csp)) expect(directive).not.toContain('https:');
+  });
+
   it('no plugins, no <base> elsewhere, never framed', () => {
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);

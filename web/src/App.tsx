@@ -6,6 +6,7 @@ import { LandingPage } from './landing/LandingPage.js';
 import { NotFound } from './pages/NotFound.js';
 import { lazyPage } from './layout/lazyPage.js';
 import { ROUTES, STAFF_ROUTES } from './routes.js';
+import { PublicPageCss } from './theme/PublicPageCss.js';
 import { PageLoading, ThemeProvider } from './theme/ThemeProvider.js';
 
 // The staff area loads on demand: the public pages never download sign-in (Firebase), the
@@ -52,6 +53,7 @@ export function App({ firstTheme = null }: { firstTheme?: Theme | null }) {
   return (
     <ThemeProvider firstTheme={firstTheme}>
       <BrowserRouter>
+        <PublicPageCss />
         <Routes>
           <Route path={ROUTES.landing} element={<LandingPage />} />
           <Route

@@ -51,8 +51,8 @@ function keep(theme: Theme) {
  * with the kept theme. `firstTheme`, the theme this page load has already
  * received (main.tsx waits for it on a first visit), shows at once, is kept, and
  * is not asked again. Colours become CSS custom properties on :root; favicon
- * and title follow the theme; the custom CSS goes into a <style> element as
- * text, so it cannot break out into markup.
+ * and title follow the theme; the custom CSS is applied by PublicPageCss, on
+ * the public pages only.
  */
 export function ThemeProvider({ children, firstTheme = null }: { children: ReactNode; firstTheme?: Theme | null }) {
   const [state, setState] = useSlicedState<ThemeState>(() => {
@@ -101,11 +101,8 @@ export function ThemeProvider({ children, firstTheme = null }: { children: React
         },
       }}
     >
-      {loading ? (
-        <PageLoading />
-      ) : theme.customCSS ? (
-        <style data-theme-css="">{theme.customCSS}</style>
-      ) : null}
+      {/* The custom CSS is PublicPageCss's, inside the router: public pages only. */}
+      {loading ? <PageLoading /> : null}
       {/* Mounted (and loading its data) while the theme is on its way; shown once it is here. */}
       <div hidden={loading}>{children}</div>
     </ThemeContext.Provider>
