@@ -19,8 +19,8 @@ export interface RateDecision {
 /**
  * The shared count of one client's hits in one window, kept in the store. An exchange adds the
  * hits an instance admitted on its own (`add`) and reserves up to `want` more, never past
- * `points`; it answers the window's total and how many it reserved. A window another instance
- * has already moved past reserves nothing. Keys are hashed: no client address is stored.
+ * `points`; it answers the window's total and how many it reserved. An instance still in a window
+ * another has moved past counts in the newer one. Keys are hashed: no client address is stored.
  * Documents carry `expiresAt` for a Firestore TTL policy (README).
  */
 export function storeRateCounter(store: DocumentStore) {
@@ -32,14 +32,16 @@ export function storeRateCounter(store: DocumentStore) {
     return store.runTransaction(async (tx) => {
       const doc = await tx.get(RATE_COUNTERS, id);
       const storedWindow = doc ? Date.parse(doc.data.windowStart) : 0;
-      if (storedWindow > ask.windowStart) return { count: ask.points, granted: 0 };
-      const before = (storedWindow === ask.windowStart ? doc!.data.count : 0) + ask.add;
+      // A window another instance already moved past (its clock a little ahead; a test's clock set
+      // back) counts against that newer window: never refused outright, never reset.
+      const windowStart = Math.max(storedWindow, ask.windowStart);
+      const before = (storedWindow === windowStart ? doc!.data.count : 0) + ask.add;
       const granted = Math.max(0, Math.min(ask.want, ask.points - before));
       const count = before + granted;
       tx.set(RATE_COUNTERS, id, {
-        windowStart: new Date(ask.windowStart).toISOString(),
+        windowStart: new Date(windowStart).toISOString(),
         count,
-        expiresAt: new Date(ask.windowStart + 2 * ask.windowMs).toISOString(),
+        expiresAt: new Date(windowStart + 2 * ask.windowMs).toISOString(),
       });
       return { count, granted };
     });
