@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureInstalled as installIfNeeded } from './bootstrap.mjs';
 import { buildAll } from './builds.mjs';
 import { FIRESTORE_EMULATOR_PORT, findFirestoreEmulator, startFirestoreEmulator } from './firestore-emulator.mjs';
+import { builtAssets, withBuiltAssets } from './hosting-config.mjs';
 import { DEFAULT_STORE, STORES } from './store-option.mjs';
 import { stopProcessGroup } from './process-group.mjs';
 
@@ -45,13 +46,15 @@ export async function build({ force = false } = {}) {
 }
 
 /**
- * The Hosting emulator's configuration: firebase.json, with the Auth emulator
- * added to the pages' connect-src (the site signs in against it locally). The
- * deployed policy never allows it. Written to firebase.local.json (not
- * committed) beside firebase.json, so every relative path in it still holds.
+ * The Hosting emulator's configuration: firebase.json as deployed with the
+ * build's `assets` (the year-long cache of exactly its files: hosting-config.mjs),
+ * with the Auth emulator added to the pages' connect-src (the site signs in
+ * against it locally). The deployed policy never allows it. Written to
+ * firebase.local.json (not committed) beside firebase.json, so every relative
+ * path in it still holds.
  */
-export function localFirebaseConfig(root = ROOT) {
-  const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+export function localFirebaseConfig(root = ROOT, assets = builtAssets(root)) {
+  const config = withBuiltAssets(JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')), assets);
   const emulatorOrigins = [`http://${AUTH_EMULATOR_HOST}`, `http://localhost:${AUTH_EMULATOR_HOST.split(':')[1]}`];
   for (const rule of config.hosting.headers) {
     for (const header of rule.headers) {
@@ -67,9 +70,15 @@ export const LOCAL_FIREBASE_CONFIG = join(ROOT, 'firebase.local.json');
 /** The Auth emulator's own process needs its own hub and logging ports. */
 export const LOCAL_AUTH_CONFIG = join(ROOT, 'firebase.local-auth.json');
 
-function writeLocalFirebaseConfig() {
+/** firebase.local.json, for the Hosting emulator: after the build, whose files it names. */
+function writeLocalSiteConfig() {
   const config = localFirebaseConfig();
   writeFileSync(LOCAL_FIREBASE_CONFIG, `${JSON.stringify(config, null, 2)}\n`);
+  return config;
+}
+
+function writeLocalFirebaseConfig() {
+  const config = writeLocalSiteConfig();
   const { hub, logging } = config.emulators;
   const auth = { ...config, emulators: { ...config.emulators, hub: { ...hub, port: hub.port + 1 }, logging: { ...logging, port: logging.port + 1 } } };
   writeFileSync(LOCAL_AUTH_CONFIG, `${JSON.stringify(auth, null, 2)}\n`);
@@ -215,7 +224,9 @@ function emulatorEnv(dataDir, env, store) {
  * Auth answer. With `store: 'firestore'` the Firestore emulator must be running.
  */
 export async function startEmulators({ dataDir, quiet = false, env = {}, warmWorkers = 3, store = DEFAULT_STORE, auth = startAuthEmulator({ dataDir, quiet, env, store }) }) {
-  // startAuthEmulator() has written the local configuration both processes read.
+  // startAuthEmulator() has written the local configuration; the site's is written again now that
+  // the build is done (`npm start` starts Auth first and builds meanwhile), for the files it names.
+  writeLocalSiteConfig();
   await publishSeedImages();
   const siteArgs = ['emulators:start', '--config', LOCAL_FIREBASE_CONFIG, '--only', 'functions,hosting', '--project', PROJECT_ID];
   let siteOutput = '';

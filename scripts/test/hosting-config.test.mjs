@@ -2,11 +2,14 @@
 // them (RE2 regular expressions, first matching rewrite wins, every matching
 // header rule applies). The end-to-end specs tests/e2e/headers.spec.ts and
 // deploy.spec.ts check the same against the running Hosting emulator.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { STAFF_PAGE_SLUGS } from '../../functions/src/shared/constants.ts';
 import { ROUTES, STAFF_ROUTES } from '../../web/src/routes.ts';
+import { builtAssets, deployConfig, IMMUTABLE_CACHE_CONTROL, withBuiltAssets } from '../lib/hosting-config.mjs';
 import { localFirebaseConfig } from '../lib/stack.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -75,14 +78,76 @@ describe('firebase.json: which paths are pages', () => {
     expect(sent).toMatchObject({ 'X-Content-Type-Options': 'nosniff' });
   });
 
-  it.each(['/assets/index-abc123.js', '/assets/missing-abc123.js', '/assets'])('%s is never rewritten to the site: a missing asset is a 404', (path) => {
-    expect(rewriteFor(path)).toBeUndefined();
+  // A file of the build is served as it is (static content wins over rewrites); any other path under
+  // /assets/ goes to the api function, which answers 404 `private, no-store`
+  // (functions/test/api/cache-headers.test.ts), never to the site.
+  it.each(['/assets/index-abc123.js', '/assets/missing-abc123.js', '/assets/nested/missing.js', '/assets'])('%s is never rewritten to the site: a missing asset is the api function’s 404', (path) => {
+    expect(rewriteFor(path)).toEqual(expect.objectContaining({ function: expect.objectContaining({ functionId: 'api' }) }));
   });
 
-  it('hashed assets are cached for a year, immutable; pages are revalidated every time', () => {
-    expect(headersFor('/assets/index-abc123.js')['Cache-Control']).toBe('public, max-age=31536000, immutable');
+  it('pages are revalidated every time', () => {
     expect(headersFor('/')['Cache-Control']).toBe('no-cache');
     expect(headersFor('/index.html')['Cache-Control']).toBe('no-cache');
+  });
+});
+
+/*
+ * Issue 23 item 11: a missing /assets/*.js was answered 404 with `immutable` for a year, since
+ * Hosting applies a header rule to whatever the response is. firebase.json gives /assets/ no
+ * Cache-Control; the configuration a build is deployed and served with names its files.
+ */
+describe('the year-long cache names the build’s files only', () => {
+  const BUILD = ['index-abc123.js', 'StaffShell-Wy_-9z.css', 'qr-scanner.min-DE8yWE6A.js', 'nested/chunk-x1.js'];
+  const built = withBuiltAssets(config, BUILD);
+  const cacheOf = (path, hosting = built.hosting) => headersFor(path, hosting.headers)['Cache-Control'];
+
+  it('each file of the build is cached for a year, immutable', () => {
+    for (const file of BUILD) expect(cacheOf(`/assets/${file}`), file).toBe(IMMUTABLE_CACHE_CONTROL);
+    expect(IMMUTABLE_CACHE_CONTROL).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    '/assets/missing-abc123.js',
+    '/assets/index-abc124.js',
+    '/assets/index-abc123.js.map',
+    '/assets/index-abc123.jsx',
+    '/assets/xindex-abc123.js',
+    // The dots are literal: no other character stands in for one.
+    '/assets/index-abc123xjs',
+    '/assets/qr-scanner-min-DE8yWE6A.js',
+    '/assets/nested/chunk-x2.js',
+    '/assets/',
+    '/assets',
+  ])('%s, no file of the build, gets no Cache-Control from Hosting (the function’s no-store stands)', (path) => {
+    expect(cacheOf(path)).toBeUndefined();
+  });
+
+  it('firebase.json itself gives nothing under /assets/ a Cache-Control: a deploy without the build’s rule caches no 404', () => {
+    for (const path of ['/assets/index-abc123.js', '/assets/missing-abc123.js', '/assets']) expect(cacheOf(path, config.hosting), path).toBeUndefined();
+  });
+
+  it('the rule is RE2 (no lookaround), first among the headers, and everything else is firebase.json’s', () => {
+    const [rule, ...rest] = built.hosting.headers;
+    expect(rule.regex).not.toMatch(/\(\?[=!<]/);
+    expect(rest).toEqual(config.hosting.headers);
+    expect({ ...built, hosting: { ...built.hosting, headers: null } }).toEqual({ ...config, hosting: { ...config.hosting, headers: null } });
+    expect(withBuiltAssets(config, [])).toEqual(config);
+  });
+
+  it('the build’s files are every file under web/dist/assets, nested ones included', () => {
+    const root = mkdtempSync(join(tmpdir(), 'hosting-config-'));
+    try {
+      expect(builtAssets(root)).toEqual([]);
+      mkdirSync(join(root, 'web', 'dist', 'assets', 'nested'), { recursive: true });
+      for (const file of ['index-abc.js', 'a.css', 'nested/b-1.js']) writeFileSync(join(root, 'web', 'dist', 'assets', file), '');
+      writeFileSync(join(root, 'web', 'dist', 'index.html'), '');
+      writeFileSync(join(root, 'firebase.json'), JSON.stringify(config));
+      expect(builtAssets(root)).toEqual(['a.css', 'index-abc.js', 'nested/b-1.js']);
+      expect(cacheOf('/assets/nested/b-1.js', deployConfig(root).hosting)).toBe(IMMUTABLE_CACHE_CONTROL);
+      expect(cacheOf('/assets/index.html', deployConfig(root).hosting)).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
@@ -94,14 +159,6 @@ describe('firebase.json: the page headers', () => {
     expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
     expect(csp['frame-src']).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
     expect(csp['default-src']).toEqual(["'self'"]);
-  });
-
-  // Issue 23 item 7: a page's styles could send what they read to any https host. Images come
-  // from the site, uploads from Cloud Storage (functions/src/files/cloud-storage.ts), and the card
-  // provider's own; nothing else.
-  it('images from the site, Cloud Storage and the card provider only; never any https host', () => {
-    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://firebasestorage.googleapis.com', 'https://*.stripe.com']);
-    for (const directive of Object.values(csp)) expect(directive).not.toContain('https:');
   });
 
   // Issue 23 item 7: a page's styles could send what they read to any https host. Images come
@@ -137,15 +194,24 @@ describe('firebase.json: the page headers', () => {
 });
 
 describe('the local Hosting emulator configuration', () => {
-  const local = localFirebaseConfig(ROOT);
+  const assets = ['index-abc123.js', 'staff-x9.css'];
+  const local = localFirebaseConfig(ROOT, assets);
+  const deployed = withBuiltAssets(config, assets);
 
-  it('adds the Auth emulator to connect-src and changes nothing else', () => {
+  it('is the deployed configuration with the Auth emulator added to connect-src, nothing else', () => {
     const localCsp = directives(headersFor('/admin', local.hosting.headers)['Content-Security-Policy']);
     const csp = directives(headersFor('/admin')['Content-Security-Policy']);
     expect(localCsp['connect-src']).toEqual([...csp['connect-src'], 'http://127.0.0.1:9099', 'http://localhost:9099']);
     expect({ ...localCsp, 'connect-src': null }).toEqual({ ...csp, 'connect-src': null });
     const withoutPolicies = (hosting) => JSON.stringify(hosting, (key, value) => (key === 'value' && /connect-src/.test(value) ? null : value));
-    expect(withoutPolicies(local.hosting)).toBe(withoutPolicies(config.hosting));
+    expect(withoutPolicies(local.hosting)).toBe(withoutPolicies(deployed.hosting));
     expect({ ...local, hosting: null }).toEqual({ ...config, hosting: null });
+  });
+
+  it('caches the build’s files for a year and a missing asset not at all, as deployed', () => {
+    expect(headersFor('/assets/index-abc123.js', local.hosting.headers)['Cache-Control']).toBe(IMMUTABLE_CACHE_CONTROL);
+    expect(headersFor('/assets/missing-abc123.js', local.hosting.headers)['Cache-Control']).toBeUndefined();
+    // By default it names the files of the build in web/dist.
+    expect(localFirebaseConfig(ROOT).hosting.headers[0]).toEqual(deployConfig(ROOT).hosting.headers[0]);
   });
 });

@@ -7,11 +7,13 @@ import { expect, test, type Page } from '@playwright/test';
  * content-hashed assets for good, and a page whose lazy chunk is gone reloads itself once.
  */
 test.describe('deploys never strand a visitor', () => {
-  test('a missing /assets file is a 404, never the site', async ({ request }) => {
+  test('a missing /assets file is a 404, never the site, and kept by no cache', async ({ request }) => {
     for (const path of ['/assets/missing-abc123.js', '/assets/missing-abc123.css', '/assets/nested/missing.js']) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);
       expect(await response.text(), path).not.toContain('<div id="root">');
+      // Issue 23 item 11: it was `immutable` for a year, like the files that exist.
+      expect(response.headers()['cache-control'], path).toBe('private, no-store');
     }
   });
 

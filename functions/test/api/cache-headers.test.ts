@@ -51,3 +51,20 @@ describe('Cache-Control on the public reads', () => {
     expect((await api.request.get('/api/theme')).body.theme.siteName).toBe('Fresh Name');
   });
 });
+
+/*
+ * Issue 23 item 11: a missing /assets file was answered 404 with the assets' year-long immutable
+ * header. Hosting sends a path under /assets/ that is no file of the build to this function
+ * (firebase.json's rewrites; static files win over rewrites), and only the build's own files get
+ * the immutable header (scripts/lib/hosting-config.mjs), so this reply's header is the one kept.
+ */
+describe('Cache-Control on a missing /assets file', () => {
+  it.each(['/assets/missing-abc123.js', '/assets/index-Dm5icakH.css', '/assets/nested/missing.js'])('%s: 404, kept by no browser, proxy or CDN', async (path) => {
+    for (const method of ['get', 'head'] as const) {
+      const response = await api.request[method](path);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.headers['cache-control'], `${method} ${path}`).toBe(PRIVATE_CACHE_CONTROL);
+      expect(response.headers['cache-control']).toContain('no-store');
+    }
+  });
+});
