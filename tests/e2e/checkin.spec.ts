@@ -167,6 +167,38 @@ test.describe('door check-in', () => {
     expect(Date.parse(eveTicket.checkedInAt!)).toBeLessThanOrEqual(Date.parse(frankTicket.checkedInAt!));
   });
 
+  test("the door admits tonight's tickets only: no archived event offered, another event's ticket named, a deactivated event refused with the reason @phone", async ({ page }) => {
+    const token = await idToken();
+    const event = await doorEvent('Tonight Door');
+    const other = await doorEvent('Other Door');
+    const archived = await doorEvent('Archived Door');
+    await api(`/events/${archived.id}/archive`, { method: 'PATCH', token });
+    const gina = await register(event.id, 'Gina Tonight');
+    const hal = await register(other.id, 'Hal Elsewhere');
+    await openDoor(page, event.id);
+    await expect(page.getByText('0 of 1 checked in')).toBeVisible();
+    const picker = page.getByLabel('Event', { exact: true });
+    await expect(picker.locator(`option[value="${other.id}"]`)).toHaveCount(1);
+    await expect(picker.locator(`option[value="${archived.id}"]`)).toHaveCount(0);
+
+    // A ticket of another event, scanned at this door: refused, and the door says whose it is.
+    const field = page.getByLabel('Ticket ID');
+    await field.fill(`${SITE}/checkin/${hal}`);
+    await field.press('Enter');
+    await expect(status(page)).toHaveText(`This ticket is for another event: ${other.title}`);
+    await expect(status(page)).toHaveClass(/checkin-status--error/);
+
+    // The event is deactivated while the door is open: the server refuses, and the scanner says why.
+    await api(`/events/${event.id}`, { method: 'PUT', token, body: JSON.stringify({ isActive: false }) });
+    await field.fill(gina);
+    await page.getByRole('button', { name: 'Look Up Ticket' }).click();
+    await page.getByRole('button', { name: 'Check In Now' }).click();
+    await expect(status(page)).toHaveText('This event is not active, so its tickets cannot be checked in');
+    await expect(status(page)).toHaveClass(/checkin-status--error/);
+    expect((await ticket(gina)).checkedIn).toBe(false);
+    expect((await ticket(hal)).checkedIn).toBe(false);
+  });
+
   test('signed out, /checkin shows the login gate', async ({ page }) => {
     await page.goto('/checkin');
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
