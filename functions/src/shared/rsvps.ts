@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { containsWebAddress, EMAIL_PATTERN } from './fields-model.js';
 import { MESSAGES } from './messages.js';
-import { RSVP_FIELD_LIMITS, RSVP_MESSAGES, type RsvpRequest } from './rsvps-model.js';
+import { RSVP_FIELD_LIMITS, RSVP_MESSAGES, type LinkKeyRequest, type RsvpRequest } from './rsvps-model.js';
 import type { Same } from './type-checks.js';
 
 const emailShape = z.email({ pattern: EMAIL_PATTERN });
@@ -52,3 +52,8 @@ export const personNameField = (max: number) =>
     .trim()
     .max(max, `At most ${max} characters`)
     .refine((name) => !containsWebAddress(name), MESSAGES.nameWithWebAddress);
+
+/** The body of POST /rsvps/{id}/confirm and /rsvps/{id}/hold: the key of the link in the e-mail (issue 23). */
+export const linkKeySchema = z.object({ key: z.string().min(1, RSVP_MESSAGES.linkInvalid).max(200, RSVP_MESSAGES.linkInvalid) }).strip();
+const _linkKey: Same<z.input<typeof linkKeySchema>, LinkKeyRequest> = true;
+void _linkKey;
