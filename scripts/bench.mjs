@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { benchEventInput, benchFirestoreSeats } from './lib/bench-seats.mjs';
+import { numberedName } from './lib/names.mjs';
 import { AUTH_EMULATOR_HOST, ROOT, PROJECT_ID } from './lib/stack.mjs';
 
 /** Which parts run: `--only sqlite|firestore` (or BENCH_ONLY); both by default. */
@@ -187,7 +188,7 @@ const rsvpRequest = (eventId) => ({
   method: 'POST',
   path: `/api/events/${eventId}/rsvp`,
   headers: { 'content-type': 'application/json' },
-  setupRequest: (request) => ({ ...request, body: JSON.stringify({ name: `Guest ${++sequence}`, email: `guest${sequence}@example.org` }) }),
+  setupRequest: (request) => ({ ...request, body: JSON.stringify({ name: numberedName('Guest', ++sequence), email: `guest${sequence}@example.org` }) }),
 });
 
 /** Each ticket's two scans sent together, half as many tickets at a time as there are connections; counts the answers per ticket. */

@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { findFirestoreEmulator, startFirestoreEmulator } from './firestore-emulator.mjs';
+import { numberedName } from './names.mjs';
 
 /** Its own port: a developer's `npm start -- --store firestore` (8080) and `npm test`'s emulator may be running. */
 const EMULATOR_PORT = Number(process.env.BENCH_FIRESTORE_PORT || 8099);
@@ -288,7 +289,7 @@ function rush(m, api, eventId, capSeconds) {
             headers: { 'content-type': 'application/json' },
             setupRequest: (request) => ({
               ...request,
-              body: JSON.stringify({ name: `Rush Guest ${++sequence}`, email: `rush-${tag}-${sequence}@example.org` }),
+              body: JSON.stringify({ name: numberedName('Rush Guest', ++sequence), email: `rush-${tag}-${sequence}@example.org` }),
             }),
             onResponse: (status, body) => {
               if (status === 201) answers.created += 1;
@@ -340,7 +341,7 @@ async function warmUp(m, api, design) {
     const response = await fetch(`http://127.0.0.1:${api.port}/api/events/${event.id}/rsvp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `Warm-up Guest ${i}`, email: `warm-up-${i}@example.org` }),
+      body: JSON.stringify({ name: numberedName('Warm-up Guest', i), email: `warm-up-${i}@example.org` }),
     });
     if (response.status !== 201) throw new Error(`a warm-up registration answered ${response.status}: ${await response.text()}`);
   }

@@ -192,8 +192,10 @@ test.describe('admin: events and RSVPs', () => {
       await expect(item).toContainText('Tickets');
     });
 
-    const refunded = { name: `Rita Refund ${stamp}`, email: uniqueEmail('refund') };
-    const cancelled = { name: `Carl Cancel ${stamp}`, email: uniqueEmail('cancel') };
+    // Names are letters only (issue 23 item 3): the stamp's digits spelt as capitals, still one per run.
+    const nameStamp = stamp.replace(/[0-9]/g, (digit) => 'ABCDEFGHIJ'[Number(digit)]);
+    const refunded = { name: `Rita Refund ${nameStamp}`, email: uniqueEmail('refund') };
+    const cancelled = { name: `Carl Cancel ${nameStamp}`, email: uniqueEmail('cancel') };
     await test.step('two visitors register and pay', async () => {
       await registerAndPay(visitor, slug, refunded.name, refunded.email, 'Adult', '$20.00');
       await registerAndPay(visitor, slug, cancelled.name, cancelled.email, 'Student', '$12.50');

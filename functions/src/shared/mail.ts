@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { containsWebAddress, EMAIL_PATTERN } from './fields-model.js';
-import { MESSAGES } from './messages.js';
+import { EMAIL_PATTERN } from './fields-model.js';
+import { personNameText } from './fields.js';
+import { personNameProblem } from './person-name-model.js';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES, type EmailTemplate } from './email-templates-model.js';
 import { CONTACT_LIMITS, MAIL_MESSAGES, type ContactRequest } from './mail-model.js';
 import type { Same } from './type-checks.js';
@@ -23,13 +24,15 @@ export const emailTemplateSchema = z
 /** The landing page's 'Send us a message' form (SPEC §2, §5). */
 export const contactMessageSchema = z
   .object({
+    // The receipt quotes the name back to the address given: only a name (issue 23 item 3).
     name: z
       .string({ error: MAIL_MESSAGES.nameRequired })
-      .trim()
-      .min(1, MAIL_MESSAGES.nameRequired)
-      .max(CONTACT_LIMITS.name, MAIL_MESSAGES.nameTooLong)
-      // The receipt quotes the name back to the address given: no links in it (issue 12).
-      .refine((name) => !containsWebAddress(name), MESSAGES.nameWithWebAddress),
+      .pipe(personNameText(CONTACT_LIMITS.name, MAIL_MESSAGES.nameTooLong))
+      .refine((name) => name.length > 0, MAIL_MESSAGES.nameRequired)
+      .superRefine((name, ctx) => {
+        const problem = name ? personNameProblem(name) : null;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
     email: z
       .string({ error: MAIL_MESSAGES.emailRequired })
       .trim()

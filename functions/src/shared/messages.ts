@@ -38,5 +38,4 @@ export const MESSAGES = {
   internal: 'Something went wrong. Please try again.',
   busy: 'Many people are doing this right now. Please try again in a moment.',
   pageNotFound: 'Page Not Found',
-  nameWithWebAddress: 'Please enter your name without web addresses',
 } as const;

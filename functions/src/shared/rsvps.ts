@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { containsWebAddress, EMAIL_PATTERN } from './fields-model.js';
-import { MESSAGES } from './messages.js';
-import { RSVP_FIELD_LIMITS, RSVP_MESSAGES, type LinkKeyRequest, type RsvpRequest } from './rsvps-model.js';
+import { EMAIL_PATTERN } from './fields-model.js';
+import { personNameText } from './fields.js';
+import { personNameProblem } from './person-name-model.js';
+import { RSVP_FIELD_LIMITS, RSVP_MESSAGES, type RsvpRequest } from './rsvps-model.js';
 import type { Same } from './type-checks.js';
 
 const emailShape = z.email({ pattern: EMAIL_PATTERN });
@@ -11,7 +12,7 @@ const optionalText = (max: number) => z.string().trim().max(max, `At most ${max}
 /** POST /events/{id}/rsvp (SPEC §7). */
 export const rsvpInputSchema = z
   .object({
-    name: optionalText(RSVP_FIELD_LIMITS.name),
+    name: personNameText(RSVP_FIELD_LIMITS.name).default(''),
     email: optionalText(RSVP_FIELD_LIMITS.email),
     address: optionalText(RSVP_FIELD_LIMITS.address),
     city: optionalText(RSVP_FIELD_LIMITS.city),
@@ -27,9 +28,8 @@ export const rsvpInputSchema = z
       ctx.addIssue({ code: 'custom', path: [value.name ? 'email' : 'name'], message: RSVP_MESSAGES.nameAndEmailRequired });
       return;
     }
-    if (containsWebAddress(value.name)) {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: MESSAGES.nameWithWebAddress });
-    }
+    const nameProblem = personNameProblem(value.name);
+    if (nameProblem) ctx.addIssue({ code: 'custom', path: ['name'], message: nameProblem });
     if (!emailShape.safeParse(value.email).success) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: RSVP_MESSAGES.invalidEmail });
     }
@@ -41,19 +41,3 @@ void _request;
 
 /** GET /events/{id}/rsvps query: `include=cancelled` adds the cancelled and refunded RSVPs to those holding a seat. */
 export const rsvpListQuerySchema = z.object({ include: z.enum(['cancelled']).optional() }).strip();
-
-/**
- * A person's name field refusing web addresses ('Please enter your name without web
- * addresses'), for any form that sends a name we later print in an e-mail (the contact form).
- */
-export const personNameField = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .refine((name) => !containsWebAddress(name), MESSAGES.nameWithWebAddress);
-
-/** The body of POST /rsvps/{id}/confirm and /rsvps/{id}/hold: the key of the link in the e-mail (issue 23). */
-export const linkKeySchema = z.object({ key: z.string().min(1, RSVP_MESSAGES.linkInvalid).max(200, RSVP_MESSAGES.linkInvalid) }).strip();
-const _linkKey: Same<z.input<typeof linkKeySchema>, LinkKeyRequest> = true;
-void _linkKey;

@@ -3,6 +3,7 @@ import { grantRole } from '../../src/admins/roles.js';
 import { DEPLOYED_CLIENT_ADDRESS } from '../../src/http/client-address.js';
 import { RATE_COUNTERS } from '../../src/http/rate-limit.js';
 import { MESSAGES } from '../../src/shared/messages.js';
+import { PERSON_NAME_MESSAGES } from '../../src/shared/person-name-model.js';
 import { MAIL_JOBS } from '../../src/outbox/outbox.js';
 import { createTestApi, createTestEvent, signInAs, uniqueEmail, type TestApi } from '../support/api.js';
 
@@ -86,7 +87,7 @@ describe('signed-in visitors and bound roles', () => {
       .post('/api/contact')
       .send({ name: 'Claim your prize at www.evil.example', email: uniqueEmail('victim'), message: 'Hello' });
     expect(response.status).toBe(400);
-    expect(response.body.errors.name).toBe(MESSAGES.nameWithWebAddress);
+    expect(response.body.errors.name).toBe(PERSON_NAME_MESSAGES.webAddress);
     expect((await api.deps.store.query(MAIL_JOBS)).length).toBe(before);
   });
 

@@ -7,6 +7,7 @@ import { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from '../../src/shared/payments-
 import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
 import { createTestApi, type TestApi } from '../support/api.js';
 import { createPaidEvent, openPayment } from '../support/payments.js';
+import { numberedName } from '../support/names.js';
 import { seatsTakenOf } from '../support/seats.js';
 
 /*
@@ -40,7 +41,7 @@ beforeEach(() => {
 
 let buyers = 0;
 /** A new buyer each time: the same name and e-mail twice on one event would be a repeat registration. */
-const nextBuyer = () => ({ name: `Buyer ${++buyers}`, email: `buyer${buyers}@example.org` });
+const nextBuyer = () => ({ name: numberedName('Buyer', ++buyers), email: `buyer${buyers}@example.org` });
 
 const pay = (intent: { paymentIntentId: string; clientSecret: string }) =>
   api.request

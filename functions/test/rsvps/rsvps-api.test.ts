@@ -5,6 +5,7 @@ import { createTestApi, createTestEvent, type TestApi } from '../support/api.js'
 import { RSVPS } from '../../src/rsvps/repository.js';
 import { MAIL_JOBS } from '../../src/outbox/outbox.js';
 import { seatsTakenOf } from '../support/seats.js';
+import { numberedName } from '../support/names.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -106,7 +107,7 @@ describe('POST /events/{id}/rsvp', () => {
   it('a rush of 60 simultaneous RSVPs for 9 seats gives exactly 9 RSVPs and 51 refusals', async () => {
     const event = await createEvent({ maxAttendees: 9 });
     const responses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => api.request.post(`/api/events/${event.id}/rsvp`).send({ name: `Guest ${i}`, email: `guest${i}@example.org` })),
+      Array.from({ length: 60 }, (_, i) => api.request.post(`/api/events/${event.id}/rsvp`).send({ name: numberedName('Guest', i), email: `guest${i}@example.org` })),
     );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(9);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(51);
@@ -180,7 +181,7 @@ describe('rate limit on public writes', () => {
         await limited.request.post('/api/events').set(limited.bearer('admin')).send({ title: 'T', date: '2026-12-05T19:30', location: 'L' })
       ).body.event;
       const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await limited.request.post(`/api/events/${event.id}/rsvp`).send({ ...person, name: `Guest ${i}` })).status);
+      for (let i = 0; i < 4; i++) statuses.push((await limited.request.post(`/api/events/${event.id}/rsvp`).send({ ...person, name: numberedName('Guest', i) })).status);
       expect(statuses).toEqual([201, 201, 201, 429]);
       const refused = await limited.request.post(`/api/events/${event.id}/rsvp`).send(person);
       expect(refused.body).toEqual({ success: false, code: 'RATE_LIMITED', message: MESSAGES.tooManyRequests });

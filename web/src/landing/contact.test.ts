@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME } from '@shared/theme-model.js';
 import { MAIL_MESSAGES } from '@shared/mail-model.js';
+import { PERSON_NAME_MESSAGES } from '@shared/person-name-model.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import { ApiError } from '../api/client.js';
 import {
@@ -25,6 +26,14 @@ describe('validateContact', () => {
   it('checks the email looks like one', () => {
     expect(validateContact({ name: 'Ann', email: 'ann@', message: 'Hi' })).toEqual({ email: CONTACT_ERRORS.emailFormat });
     expect(validateContact({ name: 'Ann', email: 'ann@example.org', message: 'Hi' })).toEqual({});
+  });
+
+  it('takes a person\'s name only, as the API does (issue 23 item 3)', () => {
+    const nameError = (name: string) => validateContact({ name, email: 'ann@example.org', message: 'Hi' }).name;
+    expect(nameError('Call +1 888 555 0100')).toBe(PERSON_NAME_MESSAGES.lettersOnly);
+    expect(nameError('ｅｖｉｌ．ｃｏｍ')).toBe(PERSON_NAME_MESSAGES.webAddress);
+    expect(nameError('\u200b')).toBe(CONTACT_ERRORS.name);
+    expect(nameError('Zoë d’Arc')).toBeUndefined();
   });
 });
 

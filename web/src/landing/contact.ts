@@ -1,5 +1,6 @@
 import { isEmailAddress } from '@shared/fields-model.js';
 import { MAIL_MESSAGES, type ContactRequest } from '@shared/mail-model.js';
+import { normalisePersonName, personNameProblem } from '@shared/person-name-model.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import { ApiError } from '../api/client.js';
 
@@ -15,10 +16,15 @@ export const CONTACT_ERRORS = {
   message: 'Please enter a message.',
 } as const;
 
-/** Name, email and message are all required; the email must look like one (SPEC §5). */
+/**
+ * Name, email and message are all required; the email must look like one (SPEC §5); the name
+ * must be a person's name (personNameProblem, as the API checks it).
+ */
 export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
-  if (!values.name.trim()) errors.name = CONTACT_ERRORS.name;
+  const name = normalisePersonName(values.name);
+  const nameProblem = name ? personNameProblem(name) : CONTACT_ERRORS.name;
+  if (nameProblem) errors.name = nameProblem;
   const email = values.email.trim();
   if (!email) errors.email = CONTACT_ERRORS.email;
   else if (!isEmailAddress(email)) errors.email = CONTACT_ERRORS.emailFormat;

@@ -64,10 +64,10 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
     e.preventDefault();
     if (busy) return;
     const check = validateRegistration(values);
-    if (check.message) {
+    if (check.invalid.length) {
       setAlert(check.message);
       setAlertTone('error');
-      setFieldErrors({});
+      setFieldErrors(check.fieldErrors ?? {});
       setInvalid(check.invalid);
       focusField(check.invalid[0]);
       return;

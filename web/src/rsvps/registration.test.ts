@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultTicketType } from '@shared/events-model.js';
+import { PERSON_NAME_MESSAGES } from '@shared/person-name-model.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import { ApiError } from '../api/client.js';
 import {
@@ -78,6 +79,21 @@ describe('validateRegistration', () => {
   it('checks the email looks like one', () => {
     expect(validateRegistration({ name: 'Ann', email: 'ann@' })).toEqual({ message: RSVP_MESSAGES.invalidEmail, invalid: ['email'] });
     expect(validateRegistration({ name: 'Ann', email: ' ann@example.org ' })).toEqual({ message: null, invalid: [] });
+  });
+
+  it('takes a person\'s name only, said under the Name field (issue 23 item 3)', () => {
+    expect(validateRegistration({ name: 'acme-login.wtf', email: 'ann@example.org' })).toEqual({
+      message: null,
+      invalid: ['name'],
+      fieldErrors: { name: PERSON_NAME_MESSAGES.webAddress },
+    });
+    expect(validateRegistration({ name: 'Call +1 888 555 0100', email: 'ann@' })).toEqual({
+      message: RSVP_MESSAGES.invalidEmail,
+      invalid: ['name', 'email'],
+      fieldErrors: { name: PERSON_NAME_MESSAGES.lettersOnly },
+    });
+    expect(validateRegistration({ name: '\u200b ', email: 'ann@example.org' })).toEqual({ message: RSVP_MESSAGES.nameAndEmailRequired, invalid: ['name'] });
+    expect(validateRegistration({ name: 'Nguyễn Thị Minh Khai', email: 'ann@example.org' })).toEqual({ message: null, invalid: [] });
   });
 });
 

@@ -1,6 +1,7 @@
 import { defaultTicketType, type EventRecord } from '@shared/events-model.js';
 import { isEmailAddress } from '@shared/fields-model.js';
 import { dollarsToCents, formatPrice } from '@shared/payments-model.js';
+import { normalisePersonName, personNameProblem } from '@shared/person-name-model.js';
 import { RSVP_MESSAGES, type RsvpReply } from '@shared/rsvps-model.js';
 import { ApiError, type ApiClient, type RsvpRequest } from '../api/client.js';
 
@@ -62,20 +63,33 @@ export function submitLabel(event: Pick<EventRecord, 'requiresPayment'>): string
 }
 
 export interface RegistrationCheck {
-  /** The message for the form's alert region, or null when the values may be sent. */
+  /** The message for the form's alert region, or null when it has none. */
   message: string | null;
-  /** The fields to mark invalid. */
+  /** The fields to mark invalid; none when the values may be sent. */
   invalid: RegistrationField[];
+  /** Messages shown under their field (a name that is not a name, issue 23 item 3). */
+  fieldErrors?: RegistrationErrors;
 }
 
-/** Name and email are required; the email must look like one (SPEC §5). */
+/**
+ * Name and email are required; the email must look like one (SPEC §5); the name must be a
+ * person's name (personNameProblem, as the API checks it), said under the Name field.
+ */
 export function validateRegistration(values: Pick<RegistrationValues, 'name' | 'email'>): RegistrationCheck {
   const invalid: RegistrationField[] = [];
-  if (!values.name.trim()) invalid.push('name');
+  // The name as the API keeps it: one of invisible characters only is no name.
+  const name = normalisePersonName(values.name);
+  if (!name) invalid.push('name');
   if (!values.email.trim()) invalid.push('email');
   if (invalid.length) return { message: RSVP_MESSAGES.nameAndEmailRequired, invalid };
-  if (!isEmailAddress(values.email)) return { message: RSVP_MESSAGES.invalidEmail, invalid: ['email'] };
-  return { message: null, invalid: [] };
+  const nameProblem = personNameProblem(name);
+  const emailInvalid = !isEmailAddress(values.email);
+  if (!nameProblem) return emailInvalid ? { message: RSVP_MESSAGES.invalidEmail, invalid: ['email'] } : { message: null, invalid: [] };
+  return {
+    message: emailInvalid ? RSVP_MESSAGES.invalidEmail : null,
+    invalid: emailInvalid ? ['name', 'email'] : ['name'],
+    fieldErrors: { name: nameProblem },
+  };
 }
 
 /**
