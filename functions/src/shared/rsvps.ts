@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './fields-model.js';
 import { personNameText } from './fields.js';
 import { personNameProblem } from './person-name-model.js';
-import { RSVP_FIELD_LIMITS, RSVP_MESSAGES, type RsvpRequest } from './rsvps-model.js';
+import { RSVP_FIELD_LIMITS, RSVP_MESSAGES, type LinkKeyRequest, type RsvpRequest } from './rsvps-model.js';
 import type { Same } from './type-checks.js';
 
 const emailShape = z.email({ pattern: EMAIL_PATTERN });
@@ -41,3 +41,8 @@ void _request;
 
 /** GET /events/{id}/rsvps query: `include=cancelled` adds the cancelled and refunded RSVPs to those holding a seat. */
 export const rsvpListQuerySchema = z.object({ include: z.enum(['cancelled']).optional() }).strip();
+
+/** The body of POST /rsvps/{id}/confirm and /rsvps/{id}/hold: the key of the link in the e-mail (issue 23). */
+export const linkKeySchema = z.object({ key: z.string().min(1, RSVP_MESSAGES.linkInvalid).max(200, RSVP_MESSAGES.linkInvalid) }).strip();
+const _linkKey: Same<z.input<typeof linkKeySchema>, LinkKeyRequest> = true;
+void _linkKey;

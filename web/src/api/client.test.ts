@@ -178,20 +178,6 @@ describe('registration, payment, ticket and contact calls', () => {
     expect(error).toMatchObject({ status: 402, message: 'Your card was declined.' });
   });
 
-  it("a link's secret goes in the body of a public POST, never in the address (issue 23)", async () => {
-    const event = { id: 'e1', title: 'Star Party', date: '2027-01-11T01:00:00.000Z', location: 'Lodge', customUrl: 'star-party' };
-    const hold = { rsvpId: 'r/1', name: 'Ann', email: 'a@b.co', ticketType: 'General', amount: 3500, holdExpiresAt: '2027-01-01T00:30:00.000Z', event };
-    const { client, calls } = recorder((url) =>
-      url.endsWith('/confirm') ? jsonResponse(200, { success: true, message: 'Confirmed', ticketId: 'r/1', event }) : jsonResponse(200, { success: true, hold }),
-    );
-    await expect(client.confirmRegistration('r/1', 'k1')).resolves.toMatchObject({ message: 'Confirmed', ticketId: 'r/1' });
-    await expect(client.getPaymentHold('r/1', 'k2')).resolves.toEqual(hold);
-    expect(calls).toEqual([
-      { url: '/api/rsvps/r%2F1/confirm', method: 'POST', body: { key: 'k1' }, credentials: 'omit', auth: undefined },
-      { url: '/api/rsvps/r%2F1/hold', method: 'POST', body: { key: 'k2' }, credentials: 'omit', auth: undefined },
-    ]);
-  });
-
   it('loads a ticket as JSON and sends a contact message', async () => {
     const { client, calls } = recorder((url) =>
       url.startsWith('/api/checkin/') ? jsonResponse(200, { success: true, ticket: { id: 't/1' } }) : jsonResponse(200, { success: true, message: 'Thank you! Your message has been sent.' }),

@@ -5,7 +5,7 @@ import { MESSAGES } from '@shared/messages.js';
 import type { ContactRequest } from '@shared/mail-model.js';
 import type { CreatePaymentIntentReply, OfflineCardRequest, PaymentConfigReply, PaymentIntentRequest } from '@shared/payments-model.js';
 import { PAYMENT_INIT_FAILED, PAYMENT_PROCESSING_FAILED } from '@shared/payments-model.js';
-import type { ConfirmRegistrationReply, LinkKeyRequest, PaymentHoldReply, RsvpRequest } from '@shared/rsvps-model.js';
+import type { RsvpRequest } from '@shared/rsvps-model.js';
 
 /** Request bodies are the shared schemas' input types: declared once, for API and site. */
 export type { ContactRequest, OfflineCardRequest, PaymentIntentRequest, RsvpRequest };
@@ -213,15 +213,6 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
         { method: 'POST', body, signal },
         PAYMENT_PROCESSING_FAILED,
       ),
-    /**
-     * POST /rsvps/{id}/confirm: the link of a 'Confirm by e-mail' registration (issue 23). The
-     * link's secret goes in the body, never in the address (addresses are logged and kept).
-     */
-    confirmRegistration: (rsvpId: string, key: string, signal?: AbortSignal) =>
-      request<ConfirmRegistrationReply>(`/rsvps/${encodeURIComponent(rsvpId)}/confirm`, { method: 'POST', body: { key } satisfies LinkKeyRequest, signal }),
-    /** POST /rsvps/{id}/hold: the unpaid registration a payment link lets its holder pay (issue 23); the secret in the body, as above. */
-    getPaymentHold: (rsvpId: string, key: string, signal?: AbortSignal) =>
-      request<PaymentHoldReply>(`/rsvps/${encodeURIComponent(rsvpId)}/hold`, { method: 'POST', body: { key } satisfies LinkKeyRequest, signal }).then((r) => r.hold),
     sendContact: (body: ContactRequest, signal?: AbortSignal) =>
       request<{ message?: string }>('/contact', { method: 'POST', body, signal }),
     /** GET /session: the signed-in user's e-mail and role (needs the authenticated client). */

@@ -5,7 +5,7 @@ import { RSVP_MESSAGES, type PaymentHoldReply } from '@shared/rsvps-model.js';
 import { api } from '../api/client.js';
 import { formatEventDateTime, formatEventTime } from '../events/format.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
-import { linkFailure, useLinkKey, type LinkFailure } from '../rsvps/emailLink.js';
+import { getPaymentHold, linkFailure, useLinkKey, type LinkFailure } from '../rsvps/emailLink.js';
 import { LinkDetail, LinkEvent, LinkFailureCard } from '../rsvps/EmailLinkParts.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Spinner } from '../ui/Spinner.js';
@@ -58,8 +58,7 @@ function PayHold({ rsvpId }: { rsvpId: string }) {
   useEffect(() => {
     if (!key || !rsvpId) return;
     const controller = new AbortController();
-    api
-      .getPaymentHold(rsvpId, key, controller.signal)
+    getPaymentHold(api, rsvpId, key, controller.signal)
       .then((hold) => {
         if (!controller.signal.aborted) setView({ kind: 'ready', hold });
       })

@@ -7,7 +7,7 @@ import { PublicLayout } from '../layout/PublicLayout.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { CheckmarkIcon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
-import { linkFailure, useLinkKey, type LinkFailure } from './emailLink.js';
+import { confirmRegistration, linkFailure, useLinkKey, type LinkFailure } from './emailLink.js';
 import { LinkEvent, LinkFailureCard } from './EmailLinkParts.js';
 import '../payments/payments.css';
 
@@ -50,8 +50,7 @@ function Confirmation({ rsvpId }: { rsvpId: string }) {
   useEffect(() => {
     if (!key || !rsvpId) return;
     const controller = new AbortController();
-    api
-      .confirmRegistration(rsvpId, key, controller.signal)
+    confirmRegistration(api, rsvpId, key, controller.signal)
       .then((reply) => {
         if (!controller.signal.aborted) setView({ kind: 'confirmed', reply });
       })

@@ -6,8 +6,26 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ErrorCode } from '@shared/error-codes.js';
 import { MESSAGES } from '@shared/messages.js';
-import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
-import { ApiError } from '../api/client.js';
+import { RSVP_MESSAGES, type ConfirmRegistrationReply, type LinkKeyRequest, type PaymentHoldReply } from '@shared/rsvps-model.js';
+import { ApiError, type ApiClient } from '../api/client.js';
+
+// The calls live here, not in api/client.ts, which every page loads (its bundle budget).
+type Client = Pick<ApiClient, 'request'>;
+
+/**
+ * POST /rsvps/{id}/confirm: the link of a 'Confirm by e-mail' registration. The link's secret
+ * goes in the body, never in the address (addresses are logged and kept).
+ */
+export function confirmRegistration(client: Client, rsvpId: string, key: string, signal?: AbortSignal): Promise<ConfirmRegistrationReply> {
+  const body: LinkKeyRequest = { key };
+  return client.request<ConfirmRegistrationReply>(`/rsvps/${encodeURIComponent(rsvpId)}/confirm`, { method: 'POST', body, signal });
+}
+
+/** POST /rsvps/{id}/hold: the unpaid registration a payment link lets its holder pay; the secret in the body, as above. */
+export function getPaymentHold(client: Client, rsvpId: string, key: string, signal?: AbortSignal): Promise<PaymentHoldReply['hold']> {
+  const body: LinkKeyRequest = { key };
+  return client.request<PaymentHoldReply>(`/rsvps/${encodeURIComponent(rsvpId)}/hold`, { method: 'POST', body, signal }).then((reply) => reply.hold);
+}
 
 /**
  * The link's secret from the address's fragment ('#key=...'); '' when there is none. Read by
