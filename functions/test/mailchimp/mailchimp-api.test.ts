@@ -4,6 +4,7 @@ import { MAILCHIMP_JOBS } from '../../src/outbox/mailchimp-jobs.js';
 import { OFFLINE_AUDIENCE_MEMBERS, type OfflineMemberStatus } from '../../src/mailchimp/offline.js';
 import { subscriberHash } from '../../src/mailchimp/port.js';
 import { MAILCHIMP_MESSAGES } from '../../src/shared/mailchimp-model.js';
+import { OFFLINE_TEST_CARDS } from '../../src/shared/payments-model.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
 
 /*
@@ -214,7 +215,6 @@ describe('without a Mailchimp key (production)', () => {
 
 describe('a paid registration', () => {
   it('is synced once paid (its job is written in the payment transaction), with the consent given on the form', async () => {
-    const { payForTicket } = await import('../support/payments.js');
     const event = await createTestEvent(api, {
       title: 'Condor Dinner',
       mailchimpAudienceId: 'demo-newsletter',
@@ -226,8 +226,16 @@ describe('a paid registration', () => {
     expect(hold.body.requiresPayment).toBe(true);
     // An unpaid hold is not an attendee yet: nothing is queued for it.
     expect(await api.deps.store.query(MAILCHIMP_JOBS, { where: [['rsvpId', '==', hold.body.rsvpId]] })).toEqual([]);
-    const paid = await payForTicket(api, event.id, { name: 'Paula Payer', email: 'paula@example.org' });
-    expect(paid.rsvpId).toBe(hold.body.rsvpId);
+    // The registration form's payment step pays for that very hold (its RSVP id).
+    const intent = await api.request
+      .post('/api/create-payment-intent')
+      .send({ eventId: event.id, amount: 3500, ticketType: 'Member', name: 'Paula Payer', email: 'paula@example.org', rsvpId: hold.body.rsvpId });
+    expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+    expect(intent.body.rsvpId).toBe(hold.body.rsvpId);
+    await api.request
+      .post(`/api/offline-payments/${intent.body.paymentIntentId}/confirm`)
+      .send({ clientSecret: intent.body.clientSecret, cardNumber: OFFLINE_TEST_CARDS.succeeds, expiry: '12/30', cvc: '123' })
+      .expect(200);
     const jobs = await api.deps.store.query(MAILCHIMP_JOBS, { where: [['rsvpId', '==', hold.body.rsvpId]] });
     expect(jobs.map((job) => job.data.change)).toEqual(['paid']);
     // The payment's commit kicked the worker, which may hold the job right now (a sweep then skips a held job).
