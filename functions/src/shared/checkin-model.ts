@@ -12,6 +12,7 @@ export const CHECKIN_MESSAGES = {
   alreadyCheckedIn: 'This attendee is already checked in',
   cancelled: 'This ticket was cancelled and cannot be admitted',
   paymentIncomplete: 'Payment for this ticket has not been completed, so it cannot be admitted',
+  notConfirmed: 'This registration was never confirmed by e-mail, so it cannot be admitted',
   wrongEvent: 'This ticket is for another event',
   undone: 'Check-in undone',
   notCheckedIn: 'This attendee is not checked in',
@@ -167,7 +168,7 @@ export function checkInTimeRefusal(claimed: { checkedInAt?: string; listLoadedAt
 }
 
 /** Why a ticket cannot be admitted, or null when it can: the rule both the API and an offline door apply. */
-export type AdmissionRefusal = 'ALREADY_CHECKED_IN' | 'TICKET_CANCELLED' | 'PAYMENT_INCOMPLETE' | 'WRONG_EVENT';
+export type AdmissionRefusal = 'ALREADY_CHECKED_IN' | 'TICKET_CANCELLED' | 'NOT_CONFIRMED' | 'PAYMENT_INCOMPLETE' | 'WRONG_EVENT';
 
 export function admissionRefusal(
   rsvp: { eventId: string; status: string; paymentStatus: string; checkedIn: boolean },
@@ -175,6 +176,8 @@ export function admissionRefusal(
 ): AdmissionRefusal | null {
   if (eventId && rsvp.eventId !== eventId) return 'WRONG_EVENT';
   if (rsvp.status === 'cancelled' || rsvp.status === 'released') return 'TICKET_CANCELLED';
+  // A 'Confirm by e-mail' registration whose link was not opened: its seat is only held.
+  if (rsvp.status === 'pending_confirmation') return 'NOT_CONFIRMED';
   if (rsvp.status !== 'confirmed' || (rsvp.paymentStatus !== 'free' && rsvp.paymentStatus !== 'paid')) return 'PAYMENT_INCOMPLETE';
   if (rsvp.checkedIn) return 'ALREADY_CHECKED_IN';
   return null;
@@ -184,6 +187,7 @@ export function admissionRefusal(
 export const REFUSAL_MESSAGES: Record<AdmissionRefusal, string> = {
   ALREADY_CHECKED_IN: CHECKIN_MESSAGES.alreadyCheckedIn,
   TICKET_CANCELLED: CHECKIN_MESSAGES.cancelled,
+  NOT_CONFIRMED: CHECKIN_MESSAGES.notConfirmed,
   PAYMENT_INCOMPLETE: CHECKIN_MESSAGES.paymentIncomplete,
   WRONG_EVENT: CHECKIN_MESSAGES.wrongEvent,
 };

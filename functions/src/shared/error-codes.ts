@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'NOT_CHECKED_IN',
   'TICKET_CANCELLED',
   'PAYMENT_INCOMPLETE',
+  'NOT_CONFIRMED',
   'WRONG_EVENT',
   // The door admits tonight's tickets only (issue 23 item 9): the event, and an offline check-in's time.
   'CHECKIN_EVENT_ARCHIVED',
