@@ -76,6 +76,28 @@ export function unescapedVisitorValue(where: string): string {
   return `Use double braces for attendee details (${where}), e.g. {{rsvp.name}}: triple braces or {{& }} would let what a visitor typed add HTML to the e-mail.`;
 }
 
+// Issue 23 item 6: templates cannot be turned against readers or the server.
+/**
+ * What one render of a template may cost. Only `{{#each}}` repeats (partials are refused), so
+ * its repetitions are counted as they run and the render stops at the first one over budget:
+ * nested `{{#each}}` blocks multiply and an 800-byte template once rendered 100 MB in 16 s.
+ */
+export const TEMPLATE_RENDER_LIMITS = { outputBytes: 256 * 1024, eachRepetitions: 10_000, milliseconds: 200 } as const;
+
+/** The constructs an e-mail template may use; anything else (partials, decorators, other blocks) is refused. */
+export const TEMPLATE_ALLOWED_BLOCKS = ['if', 'unless', 'each', 'with'] as const;
+
+/** A template using a construct the e-mails do not offer, e.g. `{{> footer}}`: where and what. */
+export function templateConstructNotAllowed(where: string, construct: string): string {
+  return `${construct} cannot be used in e-mail templates (${where}). Use {{value}}, {{#if}}, {{#unless}}, {{#each}}, {{#with}} and {{lookup}}.`;
+}
+
+/** A template whose render is over `TEMPLATE_RENDER_LIMITS` (refused at save and preview; at send the default is used). */
+export function templateRendersTooMuch(where: string): string {
+  const { outputBytes, eachRepetitions, milliseconds } = TEMPLATE_RENDER_LIMITS;
+  return `The template renders too much (${where}): an e-mail may have at most ${outputBytes / 1024} KB, repeat {{#each}} at most ${eachRepetitions.toLocaleString('en-US')} times and render within ${milliseconds} ms. Nested {{#each}} blocks multiply.`;
+}
+
 export function testEmailSent(email: string): string {
   return `Test e-mail sent to ${email}`;
 }

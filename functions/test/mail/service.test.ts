@@ -8,7 +8,7 @@ import { parseWith } from '../../src/http/validate.js';
 import { RuleError } from '../../src/rule-error.js';
 import { emailTemplateSchema } from '../../src/shared/mail.js';
 import type { DocumentStore, Query } from '../../src/store/port.js';
-import { FROM, SITE_URL, TIME_ZONE, fixedClock, jobOf, queueJob, recordingMailer, seedRsvp, tempStore } from './helpers.js';
+import { AMPLIFYING_TEMPLATE, FROM, SITE_URL, TIME_ZONE, fixedClock, jobOf, queueJob, recordingMailer, seedRsvp, tempStore } from './helpers.js';
 import { SETTINGS, createThemeService } from '../../src/theme/service.js';
 
 const MINUTE = 60_000;
@@ -204,6 +204,29 @@ describe('deliverDue', () => {
     expect((await mail.deliverDue()).sent).toBe(1);
     expect(mailer.sent[1].subject).toBe('Your ticket for Night Sky Walk');
     expect(logger.error).toHaveBeenCalledOnce();
+  });
+
+  it('a stored template over the render budget or with a partial is not sent: the default goes out and the reason is logged (issue 23 item 6)', async () => {
+    const logger = { error: vi.fn() };
+    const { mail, mailer } = service({ logger });
+    const { rsvpId } = await seedRsvp(store, { rsvp: { name: '<img src=x onerror=alert(1)>' } });
+    // Written around the validation, e.g. before the budget existed.
+    for (const [htmlTemplate, code] of [
+      [AMPLIFYING_TEMPLATE.htmlTemplate, 'TEMPLATE_TOO_LARGE'],
+      ['{{#*inline "x"}}{{{rsvp.name}}}{{/inline}}{{> x}}', 'TEMPLATE_NOT_ALLOWED'],
+    ]) {
+      logger.error.mockClear();
+      await store.set(EMAIL_TEMPLATES, 'ticket', { subjectTemplate: 'x', htmlTemplate, updatedAt: clock.now().toISOString() });
+      await queueJob(store, { kind: 'ticket', rsvpId }, clock.now());
+      const started = performance.now();
+      expect(await mail.deliverDue()).toMatchObject({ sent: 1, failed: 0 });
+      expect(performance.now() - started).toBeLessThan(5000);
+      const message = mailer.sent.at(-1)!;
+      expect(message.subject).toBe('Your ticket for Night Sky Walk');
+      expect(message.html).toContain('Hi &lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;,');
+      expect(message.html.length).toBeLessThan(20_000);
+      expect(logger.error).toHaveBeenCalledWith('The stored "ticket" e-mail template failed to render; the default was used', expect.objectContaining({ code }));
+    }
   });
 });
 

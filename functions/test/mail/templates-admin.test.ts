@@ -9,7 +9,7 @@ import { DEFAULT_TEMPLATES, EMAIL_TEMPLATES } from '../../src/mail/template-stor
 import { SAMPLE_CONTEXT } from '../../src/mail/templates/render.js';
 import { createThemeService } from '../../src/theme/service.js';
 import { createTestApi, type TestApi } from '../support/api.js';
-import { FROM, SITE_URL, TIME_ZONE, fixedClock, recordingMailer, tempStore } from './helpers.js';
+import { AMPLIFYING_TEMPLATE, FROM, SITE_URL, TIME_ZONE, fixedClock, recordingMailer, tempStore } from './helpers.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -100,6 +100,22 @@ describe('POST /email-templates/{name}/preview', () => {
     expect(response.body).toMatchObject({ code: 'TEMPLATE_UNESCAPED_FIELD', message: expect.stringContaining('Use double braces for attendee details (line 1)') });
   });
 
+  it('refuses a template over the render budget and a partial (issue 23 item 6): 400 with the reason, keyed by the field', async () => {
+    const started = performance.now();
+    const large = await api.request.post('/api/email-templates/ticket/preview').set(admin()).send(AMPLIFYING_TEMPLATE);
+    expect(large.status).toBe(400);
+    expect(large.body).toMatchObject({ success: false, code: 'TEMPLATE_TOO_LARGE', message: expect.stringMatching(/^The template renders too much \(HTML\): an e-mail may have at most 256 KB/) });
+    expect(large.body.errors).toEqual({ htmlTemplate: large.body.message });
+    expect(performance.now() - started).toBeLessThan(5000);
+    const partial = await api.request.post('/api/email-templates/ticket/preview').set(admin()).send({ ...draft, htmlTemplate: '<p>\n{{#> layout}}{{{rsvp.name}}}{{/layout}}' });
+    expect(partial.status).toBe(400);
+    expect(partial.body).toMatchObject({
+      code: 'TEMPLATE_NOT_ALLOWED',
+      message: 'A partial block ({{#> layout}}) cannot be used in e-mail templates (line 2). Use {{value}}, {{#if}}, {{#unless}}, {{#each}}, {{#with}} and {{lookup}}.',
+      errors: { htmlTemplate: partial.body.message },
+    });
+  });
+
   it('refuses a partial or empty body with the field message', async () => {
     const partial = await api.request.post('/api/email-templates/ticket/preview').set(admin()).send({ subjectTemplate: 'Hi' });
     expect(partial.status).toBe(400);
@@ -134,7 +150,7 @@ describe('PUT /email-templates/{name}', () => {
   it('refuses triple braces and a compile error; the stored template stays as it was', async () => {
     await api.request.put('/api/email-templates/ticket').set(admin()).send(draft).expect(200);
     const before = await stored('ticket');
-    for (const htmlTemplate of ['<p>{{{rsvp.name}}}</p>', '<p>{{& rsvp.email}}</p>', '{{#with rsvp}}{{{name}}}{{/with}}', 'a\n{{#each x}}']) {
+    for (const htmlTemplate of ['<p>{{{rsvp.name}}}</p>', '<p>{{& rsvp.email}}</p>', '{{#with rsvp}}{{{name}}}{{/with}}', 'a\n{{#each x}}', AMPLIFYING_TEMPLATE.htmlTemplate, '{{#rsvp}}{{{name}}}{{/rsvp}}', '{{#*inline "x"}}{{/inline}}']) {
       const response = await api.request.put('/api/email-templates/ticket').set(admin()).send({ subjectTemplate: 'Changed', htmlTemplate });
       expect(response.status).toBe(400);
       expect(response.body.errors).toEqual({ htmlTemplate: response.body.message });
@@ -196,6 +212,7 @@ describe('POST /email-templates/{name}/test', () => {
     expect((await api.request.post('/api/email-templates/ticket/test').set(admin()).send({ subjectTemplate: 'Hi' })).body).toMatchObject({ message: 'HTML is required' });
     expect((await api.request.post('/api/email-templates/ticket/test').set(admin()).send({ ...draft, htmlTemplate: '{{/if}}' })).status).toBe(400);
     expect((await api.request.post('/api/email-templates/ticket/test').set(admin()).send({ ...draft, htmlTemplate: '{{{rsvp.name}}}' })).body.code).toBe('TEMPLATE_UNESCAPED_FIELD');
+    expect((await api.request.post('/api/email-templates/ticket/test').set(admin()).send(AMPLIFYING_TEMPLATE)).body.code).toBe('TEMPLATE_TOO_LARGE');
     expect(await mailboxFor(api.users.admin.email)).toHaveLength(before);
   });
 });

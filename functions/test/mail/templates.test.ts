@@ -133,9 +133,9 @@ describe('template validation', () => {
     expect((error as RuleError).message).toMatch(/^Template does not compile: /);
   });
 
-  it('refuses an unknown helper or partial, found by rendering sample data', () => {
+  it('refuses an unknown helper (found by rendering sample data) and a partial (not offered)', () => {
     expect(() => validateTemplate({ subjectTemplate: 'Hi', htmlTemplate: '{{shout rsvp.name}}' })).toThrow(/^Template does not compile: .*shout/);
-    expect(() => validateTemplate({ subjectTemplate: 'Hi', htmlTemplate: '{{> header}}' })).toThrow(/^Template does not compile: /);
+    expect(() => validateTemplate({ subjectTemplate: 'Hi', htmlTemplate: '{{> header}}' })).toThrow(/^A partial \({{> header}}\) cannot be used/);
     expect(() => validateTemplate({ subjectTemplate: '{{#if}}', htmlTemplate: '<p>x</p>' })).toThrow(/^Template does not compile: /);
   });
 

@@ -2,17 +2,99 @@ import Handlebars from 'handlebars';
 import { DateTime } from 'luxon';
 import type { EventRecord } from '../../shared/events-model.js';
 import type { RsvpRecord } from '../../shared/rsvps-model.js';
-import { templateDoesNotCompile, unescapedVisitorValue, type EmailTemplate, type TemplateName } from '../../shared/email-templates-model.js';
+import {
+  TEMPLATE_RENDER_LIMITS,
+  templateConstructNotAllowed,
+  templateDoesNotCompile,
+  templateRendersTooMuch,
+  unescapedVisitorValue,
+  type EmailTemplate,
+  type TemplateName,
+} from '../../shared/email-templates-model.js';
 import { RuleError } from '../../rule-error.js';
-import { firstUnescapedVisitorValue } from './safety.js';
+import { firstRefusedConstruct, firstUnescapedVisitorValue } from './safety.js';
 
 /**
  * E-mail rendering (DESIGN §2: template rendering is a plain, unit-tested rule).
- * Admin templates are Handlebars: `{{ }}` HTML-escapes every value, so an
- * attendee's name can never add markup to a message. Admin templates run in
- * an isolated Handlebars instance without custom helpers or partials.
+ *
+ * Admin templates are Handlebars, made safe by the data and the runtime rather
+ * than by the template's shape (issue 23 item 6):
+ * - an HTML template sees every value already HTML-escaped and prints it as
+ *   is, so `{{ }}`, `{{{ }}}`, `{{& }}`, sections, block params, `lookup`,
+ *   `@root` and any construct still to be found can only print escaped text;
+ * - the template may use only the allowlisted constructs (safety.ts), checked
+ *   on every compile: no partials, inline partials or decorators;
+ * - a render has a budget (`TEMPLATE_RENDER_LIMITS`): `{{#each}}`, the only
+ *   construct left that repeats, counts its repetitions and their output as
+ *   it runs and stops the render at the first one over budget.
+ * Admin templates run in an isolated Handlebars instance without custom helpers.
  */
 const adminTemplates = Handlebars.create();
+// `{{log rsvp.email}}` would copy visitors' details into the server's logs.
+adminTemplates.unregisterHelper('log');
+
+/** A render stopped for going over `TEMPLATE_RENDER_LIMITS`. */
+class RenderTooLarge extends Error {}
+
+/** What the current render has spent; renders are synchronous, so one at a time. */
+class RenderBudget {
+  private repetitions = 0;
+  private printed = 0;
+  private readonly deadline = performance.now() + TEMPLATE_RENDER_LIMITS.milliseconds;
+
+  /** One more `{{#each}}` repetition: refused past the count or the time. */
+  repeat() {
+    this.repetitions += 1;
+    if (this.repetitions > TEMPLATE_RENDER_LIMITS.eachRepetitions || performance.now() > this.deadline) throw new RenderTooLarge();
+  }
+
+  /** Output of one repetition (counted again by each enclosing `{{#each}}`: an over-count, never an under-count). */
+  print(text: string) {
+    this.printed += text.length;
+    if (this.printed > TEMPLATE_RENDER_LIMITS.outputBytes) throw new RenderTooLarge();
+  }
+}
+
+let activeBudget: RenderBudget | undefined;
+
+const builtInEach = adminTemplates.helpers.each!;
+adminTemplates.registerHelper('each', function (this: unknown, context: unknown, options: Handlebars.HelperOptions) {
+  const budget = activeBudget;
+  // Outside a budgeted render (never in this module) or as `{{each}}` without a block: Handlebars' own answer.
+  if (!budget || typeof options?.fn !== 'function') return builtInEach.call(this, context, options);
+  const body = options.fn;
+  const counted = ((value: unknown, frame?: Handlebars.RuntimeOptions) => {
+    budget.repeat();
+    const text = body(value, frame);
+    budget.print(text);
+    return text;
+  }) as Handlebars.TemplateDelegate;
+  return builtInEach.call(this, context, { ...options, fn: counted });
+});
+
+/** Runs one render within a fresh budget; its whole output is measured too. */
+function withinBudget(render: () => string): string {
+  const outer = activeBudget;
+  activeBudget = new RenderBudget();
+  try {
+    const output = render();
+    if (Buffer.byteLength(output) > TEMPLATE_RENDER_LIMITS.outputBytes) throw new RenderTooLarge();
+    return output;
+  } finally {
+    activeBudget = outer;
+  }
+}
+
+/**
+ * The values with every string HTML-escaped: what an HTML template sees, so no
+ * construct of the template can print a visitor's (or an admin's) text as markup.
+ */
+export function escapedValues<T>(value: T): T {
+  if (typeof value === 'string') return Handlebars.escapeExpression(value) as T;
+  if (Array.isArray(value)) return value.map((item) => escapedValues(item)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, escapedValues(item)])) as T;
+  return value;
+}
 
 /** The values a template sees (SPEC §3 placeholders). */
 export interface TemplateContext {
@@ -130,20 +212,15 @@ function oneLineReason(text: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 300) || 'unknown error';
 }
 
-/** The line a render-time error (unknown helper or partial) comes from, found in the syntax tree. */
+/** The line a render-time error (an unknown helper) comes from, found in the syntax tree. Partials are refused before rendering. */
 function lineOfRuntimeError(source: string, message: string): number | undefined {
   const helper = /^Missing helper: "([^"]+)"/.exec(message)?.[1];
-  const partial = /^The partial (.+) could not be found/.exec(message)?.[1];
-  if (!helper && !partial) return undefined;
+  if (!helper) return undefined;
   let line: number | undefined;
   const visit = (node: unknown) => {
     if (line !== undefined || !node || typeof node !== 'object') return;
-    const candidate = node as { type?: string; loc?: hbs.AST.SourceLocation; path?: { original?: unknown }; name?: { original?: unknown } };
-    if (helper && (candidate.type === 'MustacheStatement' || candidate.type === 'BlockStatement' || candidate.type === 'SubExpression') && candidate.path?.original === helper) {
-      line = candidate.loc?.start.line;
-      return;
-    }
-    if (partial && (candidate.type === 'PartialStatement' || candidate.type === 'PartialBlockStatement') && String(candidate.name?.original) === partial) {
+    const candidate = node as { type?: string; loc?: hbs.AST.SourceLocation; path?: { original?: unknown } };
+    if ((candidate.type === 'MustacheStatement' || candidate.type === 'BlockStatement' || candidate.type === 'SubExpression') && candidate.path?.original === helper) {
       line = candidate.loc?.start.line;
       return;
     }
@@ -172,23 +249,41 @@ function describeError(error: unknown, field: TemplateField, source: string): st
 }
 
 function refuseTemplate(error: unknown, field: TemplateField, source: string): never {
+  // Refusals of our own (a construct, the budget) keep their code and message.
+  if (error instanceof RuleError) throw error;
   throw new RuleError('TEMPLATE_DOES_NOT_COMPILE', templateDoesNotCompile(describeError(error, field, source)), 'invalid', field);
 }
 
 /**
- * Compiles one admin template. HTML templates escape values; subjects (plain
- * text) do not. Syntax errors are found here, not at the first send.
+ * Compiles one admin template: refused when it does not parse or uses a
+ * construct outside the allowlist. The render it answers runs within the
+ * budget; an HTML template gets the values HTML-escaped (and prints them as
+ * they are, so nothing is escaped twice), a subject (plain text) gets them as
+ * they are. Checked on every compile: at save, preview and send.
  */
 export function compileTemplate(source: string, mode: 'html' | 'text' = 'html'): Render {
-  const options = { strict: false, noEscape: mode === 'text' };
+  const field: TemplateField = mode === 'text' ? 'subjectTemplate' : 'htmlTemplate';
+  // Escaping is done on the values, so the template never escapes again. `log` is no known helper: "Missing helper".
+  const options = { strict: false, noEscape: true, knownHelpers: { log: false } };
+  let refused: ReturnType<typeof firstRefusedConstruct>;
   try {
     // compile() is lazy: precompile() parses now and throws on a syntax error.
     adminTemplates.precompile(source, options);
+    refused = firstRefusedConstruct(source);
   } catch (error) {
-    refuseTemplate(error, mode === 'text' ? 'subjectTemplate' : 'htmlTemplate', source);
+    refuseTemplate(error, field, source);
   }
+  if (refused) throw new RuleError('TEMPLATE_NOT_ALLOWED', templateConstructNotAllowed(where(field, refused.line), refused.construct), 'invalid', field);
   const template = adminTemplates.compile<AnyTemplateContext>(source, options);
-  return (context) => template(context);
+  return (context) => {
+    const values = mode === 'html' ? escapedValues(context) : context;
+    try {
+      return withinBudget(() => template(values));
+    } catch (error) {
+      if (error instanceof RenderTooLarge) throw new RuleError('TEMPLATE_TOO_LARGE', templateRendersTooMuch(where(field, undefined)), 'invalid', field);
+      throw error;
+    }
+  };
 }
 
 /**
@@ -239,26 +334,37 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** A readable plain-text version of an HTML e-mail: block elements become lines, links keep their address. */
+/** Text as HTML again (`&`, `<`, `>`), for a step that decodes it later. */
+function reencode(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * A readable plain-text version of an HTML e-mail: block elements become lines, links keep their address.
+ * Every pattern stops at the next `<` (or the next `<a`) and an unclosed comment or element runs to the
+ * end, so the time grows with the length of the HTML, not its square (issue 23 item 6: 100 KB of
+ * unclosed `<div ` took 20 s before).
+ */
 export function htmlToText(html: string): string {
   let text = html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<(head|style|script|title)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<div\b[^>]*display\s*:\s*none[^>]*>[\s\S]*?<\/div\s*>/gi, '')
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(/<(head|style|script|title)\b[^<>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
+    .replace(/<div\b[^<>]*display\s*:\s*none[^<>]*>[\s\S]*?(?:<\/div\s*>|$)/gi, '')
     // Source line breaks are just spaces in HTML; lines come from the block elements below.
     .replace(/\s+/g, ' ')
-    .replace(/<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)')[^>]*>([\s\S]*?)<\/a\s*>/gi, (_whole, _quoted, dq, sq, inner: string) => {
+    .replace(/<a\b[^<>]*?\bhref\s*=\s*("([^"<]*)"|'([^'<]*)')[^<>]*>((?:(?!<a\b)[\s\S])*?)<\/a\s*>/gi, (_whole, _quoted, dq, sq, inner: string) => {
       const href = decodeEntities(dq ?? sq ?? '').trim();
-      const label = oneLine(decodeEntities(inner.replace(/<[^>]+>/g, '')));
+      const label = oneLine(decodeEntities(inner.replace(/<[^<>]+>/g, '')));
       if (!href || href.startsWith('#')) return label;
       const shown = href.replace(/^mailto:/i, '');
-      return !label || label === shown ? shown : `${label} (${shown})`;
+      // Encoded again: the steps below strip tags and decode once, and a name like '<b>' is text here.
+      return reencode(!label || label === shown ? shown : `${label} (${shown})`);
     })
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|h[1-6]|tr|li|table|blockquote)\s*>/gi, '\n')
-    .replace(/<(p|h[1-6]|li|blockquote)\b[^>]*>/gi, '\n')
+    .replace(/<(p|h[1-6]|li|blockquote)\b[^<>]*>/gi, '\n')
     .replace(/<\/t[dh]\s*>/gi, ' ')
-    .replace(/<[^>]+>/g, '');
+    .replace(/<[^<>]+>/g, '');
   text = decodeEntities(text);
   return text
     .split('\n')

@@ -1,10 +1,18 @@
 /**
- * The one markup rule of admin templates (issue 12): what a visitor typed
- * (rsvp.*) is printed HTML-escaped, never with `{{{ }}}` or `{{& }}`. Decided
- * on the Handlebars syntax tree, so spacing, `this.`, `../`, `@root.`,
- * `[rsvp]`, `lookup`, `#with rsvp`, `#each .` and block params are all seen for what they are.
+ * Rules on the syntax tree of admin templates.
+ *
+ * The guarantee that what a visitor typed never adds markup does not rest on
+ * these rules: every value reaches the HTML template already escaped
+ * (render.ts, issue 23 item 6), whatever the template does with it. Here:
+ * - `firstRefusedConstruct`: the constructs a template may use (an allowlist;
+ *   checked at save, preview and send), so no partial, inline partial or
+ *   decorator can add templates, recursion or behaviour of their own;
+ * - `firstUnescapedVisitorValue` (issue 12): an early, line-precise hint to the
+ *   admin that `{{{rsvp.name}}}` is not the way to print visitor data;
+ * - `readsPath`: whether a template prints a value, e.g. the invitation's link.
  */
 import Handlebars from 'handlebars';
+import { TEMPLATE_ALLOWED_BLOCKS } from '../../shared/email-templates-model.js';
 
 /** The context key of the values visitors typed. */
 const VISITOR_ROOT = 'rsvp';
@@ -115,6 +123,73 @@ export function readsPath(source: string, dotted: string): boolean {
       const parts = path.data && path.parts[0] === 'root' ? path.parts.slice(1) : path.parts;
       if (parts.join('.') === dotted) found = true;
       return;
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) value.forEach(visit);
+      else if (value && typeof value === 'object' && 'type' in value) visit(value);
+    }
+  };
+  visit(Handlebars.parse(source));
+  return found;
+}
+
+/** A construct the e-mail templates do not offer, with its line. */
+export interface RefusedConstruct {
+  line: number;
+  /** How the message names it, e.g. 'A partial ({{> footer}})'. */
+  construct: string;
+}
+
+const ALLOWED_BLOCKS: ReadonlySet<string> = new Set(TEMPLATE_ALLOWED_BLOCKS);
+
+/** The syntax as a person reads it: `footer` of `{{> footer}}`, `rsvp` of `{{#rsvp}}`. */
+function nameOf(expression: Expression | undefined): string {
+  if (!expression) return '';
+  if (expression.type === 'PathExpression') return (expression as hbs.AST.PathExpression).original;
+  if ('value' in expression) return String((expression as hbs.AST.StringLiteral).value);
+  return '(...)';
+}
+
+function refusal(node: Node): string | null {
+  switch (node.type) {
+    case 'PartialStatement':
+      return `A partial ({{> ${nameOf((node as hbs.AST.PartialStatement).name)}}})`;
+    case 'PartialBlockStatement':
+      return `A partial block ({{#> ${nameOf((node as hbs.AST.PartialBlockStatement).name)}}})`;
+    case 'DecoratorBlock':
+    case 'Decorator':
+      return `An inline partial or decorator ({{#*${nameOf((node as hbs.AST.Decorator).path)}}})`;
+    case 'BlockStatement': {
+      const block = node as hbs.AST.BlockStatement;
+      const path = block.path as hbs.AST.PathExpression;
+      // Only the built-in blocks by their plain name: `{{#rsvp}}` sections and `{{#this.if}}` are refused.
+      const plain = path.type === 'PathExpression' && !path.data && path.depth === 0 && path.parts.length === 1 && path.original === path.parts[0];
+      if (plain && ALLOWED_BLOCKS.has(path.original)) return null;
+      return `The block {{#${nameOf(block.path)}}}`;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The first construct outside the allowlist: text, comments, `{{value}}`,
+ * `{{#if}}`, `{{#unless}}`, `{{#each}}`, `{{#with}}` (with `{{else}}`) and
+ * helper calls (only the built-in `lookup` exists; others fail as "Missing
+ * helper" when the sample renders). Null when the template keeps to it.
+ */
+export function firstRefusedConstruct(source: string): RefusedConstruct | null {
+  let found: RefusedConstruct | null = null;
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const candidate = node as Node;
+    if (typeof candidate.type === 'string') {
+      const construct = refusal(candidate);
+      if (construct) {
+        const line = candidate.loc?.start.line ?? 1;
+        if (!found || line < found.line) found = { line, construct };
+        return;
+      }
     }
     for (const value of Object.values(node)) {
       if (Array.isArray(value)) value.forEach(visit);
