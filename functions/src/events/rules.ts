@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { EventInput } from '../shared/events.js';
-import { isReservedSlug, type EventRecord } from '../shared/events-model.js';
+import { confirmByEmailDefault, isReservedSlug, type EventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 
 import type { ErrorCode } from '../shared/error-codes.js';
@@ -60,13 +60,9 @@ export function eventFieldsFromInput(input: EventInput, timeZone: string, option
     customUrl: input.customUrl,
     maxRegistrationsPerEmail: input.maxRegistrationsPerEmail,
     // A paid event's seat is confirmed by the payment: never by e-mail.
-    confirmByEmail: !input.requiresPayment && (input.confirmByEmail ?? confirmByEmailDefault(input)),
+    confirmByEmail:
+      !input.requiresPayment && (input.confirmByEmail ?? confirmByEmailDefault({ requiresPayment: input.requiresPayment, hasCapacity: input.maxAttendees !== null })),
   };
-}
-
-/** 'Confirm by e-mail' when the form leaves it out: on for a free event with a capacity, where seats are worth taking. */
-export function confirmByEmailDefault(input: Pick<EventInput, 'requiresPayment' | 'maxAttendees'>): boolean {
-  return !input.requiresPayment && input.maxAttendees !== null;
 }
 
 /** The form values of a stored event, so a partial update can be validated as a whole. */

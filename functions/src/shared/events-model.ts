@@ -75,6 +75,15 @@ export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[n
   mailingList?: boolean;
 };
 
+/**
+ * 'Confirm by e-mail' when the form leaves it out: on for a free event with a maximum of attendees,
+ * where seats are worth taking; a paid event never, its payment confirms the seat. The API saves
+ * new events with it and the event form shows it until the admin chooses.
+ */
+export function confirmByEmailDefault(event: { requiresPayment: boolean; hasCapacity: boolean }): boolean {
+  return !event.requiresPayment && event.hasCapacity;
+}
+
 /** A new event's limit of registrations per e-mail address: a family, not a bot. */
 export const DEFAULT_MAX_REGISTRATIONS_PER_EMAIL = 4;
 /** The highest limit an event may set (standalone, not in EVENT_LIMITS: the landing page loads that object). */

@@ -2,7 +2,7 @@
 // type (text for numbers and tag lists, a list of ticket rows); the request is the shape
 // eventInputSchema validates (ticket type names and a price map). Pure, unit-tested.
 import { DEFAULT_TICKET_TYPE, ORGANISATION_TIME_ZONE } from '@shared/constants.js';
-import { DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, type EventRecord } from '@shared/events-model.js';
+import { confirmByEmailDefault, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, type EventRecord } from '@shared/events-model.js';
 import { eventInputSchema, type EventInput, type EventUpdate } from '@shared/events.js';
 import type { FormMapping } from '../../ui/form.js';
 
@@ -129,12 +129,12 @@ export function eventToValues(event: EventRecord): EventFormValues {
 /**
  * What 'Confirm by e-mail' is for these values, as the checkbox shows it and the event is saved
  * with: the admin's choice once made, else the server's default for a new event (on for a free
- * event with a maximum of attendees, functions/src/events/rules.ts confirmByEmailDefault).
+ * event with a maximum of attendees: confirmByEmailDefault, the rule the API saves with).
  * A paid event never has it: the payment confirms the seat.
  */
 export function confirmByEmailShown(values: Pick<EventFormValues, 'confirmByEmail' | 'requiresPayment' | 'maxAttendees'>): boolean {
   if (values.requiresPayment) return false;
-  return values.confirmByEmail ?? String(values.maxAttendees ?? '').trim() !== '';
+  return values.confirmByEmail ?? confirmByEmailDefault({ requiresPayment: false, hasCapacity: String(values.maxAttendees ?? '').trim() !== '' });
 }
 
 /** The request body the values stand for, before the schema reads it (prices left as typed; empty prices left out). */
