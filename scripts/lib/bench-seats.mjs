@@ -225,6 +225,8 @@ export function benchEventInput(title, maxAttendees) {
     allowAdditionalInfo: false,
     customUrl: '',
     maxAttendees,
+    // Registrations confirmed at once, as the bench has always measured them (no e-mailed link to open).
+    confirmByEmail: false,
   };
 }
 

@@ -25,7 +25,7 @@ const TicketPage = lazyPage(() => import('./checkin/TicketPage.js'));
 const PaymentSuccessPage = lazyPage(async () => ({ default: (await import('./payments/PaymentSuccessPage.js')).PaymentSuccessPage }));
 // The pages of the links in an attendee's e-mail (issue 23): opened once or twice per registration.
 const ConfirmRegistrationPage = lazyPage(() => import('./rsvps/ConfirmRegistrationPage.js'));
-const PayHoldPage = lazyPage(() => import('./payments/PayHoldPage.js'));
+const PayHoldPage = lazyPage(() => import('./rsvps/PayHoldPage.js'));
 
 /** Brings in the chunk of the page at `pathname` (see lazyPage); resolves when it is in, or failed. */
 export function preloadRoute(pathname: string): Promise<unknown> {

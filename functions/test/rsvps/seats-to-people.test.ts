@@ -159,7 +159,7 @@ describe('the same name and e-mail again', () => {
     expect(after.body.rsvpId).not.toBe(first.body.rsvpId);
   });
 
-  it('an unpaid hold is continued: the same hold and intent, no new seat, its expiry unchanged', async () => {
+  it("an unpaid hold is continued by its own tab only: a repeat by name and e-mail learns nothing of it, and the payment link goes to the address on file (issue 23)", async () => {
     const event = await createPaidEvent(api);
     const buyer = { name: 'Mary Austin', email: 'mary.hold@example.org', ticketType: 'Member' };
     const first = await register(event.id, buyer);
@@ -169,17 +169,26 @@ describe('the same name and e-mail again', () => {
     const stored = (await api.deps.store.get(RSVPS, first.body.rsvpId))!.data;
 
     api.clock.set('2026-11-21T12:10:00.000Z');
-    const again = await register(event.id, { ...buyer, name: 'mary  austin' });
-    expect(again.status).toBe(201);
-    expect(again.body).toEqual({ success: true, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId: first.body.rsvpId });
-    // The payment call without the RSVP id (another tab) finds the same hold too.
-    const sameIntent = await intent({ eventId: event.id, amount: 3500, ...buyer });
-    expect(sameIntent.body).toMatchObject({ rsvpId: first.body.rsvpId, paymentIntentId: paying.body.paymentIntentId });
+    // Someone who knows her name and address, through the form and through the payment call.
+    for (const repeat of [() => register(event.id, { ...buyer, name: 'mary  austin' }), () => intent({ eventId: event.id, amount: 3500, ...buyer })]) {
+      const again = await repeat();
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({ success: false, code: 'ALREADY_REGISTERED', message: RSVP_MESSAGES.alreadyRegistered });
+      expect(JSON.stringify(again.body)).not.toContain(first.body.rsvpId);
+    }
+    // The link to pay went once (at most hourly) to the address on file, not to the caller.
+    expect(await mailsFor(first.body.rsvpId)).toEqual(['paymentLink']);
     expect(await api.deps.store.query(RSVPS, { where: [['eventId', '==', event.id]] })).toHaveLength(1);
     expect(await seatsTakenOf(api.deps.store, event.id)).toBe(1);
-    expect((await api.deps.store.get(RSVPS, first.body.rsvpId))!.data).toEqual(stored);
+    // The payment link's key hash is added when its e-mail is composed; nothing else changed.
+    const { repeatResentAt, linkKeys: _linkKeys, ...unchanged } = (await api.deps.store.get(RSVPS, first.body.rsvpId))!.data;
+    expect(repeatResentAt).toBe('2026-11-21T12:10:00.000Z');
+    expect(unchanged).toEqual(stored);
+    // Her own tab, which has the RSVP id, still pays the same hold and intent.
+    const sameIntent = await intent({ eventId: event.id, amount: 3500, ...buyer, rsvpId: first.body.rsvpId });
+    expect(sameIntent.body).toMatchObject({ rsvpId: first.body.rsvpId, paymentIntentId: paying.body.paymentIntentId });
 
-    // Another ticket type while the hold runs: already registered, nothing written.
+    // Another ticket type while the hold runs: already registered, nothing written (the hourly link already went).
     const before = await snapshot(event.id);
     const otherType = await register(event.id, { ...buyer, ticketType: 'General' });
     expect(otherType.body.code).toBe('ALREADY_REGISTERED');

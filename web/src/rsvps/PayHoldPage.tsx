@@ -5,13 +5,13 @@ import { RSVP_MESSAGES, type PaymentHoldReply } from '@shared/rsvps-model.js';
 import { api } from '../api/client.js';
 import { formatEventDateTime, formatEventTime } from '../events/format.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
-import { getPaymentHold, linkFailure, useLinkKey, type LinkFailure } from '../rsvps/emailLink.js';
-import { LinkDetail, LinkEvent, LinkFailureCard } from '../rsvps/EmailLinkParts.js';
+import { getPaymentHold, linkFailure, useLinkKey, type LinkFailure } from './emailLink.js';
+import { LinkDetail, LinkEvent, LinkFailureCard } from './EmailLinkParts.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Spinner } from '../ui/Spinner.js';
-import PaymentStep from './PaymentStep.js';
-import '../rsvps/registration.css';
-import './payments.css';
+import PaymentStep from '../payments/PaymentStep.js';
+import './registration.css';
+import '../payments/payments.css';
 
 export const PAY_HOLD_TEXT = {
   title: 'Complete your payment',
