@@ -48,7 +48,7 @@ export type StoredRsvp = Omit<RsvpRecord, 'id' | 'amountRefunded' | 'refundedAt'
   repeatResentAt?: string | null;
   /** Why a payment for this RSVP was given back automatically (e.g. it arrived after an admin cancelled it). */
   refundReason?: string | null;
-  /** Ticked 'Keep me informed about future events': synced to Mailchimp as subscribed, else transactional. Absent: no. */
+  /** Ticked 'Keep me informed about future events': a new Mailchimp member is pending (Mailchimp asks them to confirm), else transactional. Absent: no. */
   keepInformed?: boolean;
   /** The seat shard this RSVP took its seat from (seats/), so the seat goes back there; absent or null: none recorded. */
   seatShard?: number | null;
