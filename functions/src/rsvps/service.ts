@@ -11,7 +11,7 @@ import { withSeatChoice } from '../seats/choice.js';
 import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
 import { confirmationMailKind, holdsSeat, isRunningHold, repeatMailKind } from './rules.js';
 import { linkKeyMatches } from './link-keys.js';
-import { cancelRsvp, confirmByLink, listAllRsvps, listRsvpsOfEvent, readRsvpWithEvent, readRsvpWithSeat, register, toRsvpView, type EventDocument } from './repository.js';
+import { cancelRsvp, confirmByLink, findRsvp, listAllRsvps, listRsvpsOfEvent, readRsvpWithEvent, readRsvpWithSeat, register, toRsvpView, type EventDocument } from './repository.js';
 import { csvFileName, rsvpsToCsv } from './csv.js';
 
 export interface RsvpServiceDeps {
@@ -125,7 +125,9 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
     /** POST /rsvps/{id}/hold: the unpaid registration a payment link (e-mailed to its address) lets its holder pay. */
     async paymentHold(rsvpId: string, key: string): Promise<PaymentHoldReply> {
       const now = clock.now().toISOString();
-      const { rsvp, event } = await store.runTransaction((tx) => readRsvpWithEvent(tx, rsvpId));
+      // Only reads: the payment itself goes through POST /create-payment-intent, which checks the hold in its own transaction.
+      const rsvp = await findRsvp(store, rsvpId);
+      const event = rsvp ? await store.get(EVENTS, rsvp.data.eventId) : null;
       if (!rsvp || !event || !linkKeyMatches(rsvp.data.linkKeys?.pay, key)) throw linkInvalid();
       if (rsvp.data.paymentStatus === 'paid') throw new RuleError('ALREADY_PAID', RSVP_MESSAGES.alreadyPaid, 'conflict');
       if (rsvp.data.status !== 'pending_payment' || !isRunningHold(rsvp.data, now)) throw new RuleError('LINK_EXPIRED', RSVP_MESSAGES.paymentLinkExpired, 'gone');

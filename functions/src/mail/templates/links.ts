@@ -15,12 +15,14 @@ export interface LinkMailContext {
   event: { title: string; formattedDate: string; formattedTime: string; location: string };
   /** When the seat is released unless the link is used, in the organisation's zone. */
   holdUntil: string;
-  /** Ours alone (the site's address, an RSVP id, a URL-safe key): printed as it is, its '=' not turned into an entity. */
+  /** Ours alone (the site's address, an encoded RSVP id, a URL-safe key): printed as it is, its '=' not turned into an entity. */
   link: string;
 }
 
-function withSafeLink(context: LinkMailContext) {
-  return { ...context, link: new linkTemplates.SafeString(encodeURI(decodeURI(context.link))) };
+type CompiledContext = Omit<LinkMailContext, 'link'> & { link: Handlebars.SafeString };
+
+function withSafeLink(context: LinkMailContext): CompiledContext {
+  return { ...context, link: new linkTemplates.SafeString(context.link) };
 }
 
 function linkLayout(heading: string, intro: string, label: string, after: string) {
@@ -49,7 +51,7 @@ ${DETAILS}
   });
 }
 
-const confirmHtml = linkTemplates.compile<LinkMailContext>(
+const confirmHtml = linkTemplates.compile<CompiledContext>(
   linkLayout(
     'Confirm your registration',
     'Someone registered this e-mail address for the event below. Confirm it is you, and your ticket is on its way.',
@@ -59,7 +61,7 @@ const confirmHtml = linkTemplates.compile<LinkMailContext>(
   { strict: false },
 );
 
-const payHtml = linkTemplates.compile<LinkMailContext>(
+const payHtml = linkTemplates.compile<CompiledContext>(
   linkLayout(
       'Finish paying for your ticket',
       'A seat is held for this e-mail address at the event below, waiting for its card payment.',
@@ -76,7 +78,7 @@ function details(context: LinkMailContext) {
 export function renderConfirmRegistration(context: LinkMailContext): RenderedEmail {
   return {
     subject: oneLine(`Confirm your registration: ${context.event.title}`),
-    html: confirmHtml(withSafeLink(context) as unknown as LinkMailContext),
+    html: confirmHtml(withSafeLink(context)),
     text: `Hello,\n\nSomeone registered this e-mail address for the event below. Confirm it is you, and your ticket is on its way.\n\n${details(context)}\n\nConfirm my registration: ${context.link}\n\nYour seat is held until ${context.holdUntil}. If the link is not opened by then, the seat is released.\n\nIf you did not register, you can ignore this e-mail: nothing happens and the seat goes to someone else.`,
   };
 }
@@ -84,7 +86,7 @@ export function renderConfirmRegistration(context: LinkMailContext): RenderedEma
 export function renderPaymentLink(context: LinkMailContext): RenderedEmail {
   return {
     subject: oneLine(`Finish paying for your ticket: ${context.event.title}`),
-    html: payHtml(withSafeLink(context) as unknown as LinkMailContext),
+    html: payHtml(withSafeLink(context)),
     text: `Hello,\n\nA seat is held for this e-mail address at the event below, waiting for its card payment.\n\n${details(context)}\n\nPay for my ticket: ${context.link}\n\nYour seat is held until ${context.holdUntil}. If it is not paid by then, the seat is released.\n\nIf you did not register, you can ignore this e-mail: nothing happens and the seat goes to someone else.`,
   };
 }
