@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { afterFirstScreen, FIRST_SCREEN_IMAGES } from './firstScreen.js';
 
 /** The browser's animation frames, held until the test runs them. */
@@ -195,6 +196,24 @@ describe('afterFirstScreen, where the browser reports Largest Contentful Paint',
     await report(title);
     expect(callback).toHaveBeenCalledTimes(1);
     expect(observers[0]?.disconnected).toBe(true);
+  });
+
+  it('marks how each wait ended: the report, or a fallback (the frames after the grace, the cap)', async () => {
+    performance.clearMarks();
+    const marks = () => performance.getEntriesByType('mark').map((mark) => mark.name);
+    const title = document.body.appendChild(document.createElement('h1'));
+    onFirstScreen(vi.fn());
+    await report(title);
+    expect(marks()).toEqual(['first-screen:report']);
+    // A page load whose report never comes: the frames after the grace.
+    vi.resetModules();
+    ({ afterFirstScreen: onFirstScreen } = await import('./firstScreen.js'));
+    onFirstScreen(vi.fn());
+    await waitFor(() => expect(marks()).toEqual(['first-screen:report', 'first-screen:frames']));
+    // A picture that never loads: the cap.
+    firstScreenImage();
+    onFirstScreen(vi.fn(), { capMs: 30 });
+    await waitFor(() => expect(marks()).toEqual(['first-screen:report', 'first-screen:frames', 'first-screen:cap']));
   });
 
   it("not on the report of an element no longer in the page (the 'Loading...' the page replaced)", async () => {

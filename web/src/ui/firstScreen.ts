@@ -23,6 +23,13 @@ export const FIRST_SCREEN_CAP_MS = 1_500;
  */
 export const FIRST_SCREEN_REPORT_GRACE_MS = 500;
 
+/**
+ * How a wait ended, as a performance mark (`first-screen:report`, `first-screen:frames`,
+ * `first-screen:cap`): the browser's Performance panel shows when what can wait started and why,
+ * and a test tells the browser's report from a fallback that a busy machine can reach first.
+ */
+export type FirstScreenOpenedBy = 'report' | 'frames' | 'cap';
+
 /** After these the browser reports no more Largest Contentful Paint (a press, a key, a scroll; a hidden tab). */
 const REPORTS_END = ['pointerdown', 'keydown', 'scroll', 'visibilitychange'] as const;
 
@@ -63,7 +70,7 @@ export function afterFirstScreen(callback: () => void, { capMs = FIRST_SCREEN_CA
 
   /** The first screen is committed: wait for its pictures (at most `capMs` from now). */
   function firstScreenIn() {
-    timers.push(setTimeout(run, capMs));
+    timers.push(setTimeout(run, capMs, 'cap'));
     // A picture already loaded may still be painted a frame later: its report is awaited all the same.
     pictures = [...document.querySelectorAll<HTMLImageElement>(FIRST_SCREEN_IMAGES)];
     for (const image of pictures.filter((picture) => !picture.complete)) {
@@ -76,7 +83,7 @@ export function afterFirstScreen(callback: () => void, { capMs = FIRST_SCREEN_CA
   /** The reports have ended (or never come): the next frames it is. */
   function byFrames() {
     reports?.disconnect();
-    cancelFrames ??= afterPresented(run);
+    cancelFrames ??= afterPresented(() => run('frames'));
   }
   function reportsEnded(event: Event) {
     if (event.type === 'visibilitychange' && !document.hidden) return;
@@ -87,7 +94,7 @@ export function afterFirstScreen(callback: () => void, { capMs = FIRST_SCREEN_CA
   function picturesIn() {
     if (!waitForReport || firstScreenDone) return byFrames();
     reports = new PerformanceObserver((list) => {
-      if (list.getEntries().some(isFirstScreen)) run();
+      if (list.getEntries().some(isFirstScreen)) run('report');
     });
     // Reports already made come too (buffered): with no picture to wait for, the page may be on screen already.
     reports.observe({ type: 'largest-contentful-paint', buffered: true });
@@ -116,10 +123,11 @@ export function afterFirstScreen(callback: () => void, { capMs = FIRST_SCREEN_CA
     if (waitForReport) for (const type of REPORTS_END) removeEventListener(type, reportsEnded, true);
     waiting.forEach(unlisten);
   }
-  function run() {
+  function run(openedBy: FirstScreenOpenedBy) {
     if (done) return;
     firstScreenDone = true;
     stop();
+    performance.mark?.(`first-screen:${openedBy}`);
     callback();
   }
 
