@@ -55,6 +55,11 @@ function row(rsvp: RsvpRecord, timeZone: string): Record<Column, string> {
   const values: Record<Column, string> = {
     Name: rsvp.name,
     Email: rsvp.email,
+    // Every field the form collects (issue 24 item 2); '' for a record stored without one.
+    Address: rsvp.address ?? '',
+    City: rsvp.city ?? '',
+    State: rsvp.state ?? '',
+    'ZIP code': rsvp.zipCode ?? '',
     'Ticket type': rsvp.ticketType,
     Status: rsvp.status,
     'Payment status': rsvp.paymentStatus,
@@ -62,6 +67,7 @@ function row(rsvp: RsvpRecord, timeZone: string): Record<Column, string> {
     'Registered at': localTime(rsvp.createdAt, timeZone),
     'Checked in': rsvp.checkedIn ? 'Yes' : 'No',
     'Checked in at': localTime(rsvp.checkedInAt, timeZone),
+    'Additional information': rsvp.additionalInfo ?? '',
     'Ticket ID': rsvp.id,
   };
   return Object.fromEntries(RSVP_CSV_COLUMNS.map((column) => [column, cell(column, values[column])])) as Record<Column, string>;

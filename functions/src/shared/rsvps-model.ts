@@ -195,9 +195,14 @@ export interface RefundReply {
 }
 
 /** The columns of an event's RSVP export (GET /events/{id}/rsvps.csv), in order. */
+/** Every field the registration form collects is here (issue 24 item 2), with the form's labels. */
 export const RSVP_CSV_COLUMNS = [
   'Name',
   'Email',
+  'Address',
+  'City',
+  'State',
+  'ZIP code',
   'Ticket type',
   'Status',
   'Payment status',
@@ -205,5 +210,6 @@ export const RSVP_CSV_COLUMNS = [
   'Registered at',
   'Checked in',
   'Checked in at',
+  'Additional information',
   'Ticket ID',
 ] as const;

@@ -53,7 +53,7 @@ describe('GET /events/{id}/rsvps.csv', () => {
     expect(csvText(response)).toBe(
       `${quotedLine([...RSVP_CSV_COLUMNS])}\r\n` +
         // 00:00 UTC is 17:00 the day before in Denver (the organisation's zone). Every field quoted, empty ones too.
-        `${quotedLine(['Zoë Ångström-Núñez', 'zoe@example.org', 'General', 'confirmed', 'free', '0.00', '2026-11-19 17:00', 'No', '', id])}\r\n`,
+        `${quotedLine(['Zoë Ångström-Núñez', 'zoe@example.org', '', '', '', '', 'General', 'confirmed', 'free', '0.00', '2026-11-19 17:00', 'No', '', '', id])}\r\n`,
     );
   });
 
@@ -123,7 +123,37 @@ describe('GET /events/{id}/rsvps.csv', () => {
     const lines = csvText(await exportOf(event.id)).trim().split('\r\n');
 
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(new RegExp(`^"Paid","alex@example.org","General","confirmed","paid","35.50","[^"]+","Yes","2026-12-05 19:45","${paid}"$`));
-    expect(lines[2]).toMatch(new RegExp(`^"Cancelled","alex@example.org","General","cancelled","refunded","10.00","[^"]+","No","","${cancelled}"$`));
+    expect(lines[1]).toMatch(new RegExp(`^"Paid","alex@example.org","","","","","General","confirmed","paid","35.50","[^"]+","Yes","2026-12-05 19:45","","${paid}"$`));
+    expect(lines[2]).toMatch(new RegExp(`^"Cancelled","alex@example.org","","","","","General","cancelled","refunded","10.00","[^"]+","No","","","${cancelled}"$`));
+  });
+
+  it('carries every field the registration form collects: address, city, state, ZIP code and additional information (issue 24 item 2)', async () => {
+    const event = await createTestEvent(api);
+    const id = await storeRsvp(event.id, {
+      name: 'Full Form',
+      address: '12 Canyon Rd, Apt "B"',
+      city: 'Santa Fe',
+      state: 'NM',
+      zipCode: '87501',
+      additionalInfo: 'Wheelchair access, please.\nArriving late.',
+      createdAt: '2026-11-20T00:00:00.000Z',
+    });
+    const formula = await storeRsvp(event.id, { name: 'Formula', city: '=cmd', additionalInfo: '+1 guest;=2' });
+
+    const lines = csvText(await exportOf(event.id)).split('\r\n');
+
+    expect(RSVP_CSV_COLUMNS).toEqual(expect.arrayContaining(['Address', 'City', 'State', 'ZIP code', 'Additional information']));
+    expect(lines[0]).toBe(quotedLine([...RSVP_CSV_COLUMNS]));
+    // Quoted like every field: the comma, the doubled quote and the line break stay inside their cells.
+    expect(lines).toContain(
+      quotedLine([
+        'Full Form', 'alex@example.org', '12 Canyon Rd, Apt "B"', 'Santa Fe', 'NM', '87501', 'General', 'confirmed', 'free', '0.00',
+        '2026-11-19 17:00', 'No', '', 'Wheelchair access, please.\nArriving late.', id,
+      ]),
+    );
+    // The new text columns are neutralised like the name.
+    const formulaLine = lines.find((line) => line.endsWith(`"${formula}"`));
+    expect(formulaLine).toMatch(/^"Formula","alex@example\.org","","'=cmd","","",/);
+    expect(formulaLine).toContain(`,"'+1 guest;'=2","${formula}"`);
   });
 });
