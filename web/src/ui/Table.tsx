@@ -34,6 +34,11 @@ export interface TableProps<Row> {
   noMatches?: ReactNode;
   initialSort?: SortState;
   className?: string;
+  /**
+   * At phone width each row becomes a card of 'Header: value' lines instead of a table wider
+   * than the screen (issue 24 item 19); sorting is then left to the wider screen.
+   */
+  stackOnPhone?: boolean;
 }
 
 function formatValue(value: SortValue): ReactNode {
@@ -59,6 +64,7 @@ export function Table<Row>({
   noMatches = UI_TEXT.noResults,
   initialSort,
   className,
+  stackOnPhone = false,
 }: TableProps<Row>) {
   const id = useId();
   const [sort, setSort] = useState<SortState | null>(initialSort ?? null);
@@ -72,7 +78,7 @@ export function Table<Row>({
   }, [rows, query, searchFields, sort, columns]);
 
   return (
-    <div className={cx('ui-table', className)}>
+    <div className={cx('ui-table', stackOnPhone && 'ui-table-stack', className)}>
       {searchFields ? (
         <div className="field ui-table-search">
           <label htmlFor={`${id}-search`}>{searchLabel}</label>
@@ -113,7 +119,7 @@ export function Table<Row>({
               {visible.map((row) => (
                 <tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <td key={column.key} className={column.className}>
+                    <td key={column.key} className={column.className} data-label={stackOnPhone ? column.header : undefined}>
                       {column.cell ? column.cell(row) : formatValue(column.value?.(row))}
                     </td>
                   ))}

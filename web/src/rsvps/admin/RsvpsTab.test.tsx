@@ -108,9 +108,9 @@ describe('RsvpsTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel RSVP' }));
     await waitFor(() => expect(request).toHaveBeenCalledWith('/rsvps/T2', { method: 'DELETE' }, RSVP_MESSAGES.cancelFailed));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    // A cancelled RSVP has no actions.
+    // A cancelled RSVP has no actions, only its details.
     const cancelled = screen.getByText('Person T3').closest('tr')!;
-    expect(within(cancelled).queryByRole('button')).toBeNull();
+    expect(within(cancelled).getAllByRole('button').map((b) => b.textContent)).toEqual(['Details']);
   });
 
   it("a registration awaiting its e-mail confirmation is labelled, counted and filtered, and may be cancelled (issue 23)", async () => {
@@ -126,6 +126,51 @@ describe('RsvpsTab', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'pending_confirmation');
     expect(screen.queryByText('Person T1')).toBeNull();
     expect(screen.getByText('Waiting Wes')).toBeTruthy();
+  });
+
+  it("'Details' shows every field the form collected, 'Not given' for a blank one (issue 24 item 2)", async () => {
+    rsvps = [rsvp('T1', { address: '12 Canyon Rd', city: 'Santa Fe', state: 'NM', zipCode: '87501', additionalInfo: 'Wheelchair access, please.' }), rsvp('T2', { name: 'Blank Bo' })];
+    const user = userEvent.setup();
+    renderStaff(<RsvpsTab />, { request, path: '/admin?tab=rsvps&event=E2' });
+    await user.click(await screen.findByRole('button', { name: "Details of Person T1's RSVP" }));
+    const dialog = screen.getByRole('dialog', { name: "Person T1's RSVP" });
+    const value = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Address')).toBe('12 Canyon Rd');
+    expect(value('City')).toBe('Santa Fe');
+    expect(value('State')).toBe('NM');
+    expect(value('ZIP code')).toBe('87501');
+    expect(value('Additional information')).toBe('Wheelchair access, please.');
+    expect(value('Ticket ID')).toBe('T1');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: "Details of Blank Bo's RSVP" }));
+    expect(within(screen.getByRole('dialog', { name: "Blank Bo's RSVP" })).getByText('Address', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Not given');
+  });
+
+  it("offers 'Cancelled' in the status filter before any RSVP is cancelled; 'checked in' counts only RSVPs holding a seat (issue 24 item 13)", async () => {
+    rsvps = [rsvp('T1', { checkedIn: true, checkedInAt: soon }), rsvp('T2'), rsvp('T3', { status: 'cancelled', paymentStatus: 'refunded', checkedIn: true, checkedInAt: soon })];
+    const user = userEvent.setup();
+    renderStaff(<RsvpsTab />, { request, path: '/admin?tab=rsvps&event=E2' });
+    await screen.findByText('Person T1');
+    expect(screen.getByLabelText('RSVP counts').textContent).toContain('1 checked in');
+    await user.selectOptions(screen.getByLabelText('Status'), 'cancelled');
+    expect(screen.getByText('Person T3')).toBeTruthy();
+    expect(screen.queryByText('Person T1')).toBeNull();
+  });
+
+  it("lists 'Cancelled' among the statuses when no RSVP is cancelled yet", async () => {
+    rsvps = [rsvp('T1')];
+    renderStaff(<RsvpsTab />, { request, path: '/admin?tab=rsvps&event=E2' });
+    await screen.findByText('Person T1');
+    const options = [...(screen.getByLabelText('Status') as HTMLSelectElement).options].map((o) => o.textContent);
+    expect(options).toContain('Cancelled');
+  });
+
+  it('labels every cell with its column, so a phone shows each row as a card (issue 24 item 19)', async () => {
+    renderStaff(<RsvpsTab />, { request, path: '/admin?tab=rsvps&event=E2' });
+    const row = (await screen.findByText('Person T1')).closest('tr')!;
+    expect(row.closest('.ui-table')?.classList.contains('ui-table-stack')).toBe(true);
+    expect([...row.querySelectorAll('td')].map((td) => td.dataset.label)).toEqual(['Name', 'E-mail', 'Ticket type', 'Status', 'Payment', 'Amount', 'Registered at', 'Checked in', 'Actions']);
   });
 
   it('downloads the CSV with the signed-in client', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
@@ -13,7 +13,9 @@ import { adminEventsQuery } from '../../events/admin/eventsApi.js';
 import { formatEventDateTime } from '../../events/format.js';
 import { useStaff } from '../../staff/StaffContext.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { Modal } from '../../ui/Modal.js';
 import { StateBlock } from '../../ui/StateBlock.js';
+import { formatWhen } from '../../ui/relativeTime.js';
 import { Table, type Column } from '../../ui/Table.js';
 import { useToast } from '../../ui/ToastContext.js';
 import {
@@ -27,13 +29,15 @@ import {
   rsvpCalls,
   rsvpCounts,
   RSVP_ADMIN_TEXT,
+  RSVP_DETAIL_FIELDS,
   saveBlob,
   STATUS_LABEL,
   type RsvpFilter,
 } from './rsvpsApi.js';
 import './rsvpsAdmin.css';
 
-const checkedInText = (r: RsvpRecord) => (r.checkedIn ? formatShortDateTime(r.checkedInAt) || 'Yes' : 'No');
+// Today's check-ins read relative ('2 minutes ago', 'Today at 7:05 PM MST'; issue 24 item 20), older ones by date.
+const checkedInText = (r: RsvpRecord) => (r.checkedIn ? formatWhen(r.checkedInAt, new Date(), formatShortDateTime) || 'Yes' : 'No');
 
 const COLUMNS: Column<RsvpRecord>[] = [
   { key: 'name', header: 'Name', value: (r) => r.name },
@@ -52,6 +56,11 @@ const COLUMNS: Column<RsvpRecord>[] = [
 ];
 
 const STATUS_ORDER: RsvpStatus[] = ['confirmed', 'pending_payment', 'pending_confirmation', 'cancelled', 'released'];
+/**
+ * The statuses an admin can always filter by, whether or not the list holds one yet (issue 24
+ * item 13: 'Cancelled' was missing until an RSVP was cancelled). 'released' (a lapsed hold) only when present.
+ */
+const ADMIN_STATUSES: RsvpStatus[] = ['confirmed', 'pending_payment', 'pending_confirmation', 'cancelled'];
 const PAYMENT_ORDER: PaymentStatus[] = ['free', 'paid', 'pending', 'failed', 'refunded'];
 
 /** 'all' and the values the list holds (staff get only the RSVPs holding a seat), in a fixed order. */
@@ -82,7 +91,7 @@ export default function RsvpsTab() {
   const [filter, setFilter] = useState<RsvpFilter>({ status: 'all', payment: 'all' });
   const rows = useMemo(() => filterRsvps(rsvps.data ?? [], filter), [rsvps.data, filter]);
   const counts = useMemo(() => rsvpCounts(rsvps.data ?? []), [rsvps.data]);
-  const statusChoices = choicesIn(STATUS_ORDER, (rsvps.data ?? []).map((r) => r.status), filter.status);
+  const statusChoices = choicesIn(STATUS_ORDER, [...(isAdmin ? ADMIN_STATUSES : []), ...(rsvps.data ?? []).map((r) => r.status)], filter.status);
   const paymentChoices = choicesIn(PAYMENT_ORDER, (rsvps.data ?? []).map((r) => r.paymentStatus ?? 'free'), filter.payment);
 
   const pick = (id: string) =>
@@ -159,6 +168,7 @@ export default function RsvpsTab() {
             searchFields={[(r) => r.name, (r) => r.email, (r) => r.id]}
             searchLabel="Search by name, e-mail or ticket ID"
             empty={counts.total ? 'No RSVPs match the filters.' : 'No RSVPs for this event yet.'}
+            stackOnPhone
           />
         </>
       )}
@@ -250,9 +260,11 @@ function RsvpActions({ rsvp, event }: { rsvp: RsvpRecord; event: EventRecord }) 
           }
         : null;
 
-  if (!isLive(rsvp)) return <span className="rsvps-no-actions">—</span>;
   return (
     <div className="rsvps-actions">
+      <RsvpDetails rsvp={rsvp} />
+      {isLive(rsvp) ? (
+        <>
       {rsvp.status === 'confirmed' ? (
         <button type="button" className="btn btn-outline btn-small" onClick={() => resend.mutate()} disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
           {resend.isPending ? 'Sending...' : 'Resend ticket'}
@@ -282,6 +294,47 @@ function RsvpActions({ rsvp, event }: { rsvp: RsvpRecord; event: EventRecord }) 
           <p>{shown.body}</p>
         </ConfirmDialog>
       ) : null}
+        </>
+      ) : null}
     </div>
+  );
+}
+
+/** 'Details': every field the registration form collected, in a dialog (issue 24 item 2). */
+function RsvpDetails({ rsvp }: { rsvp: RsvpRecord }) {
+  const [open, setOpen] = useState(false);
+  const rows: [label: string, value: ReactNode][] = [
+    ['E-mail', rsvp.email],
+    ...RSVP_DETAIL_FIELDS.map(([field, label]): [string, ReactNode] => [label, rsvp[field]]),
+    ['Ticket type', ticketTypeOf(rsvp)],
+    ['Status', STATUS_LABEL[rsvp.status] ?? rsvp.status],
+    ['Registered at', formatShortDateTime(rsvp.createdAt)],
+    ['Checked in', checkedInText(rsvp)],
+    ['Ticket ID', <code key="id">{rsvp.id}</code>],
+  ];
+  return (
+    <>
+      <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen(true)} aria-label={`Details of ${rsvp.name}'s RSVP`}>
+        Details
+      </button>
+      {open ? (
+        <Modal title={`${rsvp.name}'s RSVP`} className="rsvps-details" onDismiss={() => setOpen(false)}>
+          <dl className="rsvps-details-list">
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                {/* A field left blank on the form says so rather than showing nothing. */}
+                <dd className={value ? undefined : 'rsvps-details-empty'}>{value || 'Not given'}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="ui-dialog-actions">
+            <button type="button" className="btn btn-outline" onClick={() => setOpen(false)}>
+              Close
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </>
   );
 }

@@ -81,6 +81,18 @@ export const PAYMENT_LABEL: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
 };
 
+/**
+ * The registration form's fields beyond name and e-mail, with the form's labels, as the RSVP
+ * details show them (issue 24 item 2; the CSV has the same, RSVP_CSV_COLUMNS).
+ */
+export const RSVP_DETAIL_FIELDS = [
+  ['address', 'Address'],
+  ['city', 'City'],
+  ['state', 'State'],
+  ['zipCode', 'ZIP code'],
+  ['additionalInfo', 'Additional information'],
+] as const satisfies readonly (readonly [keyof RsvpRecord, string])[];
+
 export interface RsvpFilter {
   status: RsvpStatus | 'all';
   payment: PaymentStatus | 'all';
@@ -93,7 +105,7 @@ export function filterRsvps(rsvps: readonly RsvpRecord[], filter: RsvpFilter): R
   );
 }
 
-/** The counts above the table: all, by status, checked in, and the money kept (cents). */
+/** The counts above the table: all, by status, checked in (of the RSVPs holding a seat), and the money kept (cents). */
 export function rsvpCounts(rsvps: readonly RsvpRecord[]) {
   const by = (status: RsvpStatus) => rsvps.filter((r) => r.status === status).length;
   return {
@@ -102,7 +114,8 @@ export function rsvpCounts(rsvps: readonly RsvpRecord[]) {
     pendingPayment: by('pending_payment'),
     pendingConfirmation: by('pending_confirmation'),
     cancelled: by('cancelled'),
-    checkedIn: rsvps.filter((r) => r.checkedIn).length,
+    // Only RSVPs holding a seat: a guest checked in and then cancelled is not at the event (issue 24 item 13).
+    checkedIn: rsvps.filter((r) => r.checkedIn && isLive(r)).length,
     taken: rsvps.reduce((sum, r) => sum + (r.amountPaid ?? 0) - (r.amountRefunded ?? 0), 0),
   };
 }
