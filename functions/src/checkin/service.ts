@@ -17,7 +17,7 @@ import type { Clock } from '../clock.js';
 import type { DocumentStore, Transaction } from '../store/port.js';
 import { RuleError } from '../rule-error.js';
 import { decideCheckIn, decideUndo, type Decision } from './rules.js';
-import { toCheckedInAttendee, doorListEntryOf, doorListEventOf, toTicketView } from './ticket-view.js';
+import { cancelledTicket, toCheckedInAttendee, doorListEntryOf, doorListEventOf, toTicketView } from './ticket-view.js';
 
 function orRefuse<T>(decision: Decision<T>): T {
   if (!decision.ok) throw new RuleError(decision.code, decision.message, decision.kind, decision.field);
@@ -34,13 +34,17 @@ export function createCheckInService({ store, clock }: { store: DocumentStore; c
   }
 
   return {
-    /** The public ticket page. A ticket exists only for a confirmed RSVP: never before its payment succeeded. */
+    /**
+     * The public ticket page. A ticket exists only for a confirmed RSVP: never before its payment
+     * succeeded. One cancelled or refunded since shows as such, with when (issue 24 item 8).
+     */
     async ticket(ticketId: string): Promise<TicketView> {
       const rsvp = await findRsvp(store, ticketId);
-      if (!rsvp || rsvp.data.status !== 'confirmed') throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
+      const cancelled = rsvp && cancelledTicket(rsvp.data);
+      if (!rsvp || (rsvp.data.status !== 'confirmed' && !cancelled)) throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
       const event = await findEvent(store, rsvp.data.eventId);
       if (!event) throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
-      return toTicketView(toRsvpView(rsvp), toEventDetails(event));
+      return toTicketView(toRsvpView(rsvp), toEventDetails(event), cancelled ?? undefined);
     },
 
     /** 'Checked-In Attendees' of an event, in the order they arrived. */

@@ -7,8 +7,8 @@ import type { RsvpRecord, TicketView } from '../shared/rsvps-model.js';
  * of a stored document, so an audit field or an address never leaks into a reply.
  */
 
-/** What the ticket holder and the door see (SPEC §3 'Ticket lookup result'). */
-export function toTicketView(rsvp: RsvpRecord, event: Omit<EventRecord, 'attendeeCount'>): TicketView {
+/** What the ticket holder and the door see (SPEC §3 'Ticket lookup result'); `cancelled` for a ticket no longer valid. */
+export function toTicketView(rsvp: RsvpRecord, event: Omit<EventRecord, 'attendeeCount'>, cancelled?: TicketView['cancelled']): TicketView {
   return {
     id: rsvp.id,
     attendee: { name: rsvp.name, email: rsvp.email, ticketType: rsvp.ticketType },
@@ -16,7 +16,20 @@ export function toTicketView(rsvp: RsvpRecord, event: Omit<EventRecord, 'attende
     checkedIn: rsvp.checkedIn,
     checkedInAt: rsvp.checkedInAt,
     checkedInBy: rsvp.checkedInBy,
+    ...(cancelled ? { cancelled: { refunded: cancelled.refunded, at: cancelled.at } } : {}),
   };
+}
+
+/**
+ * Whether a cancelled RSVP had a ticket, and so a ticket page that says it was cancelled: it was
+ * free or paid (a hold cancelled before its payment never had one). The time is the refund's when
+ * there was one, else the admin's cancellation's, as stored.
+ */
+export function cancelledTicket(rsvp: { status: string; paymentStatus: string; refundedAt?: string | null; cancelledAt?: string | null }): TicketView['cancelled'] | null {
+  if (rsvp.status !== 'cancelled') return null;
+  if (rsvp.paymentStatus === 'refunded') return { refunded: true, at: rsvp.refundedAt ?? rsvp.cancelledAt ?? null };
+  if (rsvp.paymentStatus === 'free' || rsvp.paymentStatus === 'paid') return { refunded: false, at: rsvp.cancelledAt ?? null };
+  return null;
 }
 
 /** One line of 'Checked-In Attendees' (only called for checked-in RSVPs). */

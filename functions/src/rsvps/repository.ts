@@ -38,6 +38,8 @@ export type StoredRsvp = Omit<RsvpRecord, 'id' | 'amountRefunded' | 'refundedAt'
   /** Absent on documents written before refunds: read as 0 and null. */
   amountRefunded?: number;
   refundedAt?: string | null;
+  /** When an admin cancelled it (issue 24 item 8: its ticket page says so); absent on RSVPs cancelled before this was recorded. */
+  cancelledAt?: string | null;
   /** Server time of the check-in write (checkedInAt may be a door's earlier, queued time). */
   checkInRecordedAt?: string | null;
   checkInUndoneBy?: string | null;
@@ -355,7 +357,7 @@ export function cancelAndRefund(tx: Transaction, rsvp: RsvpDocument, event: Even
  */
 export function cancelRsvp(tx: Transaction, { rsvp, event, seat }: RsvpWithSeat, now: Date): RsvpDocument & { mailchimpQueued: boolean } {
   if (!rsvp || !holdsSeat(rsvp.data)) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
-  tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null });
+  tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null, cancelledAt: now.toISOString() });
   giveSeatBack(tx, seat);
   const mailchimpQueued =
     rsvp.data.status === 'confirmed' && event !== null && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', now) !== null;

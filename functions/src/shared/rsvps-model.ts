@@ -185,6 +185,11 @@ export interface TicketView {
   checkedIn: boolean;
   checkedInAt: string | null;
   checkedInBy: string | null;
+  /**
+   * Present when the ticket was cancelled, or refunded (issue 24 item 8): the page says so, with the
+   * time as stored (the refund's, else the cancellation's; null when none was recorded). Nothing else.
+   */
+  cancelled?: { refunded: boolean; at: string | null };
 }
 
 /** POST /rsvps/{id}/refund (admins) reply: the RSVP is cancelled, its seat freed and its payment refunded. */

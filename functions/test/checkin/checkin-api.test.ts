@@ -229,6 +229,75 @@ describe('POST /checkin/{id}', () => {
   });
 });
 
+describe('GET /checkin/{id}?format=json (the ticket page)', () => {
+  const ticketPage = (ticketId: string) => api.request.get(`/api/checkin/${ticketId}?format=json`);
+
+  it('a cancelled ticket shows as cancelled, with the time its cancellation was stored, and nothing more', async () => {
+    const event = await createEvent();
+    const ticketId = await register(event.id);
+    expect((await ticketPage(ticketId)).body.ticket).not.toHaveProperty('cancelled');
+
+    const before = (await api.deps.store.get(RSVPS, ticketId))!.data;
+    await api.request.delete(`/api/rsvps/${ticketId}`).set(api.bearer('admin')).expect(200);
+    const now = api.clock.now().toISOString();
+    // The cancellation records its time and changes nothing else it did not mean to.
+    const { status, holdExpiresAt, cancelledAt, ...rest } = (await api.deps.store.get(RSVPS, ticketId))!.data;
+    expect({ status, holdExpiresAt, cancelledAt }).toEqual({ status: 'cancelled', holdExpiresAt: null, cancelledAt: now });
+    const { status: _s, holdExpiresAt: _h, ...restBefore } = before;
+    expect(rest).toEqual(restBefore);
+
+    const page = await ticketPage(ticketId);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    // The same allowlisted view as a valid ticket's, plus the cancellation: no status, amounts or address.
+    expect(page.body).toEqual({
+      success: true,
+      ticket: {
+        id: ticketId,
+        attendee: { name: 'Ada Lovelace', email: 'ada@example.org', ticketType: 'General' },
+        event: { id: event.id, title: 'Stargazing', date: '2026-12-06T02:30:00.000Z', location: 'Kolob', customUrl: expect.any(String) },
+        checkedIn: false,
+        checkedInAt: null,
+        checkedInBy: null,
+        cancelled: { refunded: false, at: now },
+      },
+    });
+  });
+
+  it('a refunded ticket shows as refunded with the refund time; one cancelled before times were kept has none', async () => {
+    const event = await createEvent();
+    const refunded = await register(event.id);
+    const refundedAt = '2026-11-20T09:30:00.000Z';
+    await api.deps.store.runTransaction(async (tx) =>
+      tx.update(RSVPS, refunded, { status: 'cancelled', paymentStatus: 'refunded', amountPaid: 2000, amountRefunded: 2000, refundedAt }),
+    );
+    expect((await ticketPage(refunded)).body.ticket.cancelled).toEqual({ refunded: true, at: refundedAt });
+    expect((await ticketPage(refunded)).body.ticket).not.toHaveProperty('amountRefunded');
+
+    const old = await register(event.id);
+    await api.deps.store.runTransaction(async (tx) => tx.update(RSVPS, old, { status: 'cancelled' }));
+    expect((await ticketPage(old)).body.ticket.cancelled).toEqual({ refunded: false, at: null });
+  });
+
+  it('a hold that never became a ticket is still not found, cancelled or not', async () => {
+    const paid = await createEvent({ requiresPayment: true, ticketTypes: ['General'], ticketPrices: { General: 20 } });
+    const hold = await register(paid.id);
+    expectRefusal(await ticketPage(hold), 404, 'TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound);
+    await api.request.delete(`/api/rsvps/${hold}`).set(api.bearer('admin')).expect(200);
+    expectRefusal(await ticketPage(hold), 404, 'TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound);
+    const released = await register(paid.id);
+    await api.deps.store.runTransaction(async (tx) => tx.update(RSVPS, released, { status: 'released' }));
+    expectRefusal(await ticketPage(released), 404, 'TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound);
+  });
+
+  it("another event's ticket, valid or cancelled, names its event, so a door can say whose it is (issue 24 item 7)", async () => {
+    const tonight = await createEvent({ title: 'Bat Walk' });
+    const valid = await register(tonight.id);
+    const cancelled = await register(tonight.id, { name: 'Bo', email: 'bo@example.org' });
+    await api.request.delete(`/api/rsvps/${cancelled}`).set(api.bearer('admin')).expect(200);
+    for (const id of [valid, cancelled]) expect((await ticketPage(id)).body.ticket.event).toMatchObject({ id: tonight.id, title: 'Bat Walk' });
+  });
+});
+
 describe('DELETE /checkin/{id} (undo)', () => {
   it('admins undo a check-in (recorded), staff may not; the ticket can then be admitted again', async () => {
     const ticketId = await register((await createEvent()).id);
