@@ -13,8 +13,13 @@ function record(overrides: Partial<EventRecord>): EventRecord {
 
 let events: EventRecord[];
 let patch: (path: string, options: RequestOptions) => Promise<unknown>;
+/** While set, the event list's next load waits for it (a slow refresh after an action). */
+let listGate: Promise<void> | null;
 const request = vi.fn(async (path: string, options: RequestOptions = {}) => {
-  if (path.startsWith('/events?')) return { events };
+  if (path.startsWith('/events?')) {
+    await listGate;
+    return { events };
+  }
   if (path === '/events/tags') return { tags: ['talk', 'hike'] };
   if (path === '/events/stats') return { stats: { E1: { registered: 3, checkedIn: 1, amountTaken: 10500 } } };
   if (options.method) return patch(path, options);
@@ -24,6 +29,7 @@ const request = vi.fn(async (path: string, options: RequestOptions = {}) => {
 describe('EventsTab', () => {
   beforeEach(() => {
     request.mockClear();
+    listGate = null;
     events = [record({}), record({ id: 'E2', title: 'Star Party', requiresPayment: false, maxAttendees: null, generateTickets: false, isActive: false })];
     patch = async () => ({ success: true, event: events[0] });
   });
@@ -62,7 +68,8 @@ describe('EventsTab', () => {
     expect(request).not.toHaveBeenCalledWith('/events/E1/archive', expect.anything(), expect.anything());
     await user.click(within(condor).getByRole('button', { name: 'Archive' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Archive' }));
-    expect(await screen.findByText('Event archived (Condor Talk) Public pages show the change within 30 seconds.')).toBeTruthy();
+    // Two sentences, each with its full stop (issue 24 item 16).
+    expect(await screen.findByText('Event archived (Condor Talk). Public pages show the change within 30 seconds.')).toBeTruthy();
     expect(request).toHaveBeenCalledWith('/events/E1/archive', { method: 'PATCH' }, 'Failed to archive event');
   });
 
@@ -79,18 +86,70 @@ describe('EventsTab', () => {
     expect(request).toHaveBeenCalledWith('/events/E1/toggle-tickets', { method: 'PATCH', body: { generateTickets: false } }, 'Failed to toggle event mode');
   });
 
-  it('deactivates with a partial PUT; archived events offer Restore and no activation', async () => {
+  it('deactivates only after the confirmation, with a partial PUT; archived events offer Restore and no activation (issue 24 item 14)', async () => {
     events = [record({}), record({ id: 'E3', title: 'Old Hike', isArchived: true })];
     const user = userEvent.setup();
     renderStaff(<EventsTab />, { request });
     const condor = await screen.findByRole('listitem', { name: 'Condor Talk' });
     await user.click(within(condor).getByRole('button', { name: 'Deactivate' }));
-    await screen.findByText(/Event deactivated/);
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate "Condor Talk"?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(request).not.toHaveBeenCalledWith('/events/E1', expect.objectContaining({ method: 'PUT' }), expect.anything());
+    await user.click(within(condor).getByRole('button', { name: 'Deactivate' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Deactivate "Condor Talk"?' })).getByRole('button', { name: 'Deactivate' }));
+    await screen.findByText('Event deactivated: it is no longer on the public site (Condor Talk). Public pages show the change within 30 seconds.');
     expect(request).toHaveBeenCalledWith('/events/E1', { method: 'PUT', body: { isActive: false } }, expect.any(String));
     const old = screen.getByRole('listitem', { name: 'Old Hike' });
     expect(within(old).queryByRole('button', { name: /Activate|Deactivate/ })).toBeNull();
+  });
+
+  it('keeps the acted-on card in place with its buttons disabled until the list has refreshed (issue 24 item 14)', async () => {
+    let refreshed!: () => void;
+    const user = userEvent.setup();
+    renderStaff(<EventsTab />, { request });
+    const condor = await screen.findByRole('listitem', { name: 'Condor Talk' });
+    // The list's refresh after the action hangs until the test lets it through; then it no longer holds the event.
+    listGate = new Promise<void>((resolve) => (refreshed = resolve));
+    events = events.slice(1);
+    await user.click(within(condor).getByRole('button', { name: 'Deactivate' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(refreshed).toBeTypeOf('function'));
+    // Deactivated, the list not refreshed yet: the card is still there, every button of it disabled, the dialog busy.
+    expect(screen.getByRole('listitem', { name: 'Condor Talk' })).toBe(condor);
+    expect(within(condor).getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', true);
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Deactivating...' })).toHaveProperty('disabled', true);
+    refreshed();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Condor Talk' })).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a restored event is said to be inactive, with Activate in the notice (issue 24 item 5)', async () => {
+    events = [record({ id: 'E3', title: 'Old Hike', isArchived: true, isActive: false })];
+    const user = userEvent.setup();
+    renderStaff(<EventsTab />, { request, path: '/admin?tab=events&status=Archived' });
+    const old = await screen.findByRole('listitem', { name: 'Old Hike' });
     await user.click(within(old).getByRole('button', { name: 'Restore' }));
-    await screen.findByText('Event restored (Old Hike) Public pages show the change within 30 seconds.');
+    const notice = await screen.findByText('Event restored (Old Hike). It is inactive: activate it to show it on the public pages.');
+    expect(screen.queryByText(/Public pages show the change/)).toBeNull();
+    expect(request).toHaveBeenCalledWith('/events/E3/unarchive', { method: 'PATCH' }, 'Failed to restore event from archive');
+    await user.click(within(notice.closest('.events-admin-restored') as HTMLElement).getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('Event activated: it is on the public site (Old Hike). Public pages show the change within 30 seconds.')).toBeTruthy();
+    expect(request).toHaveBeenCalledWith('/events/E3', { method: 'PUT', body: { isActive: true } }, expect.any(String));
+    expect(screen.queryByText(/It is inactive/)).toBeNull();
+  });
+
+  it('an Activate that fails in the restore notice says why and keeps the notice', async () => {
+    events = [record({ id: 'E3', title: 'Old Hike', isArchived: true, isActive: false })];
+    const user = userEvent.setup();
+    renderStaff(<EventsTab />, { request, path: '/admin?tab=events&status=Archived' });
+    await user.click(within(await screen.findByRole('listitem', { name: 'Old Hike' })).getByRole('button', { name: 'Restore' }));
+    await screen.findByText(/It is inactive/);
+    patch = async () => {
+      throw new ApiError('Event not found', 404, 'Event not found', undefined, 'EVENT_NOT_FOUND');
+    };
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('Failed to update event status: Event not found')).toBeTruthy();
+    expect(screen.getByText(/It is inactive/)).toBeTruthy();
   });
 
   it('View RSVPs switches to the RSVPs tab with the event selected', async () => {

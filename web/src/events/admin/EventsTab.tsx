@@ -73,6 +73,8 @@ function EventEditor({ eventId, onClose }: { eventId: string | null; onClose: ()
 
 function EventList({ onEdit }: { onEdit: (id: string) => void }) {
   const { api } = useStaff();
+  // The event just restored: it is inactive, and the notice above the list offers to activate it.
+  const [restored, setRestored] = useState<EventRecord | null>(null);
   const [params, set] = useParamSetter();
   const requested = params.get('status');
   const status: StatusFilter = isStatusFilter(requested) ? requested : 'Active';
@@ -109,6 +111,7 @@ function EventList({ onEdit }: { onEdit: (id: string) => void }) {
           Create Event
         </button>
       </div>
+      {restored ? <RestoredNotice event={restored} onDone={() => setRestored(null)} /> : null}
       {events.isPending ? (
         <StateBlock kind="loading" label="Loading events..." />
       ) : events.isError ? (
@@ -124,7 +127,7 @@ function EventList({ onEdit }: { onEdit: (id: string) => void }) {
           </p>
           <ul className="events-admin-list">
             {events.data.map((event) => (
-              <EventRow key={event.id} event={event} stats={stats.data?.[event.id]} onEdit={() => onEdit(event.id)} />
+              <EventRow key={event.id} event={event} stats={stats.data?.[event.id]} onEdit={() => onEdit(event.id)} onRestored={setRestored} />
             ))}
           </ul>
         </>
@@ -157,12 +160,13 @@ function registeredLine(event: EventRecord, stats: EventStats | undefined): stri
 }
 
 /** One event: what it is, where it stands, and what can be done with it; each action says how it went. */
-function EventRow({ event, stats, onEdit }: { event: EventRecord; stats: EventStats | undefined; onEdit: () => void }) {
+function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; stats: EventStats | undefined; onEdit: () => void; onRestored: (event: EventRecord) => void }) {
   const { api } = useStaff();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [, set] = useParamSetter();
-  const [confirmArchive, setConfirmArchive] = useState(false);
+  // The action waiting for its confirmation: archiving, and deactivating (a double click deactivated the next card, issue 24 item 14).
+  const [confirming, setConfirming] = useState<'archive' | 'deactivate' | null>(null);
   const [syncing, setSyncing] = useState(false);
   const display = eventDisplayStatus(event);
   const ticketMode = event.generateTickets;
@@ -175,6 +179,11 @@ function EventRow({ event, stats, onEdit }: { event: EventRecord; stats: EventSt
       return eventCalls.setActive(api, event.id, kind === 'activate');
     },
     onSuccess: (reply, kind) => {
+      if (kind === 'restore') {
+        // Restored events come back inactive, so the public pages do not change: the notice says so and offers Activate.
+        onRestored(event);
+        return;
+      }
       const done: Record<Action, string> = {
         archive: EVENT_TEXT.archived,
         restore: EVENT_TEXT.restored,
@@ -182,13 +191,11 @@ function EventRow({ event, stats, onEdit }: { event: EventRecord; stats: EventSt
         deactivate: EVENT_TEXT.deactivated,
         mode: reply.event?.generateTickets === false ? EVENT_TEXT.modeRsvp : EVENT_TEXT.modeTickets,
       };
-      toast.success(`${done[kind]} (${event.title}) ${MESSAGES.publicChangeDelay}`);
+      toast.success(`${done[kind]} (${event.title}). ${MESSAGES.publicChangeDelay}`);
     },
     onError: (error, kind) => toast.error(actionFailure(error, FAILURE[kind])),
-    onSettled: () => {
-      setConfirmArchive(false);
-      return invalidateEvents(queryClient);
-    },
+    // Returned, so the mutation stays pending (this card's buttons disabled, the list unchanged) until the list has refreshed.
+    onSettled: () => invalidateEvents(queryClient).finally(() => setConfirming(null)),
   });
   const busy = action.isPending ? action.variables : null;
   const button = (kind: Action, label: string, onClick = () => action.mutate(kind), className = 'btn btn-outline btn-small') => (
@@ -232,28 +239,74 @@ function EventRow({ event, stats, onEdit }: { event: EventRecord; stats: EventSt
         <button type="button" className="btn btn-outline btn-small" onClick={() => set({ tab: 'rsvps', event: event.id, status: null, tag: null })}>
           View RSVPs
         </button>
-        {event.isArchived ? null : event.isActive ? button('deactivate', 'Deactivate') : button('activate', 'Activate')}
+        {event.isArchived ? null : event.isActive ? button('deactivate', 'Deactivate', () => setConfirming('deactivate')) : button('activate', 'Activate')}
         {button('mode', ticketMode ? 'Switch to RSVP-only mode' : 'Switch to ticket mode')}
         <button type="button" className="btn btn-outline btn-small" onClick={() => setSyncing(true)} disabled={action.isPending}>
           Sync to Mailchimp
         </button>
         {event.isArchived
           ? button('restore', 'Restore')
-          : button('archive', 'Archive', () => setConfirmArchive(true), 'btn btn-outline btn-small events-admin-danger')}
+          : button('archive', 'Archive', () => setConfirming('archive'), 'btn btn-outline btn-small events-admin-danger')}
       </div>
       <ConfirmDialog
-        open={confirmArchive}
+        open={confirming === 'archive'}
         title={`Archive "${event.title}"?`}
         confirmLabel="Archive"
         busyLabel={BUSY.archive}
         busy={busy === 'archive'}
         tone="danger"
         onConfirm={() => action.mutate('archive')}
-        onCancel={() => setConfirmArchive(false)}
+        onCancel={() => setConfirming(null)}
       >
         <p>It leaves the public site and the event lists. You can restore it from the Archived filter.</p>
       </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === 'deactivate'}
+        title={`Deactivate "${event.title}"?`}
+        confirmLabel="Deactivate"
+        busyLabel={BUSY.deactivate}
+        busy={busy === 'deactivate'}
+        onConfirm={() => action.mutate('deactivate')}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>It leaves the public pages and registration closes until you activate it again.</p>
+      </ConfirmDialog>
       {syncing ? <SyncMailchimpDialog event={event} onClose={() => setSyncing(false)} /> : null}
     </Card>
+  );
+}
+
+/** After a restore: what happened, and Activate right there (issue 24 item 5). */
+function RestoredNotice({ event, onDone }: { event: EventRecord; onDone: () => void }) {
+  const { api } = useStaff();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const activate = useMutation({
+    mutationFn: () => eventCalls.setActive(api, event.id, true),
+    onSuccess: () => {
+      toast.success(`${EVENT_TEXT.activated} (${event.title}). ${MESSAGES.publicChangeDelay}`);
+      onDone();
+    },
+    onSettled: () => invalidateEvents(queryClient),
+  });
+  return (
+    <div className="alert alert-success events-admin-restored" role="status">
+      <p>
+        {EVENT_TEXT.restored} ({event.title}). {EVENT_TEXT.restoredInactive}
+      </p>
+      {activate.isError ? (
+        <p className="events-admin-restored-error" role="alert">
+          {actionFailure(activate.error, EVENT_TEXT.activateFailed)}
+        </p>
+      ) : null}
+      <div className="events-admin-restored-actions">
+        <button type="button" className="btn btn-primary btn-small" onClick={() => activate.mutate()} disabled={activate.isPending} aria-busy={activate.isPending || undefined}>
+          {activate.isPending ? BUSY.activate : 'Activate'}
+        </button>
+        <button type="button" className="btn btn-outline btn-small" onClick={onDone} disabled={activate.isPending}>
+          Dismiss
+        </button>
+      </div>
+    </div>
   );
 }

@@ -42,6 +42,8 @@ export const EVENT_TEXT = {
   saveFailed: 'Failed to save event',
   archived: 'Event archived',
   restored: 'Event restored',
+  /** A restored event comes back inactive (rules.restored): the notice says so and offers Activate (issue 24 item 5). */
+  restoredInactive: 'It is inactive: activate it to show it on the public pages.',
   activated: 'Event activated: it is on the public site',
   deactivated: 'Event deactivated: it is no longer on the public site',
   activateFailed: 'Failed to update event status',
