@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CHECKIN_FILTERS } from '@shared/constants.js';
-import { CHECKIN_MESSAGES, offlineWaitingText, ticketIdFromScan, type DoorListEntry } from '@shared/checkin-model.js';
+import { CHECKIN_MESSAGES, ticketIdFromScan, type DoorListEntry } from '@shared/checkin-model.js';
 import { errorText } from '../api/client.js';
 import { formatEventDateTime } from '../events/format.js';
 import { useStaff } from '../staff/StaffContext.js';
 import { Card } from '../ui/Card.js';
 import { StateBlock } from '../ui/StateBlock.js';
-import { CHECKIN_TEXT, FILTER_LABELS, checkInEvents, checkedInCountText, defaultEventId, expectedAtDoor, filterAttendees, isRepeatScan, ticketTypeOf, type CheckinFilter } from './checkin.js';
+import { CHECKIN_TEXT, FILTER_LABELS, checkInEvents, connectionText, checkedInCountText, defaultEventId, expectedAtDoor, filterAttendees, isRepeatScan, ticketTypeOf, type CheckinFilter } from './checkin.js';
 import { checkinsQuery, staffEventsQuery } from './checkinApi.js';
 import { Scanner } from './Scanner.js';
 import { TicketInfo, TicketLookup } from './TicketLookup.js';
-import { useDoor } from './useDoor.js';
+import { useDoor, useDoorEvent } from './useDoor.js';
 import './checkin.css';
 
 export interface CheckinPanelProps {
@@ -24,8 +24,7 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
   const { api, role } = useStaff();
   const events = useQuery(staffEventsQuery(api));
   const choices = useMemo(() => checkInEvents(events.data ?? [], new Date()), [events.data]);
-  const [picked, setPicked] = useState<string | null>(null);
-  const eventId = picked ?? defaultEventId(choices);
+  const [eventId, setPicked] = useDoorEvent(choices, defaultEventId(choices));
   const event = choices.find((item) => item.id === eventId);
   const door = useDoor(eventId);
   const lastScan = useRef<{ id: string; at: number } | null>(null);
@@ -95,11 +94,10 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
       <div className={door.message ? `checkin-status checkin-status--${door.message.kind}` : 'checkin-status checkin-status--empty'} role="status" aria-live="assertive">
         {door.message?.text ?? ''}
       </div>
-      {door.waiting > 0 ? (
-        <p className="checkin-offline" role="status">
-          {offlineWaitingText(door.waiting)}
-        </p>
-      ) : null}
+      {/* Always shown: whether the door's calls reach the server, and what waits to be sent (issue 24 item 4). */}
+      <p className={`checkin-connection checkin-connection--${door.connection}`} aria-live="polite">
+        {connectionText(door.connection, door.waiting)}
+      </p>
       {door.conflicts.length > 0 ? <Conflicts door={door} /> : null}
 
       <div className="checkin-grid">

@@ -2,7 +2,7 @@
 // a door may choose, how lists filter, what each outcome says and sounds like. No React here.
 import { CHECKIN_FILTERS, DEFAULT_TICKET_TYPE } from '@shared/constants.js';
 import type { EventRecord } from '@shared/events-model.js';
-import { CHECKIN_MESSAGES, CHECKIN_REFUSAL_MESSAGES, admissionRefusal, doorEventRefusal, type CheckInRefusal, type DoorListEntry } from '@shared/checkin-model.js';
+import { CHECKIN_MESSAGES, CHECKIN_REFUSAL_MESSAGES, admissionRefusal, doorEventRefusal, offlineWaitingText, type CheckInRefusal, type DoorListEntry } from '@shared/checkin-model.js';
 import { ApiError, errorText } from '../api/client.js';
 
 export type CheckinFilter = (typeof CHECKIN_FILTERS)[number];
@@ -51,7 +51,21 @@ export const CHECKIN_TEXT = {
   conflictsTitle: 'Not admitted when syncing',
   dismiss: 'Dismiss',
   offlineAdmitted: 'Checked in offline: will sync when the connection returns',
+  connecting: 'Checking the connection',
+  online: 'Online',
+  offline: 'Offline: check-ins are kept on this device and sent when the connection returns',
 } as const;
+
+/**
+ * The door's connection line, shown at all times (issue 24 item 4): whether its calls reach the
+ * server, and how many check-ins wait to be sent.
+ */
+export function connectionText(state: 'checking' | 'online' | 'offline', waiting: number): string {
+  if (state === 'offline') return waiting > 0 ? offlineWaitingText(waiting) : CHECKIN_TEXT.offline;
+  const now = state === 'online' ? CHECKIN_TEXT.online : CHECKIN_TEXT.connecting;
+  // Online with a queue: it is being sent (the next try comes within LIVE_REFRESH_MS).
+  return waiting > 0 ? `${now}: ${waiting} check-in${waiting === 1 ? '' : 's'} waiting to sync` : now;
+}
 
 export const FILTER_LABELS: Record<CheckinFilter, string> = { all: 'All', pending: 'Pending', 'checked-in': 'Checked in' };
 
@@ -169,9 +183,13 @@ export function shouldRetrySync(error: unknown): boolean {
   return error.isNetworkError || error.status === 401 || error.status === 403 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
-/** Whether a failure means the network is gone (the door goes offline), not a refusal. */
-export function isOffline(error: unknown, online: boolean): boolean {
-  return !online || (error instanceof ApiError && error.isNetworkError);
+/**
+ * Whether a failure means the network is gone (the door goes offline), not a refusal: no reply, or
+ * none in time (connection.ts turns a timed-out call into the same network error). What the browser
+ * says about its network is not asked (issue 24 item 4).
+ */
+export function isOffline(error: unknown): boolean {
+  return error instanceof ApiError && error.isNetworkError;
 }
 
 /** A camera failure (qr-scanner rejects with a DOMException or a string) in the product's words (SPEC §8). */

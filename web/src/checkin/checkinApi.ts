@@ -6,32 +6,36 @@ import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
 import type { EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import type { RsvpRecord, TicketView } from '@shared/rsvps-model.js';
-import { ApiError, type ApiClient } from '../api/client.js';
+import { ApiError, type ApiClient, type RequestOptions } from '../api/client.js';
 import { queryKeys } from '../api/query.js';
 import { ticketViewPath } from '../api/publicPaths.js';
 import { LIVE_REFRESH_MS } from './checkin.js';
+import { reach } from './connection.js';
 import { loadDoorList, loadEventList, pendingCheckIns, saveDoorList, saveEventList, withQueued, type DeviceDoorList } from './offline.js';
 
 type Api = Pick<ApiClient, 'request'>;
 const id = encodeURIComponent;
 
+/** One door call, within the door's time limit; its outcome tells the door whether it is online (connection.ts). */
+const call = <T extends object>(api: Api, path: string, options: RequestOptions, fallback: string): Promise<T> =>
+  reach((signal) => api.request<T>(path, { ...options, signal }, fallback), options.signal);
+
 export const checkinCalls = {
   /** Active and inactive (not archived) events: a staff token sees them all. */
   listEvents: (api: Api, signal?: AbortSignal) =>
-    api.request<{ events: EventRecord[] }>('/events?active=all', { signal }, MESSAGES.eventsFetchAdmin).then((r) => r.events ?? []),
+    call<{ events: EventRecord[] }>(api, '/events?active=all', { signal }, MESSAGES.eventsFetchAdmin).then((r) => r.events ?? []),
   rsvps: (api: Api, eventId: string, signal?: AbortSignal) =>
-    api.request<{ rsvps: RsvpRecord[] }>(`/events/${id(eventId)}/rsvps`, { signal }, CHECKIN_MESSAGES.loadRsvpsFailed).then((r) => r.rsvps ?? []),
+    call<{ rsvps: RsvpRecord[] }>(api, `/events/${id(eventId)}/rsvps`, { signal }, CHECKIN_MESSAGES.loadRsvpsFailed).then((r) => r.rsvps ?? []),
   checkins: (api: Api, eventId: string, signal?: AbortSignal) =>
-    api
-      .request<{ checkedInAttendees: CheckedInAttendee[] }>(`/events/${id(eventId)}/checkins`, { signal }, CHECKIN_MESSAGES.loadRsvpsFailed)
+    call<{ checkedInAttendees: CheckedInAttendee[] }>(api, `/events/${id(eventId)}/checkins`, { signal }, CHECKIN_MESSAGES.loadRsvpsFailed)
       .then((r) => r.checkedInAttendees ?? []),
   doorList: (api: Api, eventId: string, signal?: AbortSignal) =>
-    api.request<DoorListReply>(`/events/${id(eventId)}/door-list`, { signal }, CHECKIN_MESSAGES.loadRsvpsFailed),
+    call<DoorListReply>(api, `/events/${id(eventId)}/door-list`, { signal }, CHECKIN_MESSAGES.loadRsvpsFailed),
   checkIn: (api: Api, ticketId: string, body: CheckInRequest) =>
-    api.request<CheckInReply>(`/checkin/${id(ticketId)}`, { method: 'POST', body }, CHECKIN_MESSAGES.checkInFailed),
-  undo: (api: Api, ticketId: string) => api.request<CheckInReply>(`/checkin/${id(ticketId)}`, { method: 'DELETE' }, CHECKIN_MESSAGES.checkInFailed),
+    call<CheckInReply>(api, `/checkin/${id(ticketId)}`, { method: 'POST', body }, CHECKIN_MESSAGES.checkInFailed),
+  undo: (api: Api, ticketId: string) => call<CheckInReply>(api, `/checkin/${id(ticketId)}`, { method: 'DELETE' }, CHECKIN_MESSAGES.checkInFailed),
   ticket: (api: Api, ticketId: string) =>
-    api.request<{ ticket: TicketView }>(ticketViewPath(ticketId), {}, CHECKIN_MESSAGES.lookupFailed).then((r) => r.ticket),
+    call<{ ticket: TicketView }>(api, ticketViewPath(ticketId), {}, CHECKIN_MESSAGES.lookupFailed).then((r) => r.ticket),
 };
 
 /** Fallback to the device's copy when the network is gone (any other failure is shown). */

@@ -18,6 +18,11 @@ export interface QueuedCheckIn {
    */
   listLoadedAt?: string;
   name: string;
+  /**
+   * Queued after a call for it got no reply (or none in time): the server may have recorded it, so
+   * at sync an 'already checked in' by this same staff member is that call, not a conflict.
+   */
+  sentBefore?: boolean;
 }
 
 export interface SyncConflict extends QueuedCheckIn {
@@ -34,6 +39,29 @@ export type DeviceDoorList = DoorListReply & { receivedAt?: string };
 const doorListKey = (eventId: string) => `door-list:${eventId}`;
 
 const EVENTS_KEY = 'events';
+
+/**
+ * The event the door last chose, kept on the device so that a reload (without a network too)
+ * reopens on it (issue 24 item 3). In localStorage, read synchronously: the first render already
+ * selects it instead of flashing the default event. Only an event id, nothing about people.
+ */
+const DOOR_EVENT_KEY = 'zion-door-event';
+
+export function rememberedDoorEvent(): string | null {
+  try {
+    return localStorage.getItem(DOOR_EVENT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberDoorEvent(eventId: string): void {
+  try {
+    localStorage.setItem(DOOR_EVENT_KEY, eventId);
+  } catch {
+    // Storage refused (private mode, full): the door still works, a reload opens the default event.
+  }
+}
 
 /** The check-in event list, kept so a door can switch events without a network. */
 export async function saveEventList(events: EventRecord[]): Promise<void> {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { EventRecord } from '@shared/events-model.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHECKIN_FORM_CLEAR_MS } from '@shared/constants.js';
 import { CHECKIN_MESSAGES, admissionRefusal, ticketIdFromScan, wrongEventText, type DoorListEntry, type DoorListReply } from '@shared/checkin-model.js';
@@ -8,12 +9,15 @@ import { queryKeys } from '../api/query.js';
 import { useStaff } from '../staff/StaffContext.js';
 import { CHECKIN_TEXT, LIVE_REFRESH_MS, checkInErrorStatus, isOffline, refusalStatus, shouldRetrySync, status, type StatusMessage } from './checkin.js';
 import { checkinCalls, doorListQuery, invalidateEvent } from './checkinApi.js';
+import { connection, useConnection } from './connection.js';
 import { signal } from './feedback.js';
 import {
   enqueueCheckIn,
   offlineCheckInTime,
   pendingCheckIns,
   queuedCheckInBody,
+  rememberDoorEvent,
+  rememberedDoorEvent,
   syncQueue,
   type DeviceDoorList,
   type QueuedCheckIn,
@@ -23,8 +27,17 @@ import {
 
 export type Busy = 'lookup' | 'checkin' | 'undo' | null;
 
-function online(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
+/**
+ * The event the door works on: the one chosen on this device last (kept across reloads, offline
+ * ones too: issue 24 item 3) while it is still among the choices, else the default one.
+ */
+export function useDoorEvent(choices: readonly EventRecord[], fallback: string): [string, (eventId: string) => void] {
+  const [picked, setPicked] = useState<string | null>(rememberedDoorEvent);
+  const pick = useCallback((eventId: string) => {
+    rememberDoorEvent(eventId);
+    setPicked(eventId);
+  }, []);
+  return [picked && choices.some((event) => event.id === picked) ? picked : fallback, pick];
 }
 
 /**
@@ -68,7 +81,8 @@ export function useDoor(eventId: string) {
     );
   };
 
-  const admitOffline = async (entry: DoorListEntry) => {
+  /** `sentBefore`: a call for it got no reply, so the server may have it already (see QueuedCheckIn). */
+  const admitOffline = async (entry: DoorListEntry, sentBefore = false) => {
     const refusal = admissionRefusal(entry, eventId);
     if (refusal) {
       say(refusalStatus(refusal));
@@ -77,7 +91,7 @@ export function useDoor(eventId: string) {
     // The list admitted against, as the cache holds it now (a lookup may have just refreshed it).
     const list = queryClient.getQueryData<DeviceDoorList>(queryKeys.doorList(eventId)) ?? doorList.data;
     const { checkedInAt, listLoadedAt } = list ? offlineCheckInTime(list, Date.now()) : { checkedInAt: new Date().toISOString(), listLoadedAt: undefined };
-    setWaiting(await enqueueCheckIn({ ticketId: entry.id, eventId, checkedInAt, listLoadedAt, name: entry.name }));
+    setWaiting(await enqueueCheckIn({ ticketId: entry.id, eventId, checkedInAt, listLoadedAt, name: entry.name, ...(sentBefore ? { sentBefore } : {}) }));
     const admitted = { ...entry, checkedIn: true, checkedInAt, checkedInBy: session.email };
     markLocally(admitted);
     setSelected(admitted);
@@ -91,7 +105,9 @@ export function useDoor(eventId: string) {
     setSelected(entry);
     setBusy('checkin');
     try {
-      if (!online()) return await admitOffline(entry);
+      // Known offline (the door's last call got no reply): queued at once, not after another wait.
+      // The queue's retries and the list's refetches find out when the network is back.
+      if (connection() === 'offline') return await admitOffline(entry);
       const reply = await checkinCalls.checkIn(api, entry.id, { eventId });
       const ticket = reply.ticket;
       const admitted = { ...entry, checkedIn: true, checkedInAt: ticket.checkedInAt, checkedInBy: ticket.checkedInBy };
@@ -101,7 +117,7 @@ export function useDoor(eventId: string) {
       scheduleClear();
       void invalidateEvent(queryClient, eventId);
     } catch (error) {
-      if (isOffline(error, online())) return await admitOffline(entry);
+      if (isOffline(error)) return await admitOffline(entry, true);
       say(checkInErrorStatus(error));
       void invalidateEvent(queryClient, eventId);
     } finally {
@@ -121,14 +137,14 @@ export function useDoor(eventId: string) {
     let elsewhere: TicketView | null = null;
     try {
       entry = doorList.data?.attendees.find((item) => item.id === id);
-      if (!entry && online()) {
+      if (!entry && connection() !== 'offline') {
         const fresh = await queryClient.fetchQuery({ ...doorListQuery(api, eventId, session.email), staleTime: 0 });
         entry = fresh.attendees.find((item) => item.id === id);
         // Not this event's: the public ticket view says whose it is, so the door can say so.
         if (!entry) elsewhere = await checkinCalls.ticket(api, id).catch(() => null);
       }
     } catch (error) {
-      if (!isOffline(error, online())) {
+      if (!isOffline(error)) {
         setBusy(null);
         return say(checkInErrorStatus(error, CHECKIN_MESSAGES.lookupFailed));
       }
@@ -162,46 +178,60 @@ export function useDoor(eventId: string) {
     }
   };
 
-  // The offline queue: sent in order when the connection returns (the 'online' event, and a periodic retry).
+  // The offline queue: sent in order when the connection returns. Every try is a real call (its
+  // failure or time-out keeps the queue), made on a timer, on the 'online' event and when another
+  // call reaches the server; never held back because navigator.onLine says offline (issue 24 item 4).
+  const online = useConnection();
+  const syncOnce = useCallback(async () => {
+    const send = async (item: QueuedCheckIn): Promise<SendResult> => {
+      try {
+        await checkinCalls.checkIn(api, item.ticketId, queuedCheckInBody(item));
+        return { kind: 'sent' };
+      } catch (error) {
+        // Refused (or a body the server cannot take): reported with its reason and taken off the queue.
+        if (!(error instanceof ApiError) || shouldRetrySync(error)) return { kind: 'retry' };
+        const ticket = error.code === 'ALREADY_CHECKED_IN' ? await checkinCalls.ticket(api, item.ticketId).catch(() => null) : null;
+        // Our own earlier send whose reply was lost: it is recorded, not a conflict.
+        // (A check-in queued by an older version is sent without its time: the server's differs.)
+        const sameTime = !item.listLoadedAt || item.sentBefore === true || Date.parse(ticket?.checkedInAt ?? '') === Date.parse(item.checkedInAt);
+        if (ticket && ticket.checkedInBy === session.email && ticket.checkedInAt && sameTime) {
+          return { kind: 'sent' };
+        }
+        const text = checkInErrorStatus(error).text;
+        return {
+          kind: 'refused',
+          conflict: { ...item, code: error.code, message: text, checkedInBy: ticket?.checkedInBy ?? null, serverCheckedInAt: ticket?.checkedInAt ?? null },
+        };
+      }
+    };
+    const result = await syncQueue(send);
+    setWaiting(result.left);
+    if (result.conflicts.length > 0) {
+      setConflicts((current) => [...current, ...result.conflicts]);
+      signal('already');
+    }
+    if (result.sent > 0 || result.conflicts.length > 0) {
+      await Promise.all([...new Set([eventId, ...result.conflicts.map((c) => c.eventId)])].filter(Boolean).map((id) => invalidateEvent(queryClient, id)));
+    }
+  }, [api, eventId, queryClient, session.email]);
   const syncing = useRef(false);
+  // A try asked for while one runs (the 'online' event during a try that is failing) runs after it.
+  const again = useRef(false);
   const sync = useCallback(async () => {
-    if (syncing.current || !online()) return;
+    if (syncing.current) {
+      again.current = true;
+      return;
+    }
     syncing.current = true;
     try {
-      const send = async (item: QueuedCheckIn): Promise<SendResult> => {
-        try {
-          await checkinCalls.checkIn(api, item.ticketId, queuedCheckInBody(item));
-          return { kind: 'sent' };
-        } catch (error) {
-          // Refused (or a body the server cannot take): reported with its reason and taken off the queue.
-          if (!(error instanceof ApiError) || shouldRetrySync(error)) return { kind: 'retry' };
-          const ticket = error.code === 'ALREADY_CHECKED_IN' ? await checkinCalls.ticket(api, item.ticketId).catch(() => null) : null;
-          // Our own earlier send whose reply was lost: it is recorded, not a conflict.
-          // (A check-in queued by an older version is sent without its time: the server's differs.)
-          const sameTime = !item.listLoadedAt || Date.parse(ticket?.checkedInAt ?? '') === Date.parse(item.checkedInAt);
-          if (ticket && ticket.checkedInBy === session.email && ticket.checkedInAt && sameTime) {
-            return { kind: 'sent' };
-          }
-          const text = checkInErrorStatus(error).text;
-          return {
-            kind: 'refused',
-            conflict: { ...item, code: error.code, message: text, checkedInBy: ticket?.checkedInBy ?? null, serverCheckedInAt: ticket?.checkedInAt ?? null },
-          };
-        }
-      };
-      const result = await syncQueue(send);
-      setWaiting(result.left);
-      if (result.conflicts.length > 0) {
-        setConflicts((current) => [...current, ...result.conflicts]);
-        signal('already');
-      }
-      if (result.sent > 0 || result.conflicts.length > 0) {
-        await Promise.all([...new Set([eventId, ...result.conflicts.map((c) => c.eventId)])].filter(Boolean).map((id) => invalidateEvent(queryClient, id)));
-      }
+      do {
+        again.current = false;
+        await syncOnce();
+      } while (again.current);
     } finally {
       syncing.current = false;
     }
-  }, [api, eventId, queryClient, session.email]);
+  }, [syncOnce]);
 
   useEffect(() => {
     void pendingCheckIns().then((queue) => setWaiting(queue.length), () => undefined);
@@ -212,12 +242,13 @@ export function useDoor(eventId: string) {
     const onOnline = () => void sync();
     window.addEventListener('online', onOnline);
     const timer = window.setInterval(() => void sync(), LIVE_REFRESH_MS);
+    // At once too, and again whenever the door's connection changes (a list refetch got through).
     void sync();
     return () => {
       window.removeEventListener('online', onOnline);
       window.clearInterval(timer);
     };
-  }, [waiting, sync]);
+  }, [waiting, sync, online]);
 
   return {
     doorList,
@@ -228,6 +259,8 @@ export function useDoor(eventId: string) {
     message,
     setMessage: say,
     waiting,
+    /** Whether the door reaches the server, from its own calls (connection.ts). */
+    connection: online,
     conflicts,
     dismissConflicts: () => setConflicts([]),
     lookUp,

@@ -1,0 +1,68 @@
+// Whether the door reaches the server, learnt from its own calls (issue 24 item 4): a reply of any
+// kind means reachable; no reply, or none within DOOR_REQUEST_TIMEOUT_MS, means offline.
+// navigator.onLine is not asked: some browsers report offline with a working network (and online
+// on a dead Wi-Fi), and a door that believed them queued every check-in and never sent one.
+import { useSyncExternalStore } from 'react';
+import { MESSAGES } from '@shared/messages.js';
+import { ApiError } from '../api/client.js';
+
+/** 'checking' until the door's first call has an answer. */
+export type Connection = 'checking' | 'online' | 'offline';
+
+/** How long a door call may take before the door counts the network as gone and carries on offline. */
+export const DOOR_REQUEST_TIMEOUT_MS = 8000;
+
+let state: Connection = 'checking';
+const listeners = new Set<() => void>();
+
+function become(next: Connection): void {
+  if (next === state) return;
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function connection(): Connection {
+  return state;
+}
+
+export function subscribeConnection(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The door's connection state, re-rendering when it changes. */
+export function useConnection(): Connection {
+  return useSyncExternalStore(subscribeConnection, connection, connection);
+}
+
+/** For tests: back to the state of a page that has made no call yet. */
+export function resetConnection(): void {
+  become('checking');
+}
+
+/**
+ * Makes one door call with a time limit and learns the connection from it. A call the caller
+ * aborted stays an abort (it says nothing about the network). A call that outlives the limit is
+ * aborted and fails as a network error (ApiError status 0), like one that got no reply at all.
+ */
+export async function reach<T>(call: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal, timeoutMs: number = DOOR_REQUEST_TIMEOUT_MS): Promise<T> {
+  const limit = new AbortController();
+  const timer = setTimeout(() => limit.abort(), timeoutMs);
+  const signal = outer ? AbortSignal.any([outer, limit.signal]) : limit.signal;
+  try {
+    const value = await call(signal);
+    become('online');
+    return value;
+  } catch (error) {
+    if (outer?.aborted) throw error;
+    if (limit.signal.aborted || (error instanceof ApiError && error.isNetworkError)) {
+      become('offline');
+      throw error instanceof ApiError && error.isNetworkError ? error : new ApiError(MESSAGES.networkError, 0);
+    }
+    // The server answered (a refusal, a 5xx): it is reachable.
+    if (error instanceof ApiError) become('online');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
