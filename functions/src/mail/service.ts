@@ -11,6 +11,7 @@ import { createLinkMail } from './link-mail.js';
 import type { MailSender } from './port.js';
 import { createTemplateAdmin } from './template-admin.js';
 import { createTemplateStore } from './template-store.js';
+import { themedMailer } from './templates/colours.js';
 
 export interface MailServiceDeps {
   store: DocumentStore;
@@ -22,7 +23,7 @@ export interface MailServiceDeps {
   siteUrl: string;
   /** The sender, e.g. 'Zion Events <events@example.org>'. */
   from: string;
-  /** The site's theme: the contact form's e-mails carry its name and contact address. */
+  /** The site's theme: the contact form's e-mails carry its name and contact address, every e-mail its colours. */
   theme: Pick<ThemeService, 'get'>;
   logger?: Pick<Console, 'error'>;
 }
@@ -33,7 +34,9 @@ export interface MailServiceDeps {
  * (attendee-mail.ts) and the contact form (contact.ts).
  */
 export function createMailService(deps: MailServiceDeps) {
-  const { store, mailer, clock, timeZone, siteUrl, from, theme } = deps;
+  const { store, clock, timeZone, siteUrl, from, theme } = deps;
+  // Every e-mail takes the theme's colours as it is sent (issue 24 item 12).
+  const mailer = themedMailer(deps.mailer, theme);
   const logger = deps.logger ?? console;
   const templates = createTemplateStore({ store, clock });
   const attendee = createAttendeeMail({ store, clock, templates, timeZone, siteUrl, from, logger });

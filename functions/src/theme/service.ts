@@ -10,8 +10,18 @@ export function createThemeService(store: DocumentStore) {
     async get(): Promise<Theme> {
       return resolveTheme((await store.get(SETTINGS, THEME_DOC))?.data ?? null);
     },
+    /**
+     * Button and link colours that followed the primary colour and come back unchanged keep following it
+     * (SPEC §9): they are not stored, so a new primary colour reaches the buttons and links (issue 24 item 12).
+     * The Theme tab sends every field, and storing them would freeze them at the old primary colour.
+     */
     async save(theme: Theme): Promise<void> {
-      await store.set(SETTINGS, THEME_DOC, theme);
+      const before = resolveTheme((await store.get(SETTINGS, THEME_DOC))?.data ?? null);
+      const stored: Partial<Theme> = { ...theme };
+      for (const key of ['buttonColor', 'linkColor'] as const) {
+        if (theme[key] === before[key] && before[key] === before.primaryColor) delete stored[key];
+      }
+      await store.set(SETTINGS, THEME_DOC, stored);
     },
   };
 }

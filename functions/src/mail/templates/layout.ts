@@ -7,6 +7,11 @@ export const FONT = "font-family:'Helvetica Neue',Helvetica,Arial,sans-serif;";
 export const SERIF = "font-family:Georgia,'Times New Roman',serif;";
 // Deep terracotta: white text and links on it pass WCAG AA contrast (5.9:1).
 export const TERRACOTTA = '#a34a1f';
+// The palette's other colours that follow the theme when an e-mail is sent (colours.ts): keep them
+// written once, here, so the swap finds them.
+export const TERRACOTTA_DARK = '#863a15';
+export const LABEL_BROWN = '#7a4a2a';
+export const FOOTER_BAND = '#2c3e50';
 
 /**
  * The one e-mail frame: header band (eyebrow and heading), body rows and an
@@ -16,7 +21,7 @@ export function layout(parts: { title: string; preheader: string; eyebrow: strin
   const footer = parts.footer
     ? `
         <tr>
-          <td style="background-color:#2c3e50;padding:20px 32px;${FONT}font-size:12px;line-height:1.6;color:#d6dde4;">
+          <td style="background-color:${FOOTER_BAND};padding:20px 32px;${FONT}font-size:12px;line-height:1.6;color:#d6dde4;">
             ${parts.footer}
           </td>
         </tr>`
@@ -36,7 +41,7 @@ export function layout(parts: { title: string; preheader: string; eyebrow: strin
     <td align="center" style="padding:24px 12px;">
       <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border:1px solid #e8e1dc;border-radius:12px;overflow:hidden;">
         <tr>
-          <td style="background-color:${TERRACOTTA};background-image:linear-gradient(135deg,#a34a1f 0%,#863a15 100%);padding:30px 32px 26px;">
+          <td style="background-color:${TERRACOTTA};background-image:linear-gradient(135deg,${TERRACOTTA} 0%,${TERRACOTTA_DARK} 100%);padding:30px 32px 26px;">
             <p style="margin:0 0 8px;${FONT}font-size:12px;letter-spacing:2px;text-transform:uppercase;color:#fbe3d3;">${parts.eyebrow}</p>
             <h1 style="margin:0;${SERIF}font-size:28px;line-height:1.25;font-weight:normal;color:#ffffff;">${parts.heading ?? '{{event.title}}'}</h1>
           </td>
@@ -70,7 +75,7 @@ function detailRows(rows: [label: string, value: string][]) {
       const labelTop = index === 0 ? 16 : 6;
       const valueBottom = index === rows.length - 1 ? 16 : 10;
       return `              <tr>
-                <td style="padding:${labelTop}px 20px 6px;${FONT}font-size:12px;letter-spacing:1px;text-transform:uppercase;color:#7a4a2a;">${label}</td>
+                <td style="padding:${labelTop}px 20px 6px;${FONT}font-size:12px;letter-spacing:1px;text-transform:uppercase;color:${LABEL_BROWN};">${label}</td>
               </tr>
               <tr>
                 <td style="padding:0 20px ${valueBottom}px;${FONT}font-size:16px;color:#2c2c2c;">${value}</td>
