@@ -59,7 +59,7 @@ test.describe('login gate and dashboard frame', () => {
 
   test('staff can sign in to the check-in screen', async ({ page }) => {
     await page.goto('/checkin');
-    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Door check-in' })).toBeVisible();
     await signIn(page, STAFF);
     await expect(page.getByTitle('Signed in as')).toHaveText(STAFF.email);
   });

@@ -3,16 +3,16 @@ import { Spinner } from '../ui/Spinner.js';
 import { StateBlock } from '../ui/StateBlock.js';
 import { useAuth } from './AuthContext.js';
 import { signedInHint } from './firebase.js';
-import { LoginScreen } from './LoginScreen.js';
+import { LoginScreen, type LoginRole } from './LoginScreen.js';
 import './auth.css';
 
 /**
  * The login screen when signed out, and at once while the sign-in library loads unless someone was
  * signed in on this device last time ('Checking authentication...' then); else the content.
- * `notice`: what the signed-out visitor is missing here (the check-in screen says check-in is disabled).
+ * `notice`: what the signed-out visitor is missing here; `role`: whose sign-in it is (the door's or the admin area's).
  * `onStart`: called when someone starts filling the form (the shell fetches what follows sign-in).
  */
-export function LoginGate({ children, notice, onStart }: { children: ReactNode; notice?: string; onStart?: () => void }) {
+export function LoginGate({ children, notice, onStart, role }: { children: ReactNode; notice?: string; onStart?: () => void; role?: LoginRole }) {
   const { status, retry } = useAuth();
   // Read once: signing in while the library loads must not swap the form for a spinner.
   const [expectSignedIn] = useState(signedInHint);
@@ -30,6 +30,6 @@ export function LoginGate({ children, notice, onStart }: { children: ReactNode; 
       </div>
     );
   }
-  if (status !== 'signedIn') return <LoginScreen notice={notice} onStart={onStart} />;
+  if (status !== 'signedIn') return <LoginScreen notice={notice} onStart={onStart} role={role} />;
   return <>{children}</>;
 }

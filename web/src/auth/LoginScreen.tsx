@@ -16,7 +16,18 @@ import './auth.css';
  * its value attribute, where a stylesheet's attribute selectors (input[value^="a"]) could read
  * a password as it is typed (issue 23 item 7). The state only follows what is typed.
  */
-export function LoginScreen({ notice, onStart }: { notice?: string; onStart?: () => void } = {}) {
+/**
+ * Who the screen is for (issue 24 item 10): the admin area keeps SPEC §2's 'Admin Login'; the door
+ * (/checkin) is named for what it is, for door staff who are not admins.
+ */
+export const LOGIN_TEXT = {
+  admin: { title: 'Admin Login', intro: 'Please sign in to access the admin area' },
+  door: { title: 'Door check-in', intro: 'Sign in with your staff account to check attendees in.' },
+} as const;
+export type LoginRole = keyof typeof LOGIN_TEXT;
+
+export function LoginScreen({ notice, onStart, role = 'admin' }: { notice?: string; onStart?: () => void; role?: LoginRole } = {}) {
+  const text = LOGIN_TEXT[role];
   const { signIn } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,7 +37,7 @@ export function LoginScreen({ notice, onStart }: { notice?: string; onStart?: ()
   const [signedIn, setSignedIn] = useState(false);
   const submitting = pending || signedIn;
   const canSubmit = email.trim() !== '' && password !== '' && !submitting;
-  useDocumentTitle('Admin Login');
+  useDocumentTitle(text.title);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -49,8 +60,8 @@ export function LoginScreen({ notice, onStart }: { notice?: string; onStart?: ()
         <div className="login-mark" aria-hidden="true">
           <LockIcon />
         </div>
-        <h1>Admin Login</h1>
-        <p className="login-intro">Please sign in to access the admin area</p>
+        <h1>{text.title}</h1>
+        <p className="login-intro">{text.intro}</p>
         {notice ? (
           <p className="alert login-notice" role="status">
             {notice}

@@ -6,11 +6,13 @@ import { errorText } from '../api/client.js';
 import { formatEventDateTime } from '../events/format.js';
 import { useStaff } from '../staff/StaffContext.js';
 import { Card } from '../ui/Card.js';
+import { CheckmarkIcon, DotIcon } from '../ui/icons.js';
+import { formatWhen, whenPhrase } from '../ui/relativeTime.js';
 import { StateBlock } from '../ui/StateBlock.js';
 import { CHECKIN_TEXT, FILTER_LABELS, checkInEvents, connectionText, checkedInCountText, defaultEventId, expectedAtDoor, filterAttendees, isRepeatScan, ticketTypeOf, type CheckinFilter } from './checkin.js';
 import { checkinsQuery, staffEventsQuery } from './checkinApi.js';
 import { Scanner } from './Scanner.js';
-import { TicketInfo, TicketLookup } from './TicketLookup.js';
+import { TicketInfo, TicketLookup, ticketFoundText } from './TicketLookup.js';
 import { useDoor, useDoorEvent } from './useDoor.js';
 import './checkin.css';
 
@@ -39,17 +41,30 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
   const attendees = useMemo(() => (door.doorList.data?.attendees ?? []).filter(expectedAtDoor), [door.doorList.data]);
   const shown = useMemo(() => filterAttendees(attendees, variant === 'tab' ? filter : 'all', variant === 'tab' ? query : ''), [attendees, filter, query, variant]);
 
+  // A lookup's result is brought into view when it is off screen (on a phone it lands below the
+  // fold: issue 24 item 11), once the door has rendered it: the ticket's panel, else the status line.
+  const [reveal, setReveal] = useState(0);
+  const ticketRef = useRef<HTMLDivElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reveal > 0) bringIntoView(ticketRef.current ?? statusRef.current);
+  }, [reveal]);
+  const lookUp = async (value: string, admit = false) => {
+    await door.lookUp(value, admit);
+    setReveal((n) => n + 1);
+  };
+
   const onScan = (text: string) => {
     const id = ticketIdFromScan(text);
     const now = Date.now();
     if (!id || door.busy || isRepeatScan(lastScan.current, id, now)) return;
     lastScan.current = { id, at: now };
-    void door.lookUp(text, true);
+    void lookUp(text, true);
   };
 
   const clickCard = (entry: DoorListEntry) => {
     if (door.busy) return;
-    if (entry.checkedIn) void door.lookUp(entry.id);
+    if (entry.checkedIn) void lookUp(entry.id);
     else void door.checkIn(entry);
   };
 
@@ -91,7 +106,7 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
         ) : null}
       </Card>
 
-      <div className={door.message ? `checkin-status checkin-status--${door.message.kind}` : 'checkin-status checkin-status--empty'} role="status" aria-live="assertive">
+      <div ref={statusRef} className={door.message ? `checkin-status checkin-status--${door.message.kind}` : 'checkin-status checkin-status--empty'} role="status" aria-live="assertive">
         {door.message?.text ?? ''}
       </div>
       {/* Always shown: whether the door's calls reach the server, and what waits to be sent (issue 24 item 4). */}
@@ -103,10 +118,15 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
       <div className="checkin-grid">
         <Card as="section" className="checkin-card" aria-label="Scan or type a ticket">
           <Scanner onScan={onScan} onStatus={(message) => door.setMessage(message.text ? message : null)} busy={door.busy !== null} />
-          <TicketLookup value={door.ticketId} onChange={door.setTicketId} onLookUp={(value, admit) => void door.lookUp(value, admit)} busy={door.busy} />
+          <TicketLookup value={door.ticketId} onChange={door.setTicketId} onLookUp={(value, admit) => void lookUp(value, admit)} busy={door.busy} />
         </Card>
+        {/* The ticket found, said to a screen reader too: the panel itself is not a live region. */}
+        <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+          {door.selected ? ticketFoundText(door.selected, eventId) : ''}
+        </p>
         {door.selected ? (
-          <Card as="div" className="checkin-card">
+          <div ref={ticketRef} className="checkin-ticket">
+            <Card as="div" className="checkin-card">
             <TicketInfo
               entry={door.selected}
               eventTitle={event?.title ?? ''}
@@ -116,7 +136,8 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
               onCheckIn={(entry) => void door.checkIn(entry)}
               onUndo={(entry) => void door.undo(entry)}
             />
-          </Card>
+            </Card>
+          </div>
         ) : null}
       </div>
 
@@ -166,7 +187,9 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
                     <strong>{entry.name}</strong>
                     <span className="muted">{entry.email}</span>
                     <span>{ticketTypeOf(entry)}</span>
-                    <span className="rsvp-card-status">{entry.checkedIn ? CHECKIN_TEXT.checkedInBadge : CHECKIN_TEXT.pendingBadge}</span>
+                    <span className="rsvp-card-status">
+                      {entry.checkedIn ? <CheckmarkIcon size={16} /> : <DotIcon />} {entry.checkedIn ? CHECKIN_TEXT.checkedInBadge : CHECKIN_TEXT.pendingBadge}
+                    </span>
                   </button>
                 </li>
               ))}
@@ -176,6 +199,15 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
       ) : null}
     </div>
   );
+}
+
+/** Scrolls `element` into view when it is not wholly on screen; instantly for those who ask for reduced motion. */
+function bringIntoView(element: HTMLElement | null) {
+  if (!element?.scrollIntoView) return;
+  const box = element.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  element.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'nearest' });
 }
 
 function CheckedInList({ eventId }: { eventId: string }) {
@@ -197,7 +229,7 @@ function CheckedInList({ eventId }: { eventId: string }) {
               <strong>{item.name}</strong>
               <span className="muted">{item.email}</span>
               <span>{ticketTypeOf(item)}</span>
-              <time dateTime={item.checkedInAt}>{formatEventDateTime(item.checkedInAt)}</time>
+              <time dateTime={item.checkedInAt}>{formatWhen(item.checkedInAt)}</time>
             </li>
           ))}
         </ul>
@@ -217,7 +249,7 @@ function Conflicts({ door }: { door: ReturnType<typeof useDoor> }) {
           <li key={`${item.ticketId}-${item.checkedInAt}`}>
             <strong>{item.name}</strong> ({item.ticketId}): {item.message}
             {item.checkedInBy || item.serverCheckedInAt
-              ? ` (${[item.checkedInBy ? `by ${item.checkedInBy}` : '', item.serverCheckedInAt ? `at ${formatEventDateTime(item.serverCheckedInAt)}` : ''].filter(Boolean).join(' ')})`
+              ? ` (${[item.checkedInBy ? `by ${item.checkedInBy}` : '', item.serverCheckedInAt ? whenPhrase(item.serverCheckedInAt) : ''].filter(Boolean).join(' ')})`
               : ''}
           </li>
         ))}

@@ -21,7 +21,7 @@ const DOWNSCALED = 400;
 export interface ScannerProps {
   /** A decoded QR code's text. */
   onScan: (text: string) => void;
-  /** Camera errors and hints for the status area. */
+  /** Hints for the status area ('No QR code found'); camera errors show once, beside the camera's buttons. */
   onStatus: (message: StatusMessage) => void;
   busy?: boolean;
 }
@@ -37,6 +37,8 @@ export function Scanner({ onScan, onStatus, busy = false }: ScannerProps) {
   const [phase, setPhase] = useState<Phase>(() => (cameraUnavailableText(cameraEnvironment()) ? 'unavailable' : 'stopped'));
   const [highSensitivity, setHighSensitivity] = useState(false);
   const [unavailable, setUnavailable] = useState<string | null>(() => cameraUnavailableText(cameraEnvironment()));
+  // A camera error a button press met is announced (an alert); one known on arrival is just shown.
+  const [alerted, setAlerted] = useState(false);
   const onScanRef = useRef(onScan);
   const onStatusRef = useRef(onStatus);
   onScanRef.current = onScan;
@@ -61,9 +63,10 @@ export function Scanner({ onScan, onStatus, busy = false }: ScannerProps) {
     const text = cameraErrorText(error, window.isSecureContext, navigator.onLine);
     scannerRef.current?.destroy();
     scannerRef.current = null;
+    // Shown once, in the scanner's own line (issue 24 item 17): the status area above is for tickets.
     setUnavailable(text);
+    setAlerted(true);
     setPhase('unavailable');
-    onStatusRef.current(status('error', text));
   };
 
   const start = async () => {
@@ -120,17 +123,16 @@ export function Scanner({ onScan, onStatus, busy = false }: ScannerProps) {
     const blocked = cameraUnavailableText(cameraEnvironment());
     if (blocked) {
       setUnavailable(blocked);
-      onStatusRef.current(status('error', blocked));
+      setAlerted(true);
       return;
     }
     const QrScanner = await loadQrScanner();
     if (await QrScanner.hasCamera()) {
       setUnavailable(null);
       setPhase('stopped');
-      onStatusRef.current(status('info', ''));
     } else {
       setUnavailable(CHECKIN_MESSAGES.cameraNotFound);
-      onStatusRef.current(status('error', CHECKIN_MESSAGES.cameraNotFound));
+      setAlerted(true);
     }
   };
 
@@ -184,7 +186,12 @@ export function Scanner({ onScan, onStatus, busy = false }: ScannerProps) {
           />
         </label>
       </div>
-      {unavailable ? <p className="scanner-unavailable">{unavailable}</p> : null}
+      {/* Camera errors show here only (issue 24 item 17); the status area above is for tickets. */}
+      {unavailable ? (
+        <p className="scanner-unavailable" role={alerted ? 'alert' : undefined}>
+          {unavailable}
+        </p>
+      ) : null}
       <div className={running ? 'scanner-view' : 'scanner-view scanner-view--hidden'} aria-hidden={!running}>
         <video ref={videoRef} muted playsInline aria-label="Camera view" />
         <p className="scanner-hint">{phase === 'starting' ? CHECKIN_TEXT.startingCamera : CHECKIN_TEXT.pointCamera}</p>

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import type { DoorListEntry } from '@shared/checkin-model.js';
 import { admissionRefusal, REFUSAL_MESSAGES } from '@shared/checkin-model.js';
-import { formatEventDateTime } from '../events/format.js';
 import { Field } from '../ui/Field.js';
+import { whenPhrase } from '../ui/relativeTime.js';
 import { CHECKIN_TEXT, checkedInLine, looksScanned, ticketTypeOf } from './checkin.js';
 import type { Busy } from './useDoor.js';
 
@@ -35,6 +35,15 @@ export function TicketLookup({ value, onChange, onLookUp, busy }: TicketLookupPr
       </button>
     </form>
   );
+}
+
+const LOOKUP_TEXT = { found: 'Ticket found', notCheckedIn: 'Not checked in' } as const;
+
+/** What a screen reader hears when a lookup finds a ticket: 'Ticket found: Ada Lovelace. Not checked in.' */
+export function ticketFoundText(entry: DoorListEntry, eventId: string): string {
+  const refusal = admissionRefusal(entry, eventId);
+  const state = entry.checkedIn ? checkedInLine(whenPhrase(entry.checkedInAt) || null, entry.checkedInBy) : refusal ? REFUSAL_MESSAGES[refusal] : LOOKUP_TEXT.notCheckedIn;
+  return `${LOOKUP_TEXT.found}: ${entry.name}. ${state}.`;
 }
 
 export interface TicketInfoProps {
@@ -72,7 +81,7 @@ export function TicketInfo({ entry, eventTitle, eventId, busy, canUndo, onCheckI
           <dt>{CHECKIN_TEXT.status}</dt>
           <dd>
             {entry.checkedIn ? (
-              <span className="ticket-info-in">{checkedInLine(entry.checkedInAt ? formatEventDateTime(entry.checkedInAt) : null, entry.checkedInBy)}</span>
+              <span className="ticket-info-in">{checkedInLine(whenPhrase(entry.checkedInAt) || null, entry.checkedInBy)}</span>
             ) : refusal ? (
               <span className="ticket-info-refused">{REFUSAL_MESSAGES[refusal]}</span>
             ) : (

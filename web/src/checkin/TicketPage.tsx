@@ -8,7 +8,8 @@ import { FullWidthLayout } from '../layout/PublicLayout.js';
 import { Card } from '../ui/Card.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
-import { arrivedTicket, checkInBadge, checkInDetails, getTicket, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
+import { CheckmarkIcon, CrossIcon, DotIcon } from '../ui/icons.js';
+import { arrivedTicket, cancellationText, checkInBadge, checkInDetails, getTicket, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
 import { usePageData } from '../ui/usePageData.js';
 import './checkin.css';
 
@@ -55,18 +56,26 @@ function TicketContent({ ticketId }: { ticketId: string }) {
 
 function Ticket({ ticket }: { ticket: TicketView }) {
   const checkedIn = checkInDetails(ticket);
-  const badge = checkInBadge(ticket);
+  const cancelled = cancellationText(ticket);
+  const badge = cancelled?.badge ?? checkInBadge(ticket);
+  const badgeKind = cancelled ? 'cancelled' : ticket.checkedIn ? 'in' : 'pending';
+  const cardKind = cancelled ? ' ticket-card--cancelled' : ticket.checkedIn ? ' ticket-card--used' : '';
   return (
-    <Card as="article" className={`ticket-card${ticket.checkedIn ? ' ticket-card--used' : ''}`} aria-labelledby="ticket-title ticket-event-title">
+    <Card as="article" className={`ticket-card${cardKind}`} aria-labelledby="ticket-title ticket-event-title">
       <h1 id="ticket-title" className="ticket-kicker">
         {TICKET_TEXT.title}
       </h1>
       <h2 id="ticket-event-title" className="ticket-event-title">
         {ticket.event.title}
       </h2>
-      <p className={`ticket-badge ${ticket.checkedIn ? 'ticket-badge--in' : 'ticket-badge--pending'}`}>
-        <span aria-hidden="true">{ticket.checkedIn ? '✓' : '●'}</span> {badge}
+      <p className={`ticket-badge ticket-badge--${badgeKind}`}>
+        {cancelled ? <CrossIcon /> : ticket.checkedIn ? <CheckmarkIcon size={16} /> : <DotIcon />} {badge}
       </p>
+      {cancelled ? (
+        <p className="ticket-cancelled" role="alert">
+          {cancelled.note}
+        </p>
+      ) : null}
 
       <section className="ticket-section" aria-labelledby="ticket-attendee">
         <h3 id="ticket-attendee">Attendee</h3>
@@ -101,7 +110,7 @@ function Ticket({ ticket }: { ticket: TicketView }) {
       <p className="ticket-id">
         Ticket ID: <code>{ticket.id}</code>
       </p>
-      {ticket.checkedIn ? null : <p className="ticket-present">{TICKET_TEXT.present}</p>}
+      {ticket.checkedIn || cancelled ? null : <p className="ticket-present">{TICKET_TEXT.present}</p>}
     </Card>
   );
 }

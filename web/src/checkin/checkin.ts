@@ -37,8 +37,9 @@ export const CHECKIN_TEXT = {
   checkingIn: 'Checking In...',
   undo: 'Undo check-in',
   undoing: 'Undoing...',
-  checkedInBadge: '✅ CHECKED IN',
-  pendingBadge: '⏳ CLICK TO CHECK IN',
+  // SPEC §2's '✅ CHECKED IN' and '⏳ CLICK TO CHECK IN': the cards draw the site's icons instead of emoji (issue 24 item 15).
+  checkedInBadge: 'CHECKED IN',
+  pendingBadge: 'CLICK TO CHECK IN',
   ticketTitle: 'Ticket Information',
   attendee: 'Attendee',
   eventLabel: 'Event',
@@ -241,7 +242,7 @@ export const SIGNALS: Record<Outcome, { tones: { hz: number; ms: number }[]; vib
   info: null,
 };
 
-/** 'Checked in at {time} by {who}'. */
+/** 'Checked in {when} by {who}', `when` as ui/relativeTime's whenPhrase says it ('2 minutes ago', 'today at 7:05 PM MST'). */
 export function checkedInLine(when: string | null, by: string | null): string {
-  return ['Checked in', when ? `at ${when}` : '', by ? `by ${by}` : ''].filter(Boolean).join(' ');
+  return ['Checked in', when ?? '', by ? `by ${by}` : ''].filter(Boolean).join(' ');
 }

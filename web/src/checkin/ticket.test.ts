@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RSVP_MESSAGES, type TicketView } from '@shared/rsvps-model.js';
 import { ApiError } from '../api/client.js';
-import { checkInBadge, checkInDetails, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
+import { cancellationText, checkInBadge, checkInDetails, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
 
 const ticket: TicketView = {
   id: 't1',
@@ -40,5 +40,25 @@ describe('ticket page helpers', () => {
     expect(ticketErrorText(new ApiError('Network error occurred', 0))).toBe(TICKET_TEXT.loadFailed);
     expect(ticketErrorText(new ApiError('x', 500, 'Database unavailable'))).toBe('Database unavailable');
     expect(ticketErrorText(new Error('boom'))).toBe('Error loading ticket information');
+  });
+
+  it('a check-in of minutes ago reads as such, one of today as Today at (issue 24 item 20)', () => {
+    const now = new Date('2025-06-14T16:07:00.000Z');
+    expect(checkInDetails({ checkedIn: true, checkedInAt: '2025-06-14T16:05:00.000Z', checkedInBy: null }, now)?.at).toBe('2 minutes ago');
+    expect(checkInDetails({ checkedIn: true, checkedInAt: '2025-06-14T14:05:00.000Z', checkedInBy: null }, now)?.at).toBe('Today at 8:05 AM MDT');
+  });
+
+  it('a cancelled or refunded ticket says so, with when when it is known (issue 24 item 8)', () => {
+    const now = new Date('2025-06-14T16:07:00.000Z');
+    expect(cancellationText(ticket, now)).toBeNull();
+    expect(cancellationText({ cancelled: { refunded: false, at: '2025-06-14T16:05:00.000Z' } }, now)).toEqual({
+      badge: 'Cancelled',
+      note: 'This ticket was cancelled, so it cannot be used for entry. It was cancelled 2 minutes ago.',
+    });
+    expect(cancellationText({ cancelled: { refunded: true, at: '2025-06-01T16:05:00.000Z' } }, now)).toEqual({
+      badge: 'Cancelled and refunded',
+      note: 'This ticket was cancelled, so it cannot be used for entry. It was refunded on Sunday, June 1, 2025 at 10:05 AM MDT.',
+    });
+    expect(cancellationText({ cancelled: { refunded: false, at: null } }, now)).toEqual({ badge: 'Cancelled', note: TICKET_TEXT.cancelledNote });
   });
 });

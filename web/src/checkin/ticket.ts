@@ -3,7 +3,7 @@ import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
 import { ApiError, type ApiClient } from '../api/client.js';
 import { ticketViewPath } from '../api/publicPaths.js';
-import { formatEventDateTime } from '../events/format.js';
+import { formatWhen, whenPhrase } from '../ui/relativeTime.js';
 
 /** The ticket page's wording (SPEC §2, §8). */
 export const TICKET_TEXT = {
@@ -15,7 +15,26 @@ export const TICKET_TEXT = {
   checkedIn: 'Checked In',
   notCheckedIn: 'Not Checked In',
   present: 'Present this screen to event staff for check-in',
+  cancelled: 'Cancelled',
+  refunded: 'Cancelled and refunded',
+  cancelledNote: 'This ticket was cancelled, so it cannot be used for entry.',
 } as const;
+
+/**
+ * A cancelled or refunded ticket's badge and sentence (issue 24 item 8): 'Cancelled and refunded',
+ * 'This ticket was cancelled, so it cannot be used for entry. It was refunded today at 7:05 PM MST.';
+ * null for a valid ticket.
+ */
+export function cancellationText(ticket: Pick<TicketView, 'cancelled'>, now: Date = new Date()): { badge: string; note: string } | null {
+  const cancelled = ticket.cancelled;
+  if (!cancelled) return null;
+  const when = whenPhrase(cancelled.at, now);
+  const done = cancelled.refunded ? 'refunded' : 'cancelled';
+  return {
+    badge: cancelled.refunded ? TICKET_TEXT.refunded : TICKET_TEXT.cancelled,
+    note: when ? `${TICKET_TEXT.cancelledNote} It was ${done} ${when}.` : TICKET_TEXT.cancelledNote,
+  };
+}
 
 /** A failed ticket load: the server's message (404 'Ticket not found'), or 'Error loading ticket information'. */
 export function ticketErrorText(error: unknown): string {
@@ -29,10 +48,10 @@ export function checkInBadge(ticket: Pick<TicketView, 'checkedIn'>): string {
   return ticket.checkedIn ? TICKET_TEXT.checkedIn : TICKET_TEXT.notCheckedIn;
 }
 
-/** When and by whom a checked-in ticket was checked in, in the organisation's time zone; null when not checked in. */
-export function checkInDetails(ticket: Pick<TicketView, 'checkedIn' | 'checkedInAt' | 'checkedInBy'>): { at: string | null; by: string | null } | null {
+/** When ('2 minutes ago', 'Today at 7:05 PM MST', else the date) and by whom a ticket was checked in; null when not checked in. */
+export function checkInDetails(ticket: Pick<TicketView, 'checkedIn' | 'checkedInAt' | 'checkedInBy'>, now: Date = new Date()): { at: string | null; by: string | null } | null {
   if (!ticket.checkedIn) return null;
-  const at = ticket.checkedInAt ? formatEventDateTime(ticket.checkedInAt) : null;
+  const at = formatWhen(ticket.checkedInAt, now) || null;
   const by = ticket.checkedInBy?.trim() || null;
   return { at, by };
 }

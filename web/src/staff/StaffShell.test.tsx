@@ -96,6 +96,16 @@ describe('StaffShell', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('at the door, the sign-in names the door and its staff, not the admin area (issue 24 item 10)', async () => {
+    renderAt('/checkin');
+    expect(await screen.findByRole('heading', { name: 'Door check-in' })).toBeTruthy();
+    expect(screen.getByText('Sign in with your staff account to check attendees in.')).toBeTruthy();
+    expect(screen.getByText('Not authenticated - check-in functionality disabled')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin Login' })).toBeNull();
+    expect(screen.queryByText('Please sign in to access the admin area')).toBeNull();
+    expect(document.title).toContain('Door check-in');
+  });
+
   it('signing in on /checkin opens the check-in screen with the e-mail in the header', async () => {
     sessionReply = asRole('staff');
     const user = userEvent.setup();
@@ -140,7 +150,7 @@ describe('StaffShell', () => {
     sessionReply = () => ({ status: 401, body: { success: false, code: 'AUTH_REQUIRED', message: 'Token expired' } });
     setUser(fakeUser('ada@example.org'));
     renderAt('/checkin');
-    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Door check-in' })).toBeTruthy();
     // The login form shows at once (issue 13): the sign-out follows the 401.
     await waitFor(() => expect(auth.user).toBeNull());
   });

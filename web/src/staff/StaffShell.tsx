@@ -68,10 +68,11 @@ function ShellBody({ queryClient }: { queryClient?: QueryClient }) {
     </Suspense>
   );
   if (ungated) return workspace;
-  // SPEC §2: signed out, the scanner screen says that check-in is disabled until someone signs in.
-  const notice = location.pathname.startsWith(ROUTES.checkin) ? CHECKIN_MESSAGES.notAuthenticated : undefined;
+  // Signed out at the door, the sign-in names the door and its staff (issue 24 item 10), not the admin area;
+  // SPEC §2's 'Not authenticated - check-in functionality disabled' stays under it.
+  const door = location.pathname.startsWith(ROUTES.checkin);
   return (
-    <LoginGate notice={notice} onStart={prefetchWorkspace}>
+    <LoginGate notice={door ? CHECKIN_MESSAGES.notAuthenticated : undefined} role={door ? 'door' : 'admin'} onStart={prefetchWorkspace}>
       {workspace}
     </LoginGate>
   );

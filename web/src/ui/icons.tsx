@@ -24,3 +24,31 @@ export function MailIcon({ size = 34 }: { size?: number }) {
     </svg>
   );
 }
+
+/** The dot of a badge still waiting ('Not Checked In'). */
+export function DotIcon({ size = 10 }: { size?: number }) {
+  return (
+    <svg viewBox="0 0 10 10" width={size} height={size} aria-hidden="true" focusable="false">
+      <circle cx="5" cy="5" r="4" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** The cross of something no longer valid (a cancelled ticket). */
+export function CrossIcon({ size = 16 }: { size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The camera of the scanner's start button. */
+export function CameraIcon({ size = 18 }: { size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <path d="M4 8h3l2-2.5h6L17 8h3v11H4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <circle cx="12" cy="13.5" r="3.2" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
