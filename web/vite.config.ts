@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { transform as transformCss } from 'lightningcss';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { apiBase, PRELOADED_PATHS } from './src/api/paths.js';
+import { DOOR_SCOPE, DOOR_SERVICE_WORKER } from './src/checkin/serviceWorker.js';
 
 // The API's shapes and constants live in functions/src/shared (they must ship
 // inside the functions build); the site imports them through this alias.
@@ -187,8 +189,64 @@ function pageHtml(fileName: string, module: string): Plugin {
   };
 }
 
+/**
+ * The door's offline shell (issue 24 item 3): a service worker that precaches the built site and
+ * answers a navigation to /checkin with staff.html from that cache, so a door phone reloading
+ * without a network reopens the door (its list and queue are on the device, checkin/offline.ts)
+ * instead of the browser's 'no internet' page. Only the door page registers it, with the scope
+ * /checkin: /admin and the public pages are never controlled by it. API calls (/api/**) are not
+ * routed at all, so they always go to the network; the door decides from their failures that it is
+ * offline (the one kept reply is the sign-in library's configuration, below). It runs after
+ * pageHtml wrote staff.html (closeBundle follows writeBundle), so the precache holds it. Hosting serves it with Cache-Control: no-cache like every page (firebase.json),
+ * so a deploy's new worker is found at the next visit.
+ */
+function doorServiceWorker() {
+  return VitePWA({
+    strategies: 'generateSW',
+    filename: DOOR_SERVICE_WORKER,
+    // Registered by the door page itself (checkin/serviceWorker.ts), never injected into every page.
+    injectRegister: false,
+    manifest: false,
+    scope: DOOR_SCOPE,
+    workbox: {
+      globPatterns: ['staff.html', 'assets/**/*.{js,css,woff2,svg,png,webp}'],
+      navigateFallback: '/staff.html',
+      navigateFallbackAllowlist: [/^\/checkin\/?$/],
+      navigateFallbackDenylist: [/^\/api\//],
+      // The sign-in library's configuration (auth/firebase.ts FIREBASE_CONFIG_URL, served by Hosting):
+      // fetched at every start, so a reload without a network needs the last copy. The network first,
+      // whenever it answers (checkin/serviceWorker.ts fetches it once through a new worker).
+      runtimeCaching: [
+        {
+          urlPattern: /\/__\/firebase\/init\.json$/,
+          handler: 'NetworkFirst',
+          options: { cacheName: 'door-firebase-config', networkTimeoutSeconds: 8 },
+        },
+      ],
+      // One file: the workbox runtime would otherwise be a second script beside it.
+      inlineWorkboxRuntime: true,
+      // A new deploy's worker takes over at once (the door's data lives in IndexedDB, not in this cache).
+      skipWaiting: true,
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      // The hashed assets need no revision query; Vite's hashes name their content.
+      dontCacheBustURLsMatching: /^assets\//,
+      sourcemap: false,
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), mapsBesideTheSite(), bootScript(), firstPaintCss(), pageHtml('staff.html', 'src/staff/StaffShell.tsx'), pageHtml('ticket.html', 'src/checkin/TicketPage.tsx'), preloadApiCalls()],
+  plugins: [
+    react(),
+    mapsBesideTheSite(),
+    bootScript(),
+    firstPaintCss(),
+    pageHtml('staff.html', 'src/staff/StaffShell.tsx'),
+    pageHtml('ticket.html', 'src/checkin/TicketPage.tsx'),
+    preloadApiCalls(),
+    doorServiceWorker(),
+  ],
   resolve: {
     alias: [
       { find: '@shared', replacement: shared },

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { STAFF_PAGE_SLUGS } from '../../functions/src/shared/constants.ts';
+import { DOOR_SERVICE_WORKER } from '../../web/src/checkin/serviceWorker.ts';
 import { ROUTES, STAFF_ROUTES } from '../../web/src/routes.ts';
 import { builtAssets, deployConfig, IMMUTABLE_CACHE_CONTROL, withBuiltAssets } from '../lib/hosting-config.mjs';
 import { localFirebaseConfig } from '../lib/stack.mjs';
@@ -190,6 +191,17 @@ describe('firebase.json: the page headers', () => {
     expect(page['Permissions-Policy']).toBe('camera=(self), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()');
     expect(page['X-Content-Type-Options']).toBe('nosniff');
     expect(page['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  // Issue 24 item 3: the door's service worker. A browser checks its script for a new version at
+  // each visit only when no cache keeps it; the door page's policy must let the site's own worker run.
+  it("the door's service worker is revalidated at every visit, even beside the build's year-long asset rule, and the door page may register it", () => {
+    const path = `/${DOOR_SERVICE_WORKER}`;
+    expect(rewriteFor(path)?.function).toBeUndefined();
+    expect(headersFor(path)['Cache-Control']).toBe('no-cache');
+    const deployed = withBuiltAssets(config, ['index-abc123.js', 'staff-def456.css']).hosting.headers;
+    expect(headersFor(path, deployed)['Cache-Control']).toBe('no-cache');
+    expect(directives(headersFor(ROUTES.checkin)['Content-Security-Policy'])['worker-src']).toContain("'self'");
   });
 });
 

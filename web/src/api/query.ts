@@ -49,11 +49,27 @@ export const queryKeys = {
   mailchimpAudiences: () => ['mailchimp', 'audiences'] as const,
 };
 
-/** GET /session for the signed-in user (keyed by uid, so another sign-in refetches). */
-export function sessionQuery(api: Pick<ApiClient, 'getSession'>, uid: string | null) {
+/**
+ * GET /session for the signed-in user (keyed by uid, so another sign-in refetches). Each answer is
+ * kept on the device (device/store.ts; forgotten at sign-out) so that, with `offlineCopy` (the door),
+ * a reload without a network still opens the door for the user signed in (issue 24 item 3): the
+ * server stays the judge of every call the door then makes.
+ */
+export function sessionQuery(api: Pick<ApiClient, 'getSession'>, uid: string | null, offlineCopy = false) {
+  const device = () => import('../device/store.js');
   return queryOptions({
     queryKey: queryKeys.session(uid),
-    queryFn: ({ signal }) => api.getSession(signal),
+    queryFn: async ({ signal }) => {
+      try {
+        const session = await api.getSession(signal);
+        if (uid) void device().then((store) => store.rememberSession(uid, session)).catch(() => undefined);
+        return session;
+      } catch (error) {
+        const kept = offlineCopy && uid && error instanceof ApiError && error.isNetworkError ? await device().then((store) => store.rememberedSession(uid)).catch(() => null) : null;
+        if (!kept) throw error;
+        return kept;
+      }
+    },
     staleTime: 5 * 60_000,
     retry: shouldRetry,
   });

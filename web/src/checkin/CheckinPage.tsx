@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { SignedInHeader } from '../auth/SignedInHeader.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Spinner } from '../ui/Spinner.js';
+import { registerDoorServiceWorker } from './serviceWorker.js';
 import './checkin.css';
 
 // The door loads in a chunk of its own: the entry's preload map then lists only this page's frame.
@@ -13,6 +14,8 @@ const GO_TO_DASHBOARD = 'Go to Dashboard';
 /** /checkin inside the staff shell (behind its gate): the staff scanner screen. */
 export default function CheckinPage() {
   useDocumentTitle(TITLE);
+  // The door's shell stays on the phone for a reload without a network (issue 24 item 3).
+  useEffect(registerDoorServiceWorker, []);
   return (
     <div className="checkin">
       <SignedInHeader title={TITLE}>

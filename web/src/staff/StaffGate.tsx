@@ -1,10 +1,12 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { MESSAGES } from '@shared/messages.js';
 import { ApiError, errorText } from '../api/client.js';
 import { sessionQuery } from '../api/query.js';
 import { useAuth } from '../auth/AuthContext.js';
 import { LogoutButton } from '../auth/SignedInHeader.js';
+import { ROUTES } from '../routes.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Card } from '../ui/Card.js';
 import { Spinner } from '../ui/Spinner.js';
@@ -34,7 +36,9 @@ function isSignedOut(error: unknown): boolean {
 export function StaffGate({ children }: { children: ReactNode }) {
   const { user, signOut } = useAuth();
   const api = useStaffApi();
-  const session = useQuery(sessionQuery(api, user?.uid ?? null));
+  // The door reopens offline with the session kept on the device (issue 24 item 3); the dashboard does not.
+  const door = useLocation().pathname.startsWith(ROUTES.checkin);
+  const session = useQuery(sessionQuery(api, user?.uid ?? null, door));
   const signedOut = session.isError && isSignedOut(session.error);
 
   useEffect(() => {

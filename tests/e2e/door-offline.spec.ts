@@ -1,0 +1,104 @@
+// Issue 24 items 3 and 4: the door survives a reload without a network (its service worker serves
+// the shell, the device keeps the event, its list and its queue), and it decides online or offline
+// from its own calls, never from navigator.onLine.
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from './mail.js';
+import { STAFF, api, idToken, signIn } from './support.js';
+
+interface Ticket {
+  checkedIn: boolean;
+  checkedInAt: string | null;
+  checkedInBy: string | null;
+}
+
+/** A free event dated tomorrow, only for this test. */
+async function doorEvent(label: string) {
+  const date = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 16);
+  const { event } = await api<{ event: { id: string; title: string } }>('/events', {
+    method: 'POST',
+    token: await idToken(),
+    body: JSON.stringify({ title: `${label} ${Date.now()}`, date, location: 'Zion Lodge' }),
+  });
+  return event;
+}
+
+async function register(eventId: string, name: string): Promise<string> {
+  const reply = await api<{ rsvpId: string }>(`/events/${eventId}/rsvp`, {
+    method: 'POST',
+    body: JSON.stringify({ name, email: uniqueEmail(name.toLowerCase().replace(/\W+/g, '-')) }),
+  });
+  return reply.rsvpId;
+}
+
+const ticket = async (id: string) => (await api<{ ticket: Ticket }>(`/checkin/${id}?format=json`)).ticket;
+const status = (page: Page) => page.locator('.checkin-status');
+const connection = (page: Page) => page.locator('.checkin-connection');
+
+async function admit(page: Page, id: string) {
+  const field = page.getByLabel('Ticket ID');
+  await field.fill(id);
+  await page.getByRole('button', { name: 'Look Up Ticket' }).click();
+  await page.getByRole('button', { name: 'Check In Now' }).click();
+}
+
+test.describe('the door offline', () => {
+  test('reloaded without a network, the door reopens on its event with its list and queue, and keeps admitting @phone', async ({ page, context }) => {
+    const event = await doorEvent('Reload Night');
+    const ann = await register(event.id, 'Ann Reload');
+    const ben = await register(event.id, 'Ben Reload');
+    await page.goto('/checkin');
+    await signIn(page, STAFF);
+    await page.getByLabel('Event', { exact: true }).selectOption(event.id);
+    await expect(page.getByText('0 of 2 checked in')).toBeVisible();
+    await expect(connection(page)).toHaveText('Online');
+    // The door's service worker controls the page once it has the shell in its cache.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await context.setOffline(true);
+    await admit(page, ann);
+    await expect(status(page)).toHaveText(/Checked in offline.*Ann Reload/);
+    await expect(connection(page)).toHaveText('Offline: 1 check-in waiting to sync');
+
+    await page.reload();
+    // The door, not the browser's 'no internet' page: the same event, its list with Ann admitted, the queue.
+    await expect(page.getByRole('heading', { name: 'Event Check-In' })).toBeVisible();
+    await expect(page.getByLabel('Event', { exact: true })).toHaveValue(event.id);
+    await expect(page.getByText('1 of 2 checked in')).toBeVisible();
+    await expect(connection(page)).toHaveText('Offline: 1 check-in waiting to sync');
+
+    await admit(page, ben);
+    await expect(status(page)).toHaveText(/Checked in offline.*Ben Reload/);
+    await expect(connection(page)).toHaveText('Offline: 2 check-ins waiting to sync');
+    await expect(page.getByText('2 of 2 checked in')).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(connection(page)).toHaveText('Online');
+    const [annTicket, benTicket] = await Promise.all([ticket(ann), ticket(ben)]);
+    expect(annTicket).toMatchObject({ checkedIn: true, checkedInBy: STAFF.email });
+    expect(benTicket).toMatchObject({ checkedIn: true, checkedInBy: STAFF.email });
+  });
+
+  test('the admin dashboard is not controlled by the door\'s service worker', async ({ page }) => {
+    await page.goto('/checkin');
+    await signIn(page, STAFF);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.goto('/admin');
+    await expect(page.getByRole('button', { name: /log ?out/i }).first()).toBeVisible();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  });
+
+  test('when navigator.onLine says offline but the network works, check-ins are sent, not queued', async ({ page, context }) => {
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false }));
+    const event = await doorEvent('Liar Night');
+    const cal = await register(event.id, 'Cal Online');
+    await page.goto('/checkin');
+    await signIn(page, STAFF);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    await page.getByLabel('Event', { exact: true }).selectOption(event.id);
+    await expect(page.getByText('0 of 1 checked in')).toBeVisible();
+    await admit(page, cal);
+    await expect(status(page)).toHaveText('Checked in: Cal Online');
+    await expect(connection(page)).toHaveText('Online');
+    expect(await ticket(cal)).toMatchObject({ checkedIn: true, checkedInBy: STAFF.email });
+  });
+});
