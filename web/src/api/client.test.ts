@@ -41,6 +41,13 @@ describe('request building', () => {
 
   it('refuses an authenticated call without a token', async () => {
     await expect(buildRequestInit({ token: async () => null })).rejects.toMatchObject({ status: 401, message: MESSAGES.authRequired });
+    await expect(buildRequestInit({ token: async () => Promise.reject(new Error('bug')) })).rejects.toMatchObject({ status: 401 });
+  });
+
+  // Issue 24 item 4: an expired token that cannot be renewed offline is the network's failure, so the door queues.
+  it('fails as a network error when the token could not be renewed for want of a network', async () => {
+    const noNetwork = async () => Promise.reject(new ApiError(MESSAGES.networkError, 0));
+    await expect(buildRequestInit({ token: noNetwork })).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
   });
 });
 

@@ -100,7 +100,10 @@ export async function buildRequestInit(options: RequestOptions): Promise<Request
     let idToken: string | null = null;
     try {
       idToken = await options.token();
-    } catch {
+    } catch (error) {
+      // A token source's own ApiError stands: a token not renewed for want of a network (a door
+      // offline for over an hour, auth/AuthProvider.tsx) is no reply, not 'sign in again' (issue 24 item 4).
+      if (error instanceof ApiError) throw error;
       idToken = null;
     }
     if (!idToken) throw new ApiError(MESSAGES.authRequired, 401);

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Auth, User } from '@firebase/auth';
+import { MESSAGES } from '@shared/messages.js';
+import { ApiError } from '../api/client.js';
 import { AuthContext, type AuthState, type AuthStatus } from './AuthContext.js';
 import { authErrorMessage } from './authErrors.js';
 import { authLibrary, getFirebaseAuth, rememberSignedIn, signedInHint } from './firebase.js';
@@ -63,7 +65,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const getIdToken = useCallback(async () => {
     try {
       return (await auth?.currentUser?.getIdToken()) ?? null;
-    } catch {
+    } catch (error) {
+      // An expired token not renewed for want of a network is a network failure (api/client.ts), not a
+      // sign-out: a door offline for over an hour keeps queueing check-ins (issue 24 item 4).
+      if ((error as { code?: unknown } | null)?.code === 'auth/network-request-failed') throw new ApiError(MESSAGES.networkError, 0);
       return null;
     }
   }, [auth]);
