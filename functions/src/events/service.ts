@@ -1,11 +1,11 @@
 import { eventInputSchema, type EventInput, type EventListQuery, type EventUpdate } from '../shared/events.js';
-import { EVENTS_PAGE, EVENTS_PAGE_MESSAGES, isReservedSlug, type EventRecord, type EventsPageReply, type PublicEventRecord } from '../shared/events-model.js';
+import { EVENTS_PAGE, EVENTS_PAGE_MESSAGES, isReservedSlug, isSoldOut, type EventRecord, type EventsPageReply, type PublicEventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { newId } from '../ids.js';
 import type { Clock } from '../clock.js';
 import type { DocumentStore, StoredDocument, Transaction, WhereClause } from '../store/port.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
-import { layOutSeats, readSeatPlan, seatsForNewEvent, seatsTaken } from '../seats/repository.js';
+import { countExpiringHolds, layOutSeats, readSeatPlan, seatsForNewEvent, seatsTaken } from '../seats/repository.js';
 import { EVENTS, EventNotFoundError, toEventDetails, toEventView, toPublicEventView, type EventDetails, type StoredEvent } from './repository.js';
 import {
   EventRuleError,
@@ -57,6 +57,13 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
     return docs.map((doc) => toEventView(doc, counts.get(doc.id) ?? 0));
   }
 
+  /** What visitors see of the events; a full one also says how many of its seats are only held (one query per full event). */
+  async function publicViews(events: EventRecord[]): Promise<PublicEventRecord[]> {
+    return Promise.all(
+      events.map(async (event) => (isSoldOut(event) ? { ...toPublicEventView(event), heldSeats: await countExpiringHolds(store, event.id) } : toPublicEventView(event))),
+    );
+  }
+
   async function assertCustomUrlFree(tx: Transaction, customUrl: string, ownId?: string) {
     if (!customUrl) return;
     const [sameSlug, sameId] = await Promise.all([
@@ -100,7 +107,7 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
     /** Visitors get active, non-archived events whatever they ask, as the public projection; staff may filter and see every field. */
     async list(query: EventListQuery, isStaff: boolean): Promise<EventRecord[] | PublicEventRecord[]> {
       const events = await listEvents(query, isStaff);
-      return isStaff ? events : events.map(toPublicEventView);
+      return isStaff ? events : publicViews(events);
     },
 
     /**
@@ -124,7 +131,7 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
         const page = next.slice(0, limit);
         const last = page.at(-1);
         return {
-          events: (await withCounts(page)).map(toPublicEventView),
+          events: await publicViews(await withCounts(page)),
           nextCursor: next.length > limit && last ? encodePageCursor({ date: last.data.date, id: last.id }) : null,
         };
       }
@@ -145,7 +152,7 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
       const [event] = await withCounts([doc]);
       if (isStaff) return event;
       if (!isPublic(event)) throw new EventNotFoundError();
-      return toPublicEventView(event);
+      return (await publicViews([event]))[0];
     },
 
     async create(input: EventInput): Promise<EventRecord> {

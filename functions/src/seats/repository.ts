@@ -1,4 +1,4 @@
-import { SEAT_HOLDING_STATUSES } from '../shared/rsvps-model.js';
+import { EXPIRING_HOLD_STATUSES, SEAT_HOLDING_STATUSES } from '../shared/rsvps-model.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
 import { probeOrder, resizeShards, shardCount, shardsWithTaken, splitCapacity } from './plan.js';
 
@@ -143,6 +143,10 @@ export async function countSeatHolders(reader: Pick<DocumentStore, 'query'>, eve
   return (await reader.query(SEAT_HOLDERS, { where: [['eventId', '==', eventId], ['status', 'in', [...SEAT_HOLDING_STATUSES]]] })).length;
 }
 
+/** How many of an event's seats are held by registrations still awaiting payment or e-mail confirmation: seats that may come back. */
+export async function countExpiringHolds(reader: Pick<DocumentStore, 'query'>, eventId: string): Promise<number> {
+  return (await reader.query(SEAT_HOLDERS, { where: [['eventId', '==', eventId], ['status', 'in', [...EXPIRING_HOLD_STATUSES]]] })).length;
+}
 
 async function readShards(tx: Transaction, event: SeatEvent): Promise<StoredDocument<SeatShard>[]> {
   const count = layoutOf(event.data) === 'sharded' ? event.data.seatShards! : 0;

@@ -73,7 +73,25 @@ export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[n
    * future events' (issue 11). Only this yes/no is public, never the audience.
    */
   mailingList?: boolean;
+  /**
+   * Only on a full event (attendeeCount >= maxAttendees): how many of its seats are held by
+   * registrations still awaiting payment or e-mail confirmation, seats that may free up when their
+   * hold runs out (issue 24 item 6). The count only, never whose.
+   */
+  heldSeats?: number;
 };
+
+/** A full event's wording on its card and page (issue 24 item 6; there is no waitlist). */
+export const SOLD_OUT_TEXT = {
+  soldOut: 'Sold out',
+  // 30: PAYMENT_HOLD_MS and CONFIRMATION_HOLD_MS in minutes (a test holds them equal); not imported, so the landing page stays light.
+  heldSeats: 'Seats held for unpaid or unconfirmed registrations may free up within 30 minutes.',
+} as const;
+
+/** The event has a maximum of attendees and every seat is taken (held seats included). */
+export function isSoldOut(event: Pick<EventRecord, 'maxAttendees' | 'attendeeCount'>): boolean {
+  return typeof event.maxAttendees === 'number' && (event.attendeeCount ?? 0) >= event.maxAttendees;
+}
 
 /**
  * 'Confirm by e-mail' when the form leaves it out: on for a free event with a maximum of attendees,
