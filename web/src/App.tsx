@@ -5,6 +5,7 @@ import { EventPage } from './events/EventPage.js';
 import { LandingPage } from './landing/LandingPage.js';
 import { NotFound } from './pages/NotFound.js';
 import { lazyPage } from './layout/lazyPage.js';
+import { ScrollOnNavigate } from './layout/ScrollOnNavigate.js';
 import { ROUTES, STAFF_ROUTES } from './routes.js';
 import { PublicPageCss } from './theme/PublicPageCss.js';
 import { PageLoading, ThemeProvider } from './theme/ThemeProvider.js';
@@ -54,6 +55,7 @@ export function App({ firstTheme = null }: { firstTheme?: Theme | null }) {
     <ThemeProvider firstTheme={firstTheme}>
       <BrowserRouter>
         <PublicPageCss />
+        <ScrollOnNavigate />
         <Routes>
           <Route path={ROUTES.landing} element={<LandingPage />} />
           <Route

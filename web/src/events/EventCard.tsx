@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PublicEventRecord } from '@shared/events-model.js';
-import { eventPath } from '@shared/events-model.js';
+import { eventPath, isSoldOut, SOLD_OUT_TEXT } from '@shared/events-model.js';
 import { Card } from '../ui/Card.js';
 import { DateBadge } from './DateBadge.js';
 import { EventImage } from './EventImage.js';
@@ -34,9 +34,14 @@ export function EventCard({ event }: { event: PublicEventRecord }) {
           <Link className="btn btn-outline btn-small" to={path} aria-label={`Learn More about ${event.title}`}>
             Learn More
           </Link>
-          <Link className="btn btn-primary btn-small" to={`${path}#register`} aria-label={`${event.requiresPayment ? 'Buy Tickets' : 'Register Now'} for ${event.title}`}>
-            {event.requiresPayment ? 'Buy Tickets' : 'Register Now'}
-          </Link>
+          {/* A full event offers no tickets (issue 24 item 6; there is no waitlist): 'Learn More' still opens it. */}
+          {isSoldOut(event) ? (
+            <span className="event-sold-out">{SOLD_OUT_TEXT.soldOut}</span>
+          ) : (
+            <Link className="btn btn-primary btn-small" to={`${path}#register`} aria-label={`${event.requiresPayment ? 'Buy Tickets' : 'Register Now'} for ${event.title}`}>
+              {event.requiresPayment ? 'Buy Tickets' : 'Register Now'}
+            </Link>
+          )}
         </div>
       </div>
     </Card>

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { isReservedSlug, type PublicEventRecord } from '@shared/events-model.js';
+import { isReservedSlug, isSoldOut, SOLD_OUT_TEXT, type PublicEventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { api } from '../api/client.js';
 import { paragraphs } from '../ui/content.js';
@@ -78,7 +78,11 @@ function EventNotFound({ message }: { message: string }) {
   );
 }
 
-function EventDetails({ event }: { event: PublicEventRecord }) {
+function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
+  // The seats this visitor took or gave back here since the event loaded (issue 24 item 18): the count
+  // moves with them, with no second request (a shared cache could answer that one with the old count).
+  const [seatsTaken, setSeatsTaken] = useState(0);
+  const event = seatsTaken ? { ...loaded, attendeeCount: Math.max(0, (loaded.attendeeCount ?? 0) + seatsTaken) } : loaded;
   const registered = registeredText(event);
   const fromPrice = fromPriceText(event);
   const description = paragraphs(event.description ?? '');
@@ -121,13 +125,19 @@ function EventDetails({ event }: { event: PublicEventRecord }) {
             <DetailLine icon="ticket">{fromPrice}</DetailLine>
           </ul>
           <div className="event-actions">
-            <a className="btn btn-primary" href="#register">
-              {registerLabel}
-            </a>
+            {isSoldOut(event) ? (
+              <span className="event-sold-out">{SOLD_OUT_TEXT.soldOut}</span>
+            ) : (
+              <a className="btn btn-primary" href="#register">
+                {registerLabel}
+              </a>
+            )}
             <Link className="btn btn-outline" to="/#events">
               Back to Events
             </Link>
           </div>
+          {/* Full only because of holds that run out: say so, since a seat may come back (issue 24 item 6). */}
+          {isSoldOut(event) && event.heldSeats && (event.attendeeCount ?? 0) - event.heldSeats < (event.maxAttendees ?? 0) ? <p className="event-held-note">{SOLD_OUT_TEXT.heldSeats}</p> : null}
         </div>
       </header>
 
@@ -171,7 +181,7 @@ function EventDetails({ event }: { event: PublicEventRecord }) {
             )}
             <ChunkBoundary fallback={<p className="event-register-note">The registration form could not be loaded. Please reload the page.</p>}>
               <Suspense fallback={<Spinner label="Loading registration form..." />}>
-                <RegistrationForm event={event} />
+                <RegistrationForm event={event} onSeats={(change) => setSeatsTaken((taken) => taken + change)} />
               </Suspense>
             </ChunkBoundary>
           </Card>

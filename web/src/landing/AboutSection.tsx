@@ -3,6 +3,7 @@ import { useTheme } from '../theme/ThemeContext.js';
 import { Card } from '../ui/Card.js';
 import { paragraphs } from '../ui/content.js';
 import { resolveAboutSection } from './about.js';
+import { FeatureIcon } from './FeatureIcon.js';
 import { FALLBACK_IMAGE } from '../ui/content.js';
 import { uploadSrcset } from '@shared/uploads-model.js';
 
@@ -44,7 +45,7 @@ export function AboutSection() {
           {features.map((feature, i) => (
             <Card as="li" key={i} className="about-feature">
               <span className="about-feature-icon" aria-hidden="true">
-                {feature.icon}
+                <FeatureIcon icon={feature.icon} />
               </span>
               <h3>{feature.title}</h3>
               <p>{feature.description}</p>

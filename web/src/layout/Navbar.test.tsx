@@ -19,4 +19,18 @@ describe('Navbar', () => {
     expect(logo?.getAttribute('src')).toBe('/seed/logo.svg');
     expect(logo?.getAttribute('fetchpriority')).toBe('low');
   });
+
+  it("links 'Home' to the site's home page in the same tab, not to the organisation's website (issue 24 item 9)", () => {
+    const theme = { ...DEFAULT_THEME, socialLinks: { ...DEFAULT_THEME.socialLinks, website: 'https://example.org' } };
+    render(
+      <ThemeContext.Provider value={{ theme, status: 'loaded' }}>
+        <MemoryRouter>
+          <Navbar />
+        </MemoryRouter>
+      </ThemeContext.Provider>,
+    );
+    const home = screen.getByRole('link', { name: 'Home' });
+    expect(home.getAttribute('href')).toBe('/');
+    expect(home.hasAttribute('target')).toBe(false);
+  });
 });

@@ -16,7 +16,6 @@ export function Navbar({ showBack = false, backTo = '/#events', backLabel = 'Bac
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
   const siteName = theme.siteName.trim() || PROJECT_NAME;
-  const homeHref = theme.socialLinks.website || '/';
   const close = () => setMenuOpen(false);
 
   return (
@@ -56,10 +55,11 @@ export function Navbar({ showBack = false, backTo = '/#events', backLabel = 'Bac
           </svg>
         </button>
         <ul id="navbar-links" className={`navbar-links${menuOpen ? ' is-open' : ''}`}>
+          {/* The site's own home (issue 24 item 9): the organisation's website is in the footer's links. */}
           <li>
-            <a href={homeHref} target="_blank" rel="noopener noreferrer" onClick={close}>
-              Home<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            <Link to="/" onClick={close}>
+              Home
+            </Link>
           </li>
           <li>
             <Link to="/#events" onClick={close}>

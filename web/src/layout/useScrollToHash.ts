@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 
 /**
  * Client-side navigation does not scroll to `#anchor` targets, and sections
@@ -8,8 +8,11 @@ import { useLocation } from 'react-router';
  */
 export function useScrollToHash(ready = true): void {
   const { hash, key } = useLocation();
+  // Back and forward come back to where the reader was (ScrollOnNavigate), not to the anchor; the
+  // first page opened ('default' entry) still goes to its anchor.
+  const returning = useNavigationType() === 'POP' && key !== 'default';
   useEffect(() => {
-    if (!hash || !ready) return;
+    if (!hash || !ready || returning) return;
     let id = hash.slice(1);
     try {
       id = decodeURIComponent(id);
@@ -20,7 +23,7 @@ export function useScrollToHash(ready = true): void {
     if (!target) return;
     const frame = requestAnimationFrame(() => target.scrollIntoView({ block: 'start' }));
     return () => cancelAnimationFrame(frame);
-  }, [hash, key, ready]);
+  }, [hash, key, ready, returning]);
 }
 
 /** useScrollToHash as an element: placed inside a part rendered later (AfterFirstScreen), it waits for that part too. */

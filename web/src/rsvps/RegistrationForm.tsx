@@ -14,12 +14,18 @@ import './registration.css';
 // The card forms (and Stripe) load only when a paid registration reaches payment.
 const PaymentStep = lazy(() => import('../payments/PaymentStep.js'));
 
-/** The #register section's form: form → payment (paid events) → success (SPEC §2 "Registration form (steps)"). */
-export default function RegistrationForm({ event }: { event: PublicEventRecord }) {
+/**
+ * The #register section's form: form → payment (paid events) → success (SPEC §2 "Registration form (steps)").
+ * `onSeats` hears each seat this visitor took (+1, a registration the server accepted) or gave back (-1, a
+ * declined card), so the page's 'n / max registered' moves at once (issue 24 item 18).
+ */
+export default function RegistrationForm({ event, onSeats }: { event: PublicEventRecord; onSeats?: (change: 1 | -1) => void }) {
   const [state, dispatch] = useReducer(registrationReducer, event, (e) => initialState(initialValues(e)));
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const firstStep = useRef(true);
+  // A second declined card on the same intent gives back no second seat.
+  const seatHeld = useRef(false);
 
   // A new step takes the focus (not on first render): the success heading, or the form's first field.
   // The payment step focuses its own heading once its chunk has loaded.
@@ -58,7 +64,11 @@ export default function RegistrationForm({ event }: { event: PublicEventRecord }
             amount={amountInCents(event, state.values.ticketType)}
             rsvpId={state.pending.rsvpId}
             onCancel={cancel}
-            onDeclined={() => dispatch({ type: 'paymentDeclined' })}
+            onDeclined={() => {
+              if (seatHeld.current) onSeats?.(-1);
+              seatHeld.current = false;
+              dispatch({ type: 'paymentDeclined' });
+            }}
           />
         </Suspense>
       </ChunkBoundary>
@@ -107,6 +117,8 @@ export default function RegistrationForm({ event }: { event: PublicEventRecord }
           return;
         }
         const reply = await createRsvp(api, event.id, rsvpBody(values, event));
+        seatHeld.current = true;
+        onSeats?.(1);
         dispatch({ type: 'submitted', values, reply, at: Date.now() });
       }}
     />
