@@ -181,6 +181,8 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
             )}
             <ChunkBoundary fallback={<p className="event-register-note">The registration form could not be loaded. Please reload the page.</p>}>
               <Suspense fallback={<Spinner label="Loading registration form..." />}>
+                {/* Once the form is in, again: before, a desktop page may be too short to bring #register to the top. */}
+                <ScrollToHash ready={themeShown} />
                 <RegistrationForm event={event} onSeats={(change) => setSeatsTaken((taken) => taken + change)} />
               </Suspense>
             </ChunkBoundary>
