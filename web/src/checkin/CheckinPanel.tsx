@@ -7,7 +7,7 @@ import { formatEventDateTime } from '../events/format.js';
 import { useStaff } from '../staff/StaffContext.js';
 import { Card } from '../ui/Card.js';
 import { CheckmarkIcon, DotIcon } from '../ui/icons.js';
-import { formatWhen, whenPhrase } from '../ui/relativeTime.js';
+import { formatWhen, whenPhrase } from '../events/relativeTime.js';
 import { StateBlock } from '../ui/StateBlock.js';
 import { CHECKIN_TEXT, FILTER_LABELS, checkInEvents, connectionText, checkedInCountText, defaultEventId, expectedAtDoor, filterAttendees, isRepeatScan, ticketTypeOf, type CheckinFilter } from './checkin.js';
 import { checkinsQuery, staffEventsQuery } from './checkinApi.js';

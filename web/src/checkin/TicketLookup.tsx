@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { DoorListEntry } from '@shared/checkin-model.js';
 import { admissionRefusal, REFUSAL_MESSAGES } from '@shared/checkin-model.js';
 import { Field } from '../ui/Field.js';
-import { whenPhrase } from '../ui/relativeTime.js';
+import { whenPhrase } from '../events/relativeTime.js';
 import { CHECKIN_TEXT, checkedInLine, looksScanned, ticketTypeOf } from './checkin.js';
 import type { Busy } from './useDoor.js';
 

@@ -242,7 +242,7 @@ export const SIGNALS: Record<Outcome, { tones: { hz: number; ms: number }[]; vib
   info: null,
 };
 
-/** 'Checked in {when} by {who}', `when` as ui/relativeTime's whenPhrase says it ('2 minutes ago', 'today at 7:05 PM MST'). */
+/** 'Checked in {when} by {who}', `when` as events/relativeTime's whenPhrase says it ('2 minutes ago', 'today at 7:05 PM MST'). */
 export function checkedInLine(when: string | null, by: string | null): string {
   return ['Checked in', when ?? '', by ? `by ${by}` : ''].filter(Boolean).join(' ');
 }

@@ -3,7 +3,7 @@ import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
 import { ApiError, type ApiClient } from '../api/client.js';
 import { ticketViewPath } from '../api/publicPaths.js';
-import { formatWhen, whenPhrase } from '../ui/relativeTime.js';
+import { formatWhen, whenPhrase } from '../events/relativeTime.js';
 
 /** The ticket page's wording (SPEC §2, §8). */
 export const TICKET_TEXT = {

@@ -15,7 +15,7 @@ import { useStaff } from '../../staff/StaffContext.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { Modal } from '../../ui/Modal.js';
 import { StateBlock } from '../../ui/StateBlock.js';
-import { formatWhen } from '../../ui/relativeTime.js';
+import { formatWhen } from '../../events/relativeTime.js';
 import { Table, type Column } from '../../ui/Table.js';
 import { useToast } from '../../ui/ToastContext.js';
 import {

@@ -1,5 +1,5 @@
 import { ORGANISATION_TIME_ZONE } from '@shared/constants.js';
-import { formatEventDateTime, formatEventTime } from '../events/format.js';
+import { formatEventDateTime, formatEventTime } from './format.js';
 
 /*
  * When something happened, as a person at the door reads it (issue 24 item 20): 'just now',
