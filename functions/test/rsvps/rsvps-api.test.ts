@@ -166,7 +166,9 @@ describe('DELETE /rsvps/{id}', () => {
     const cancelled = await api.request.delete(`/api/rsvps/${rsvpId}`).set(api.bearer('admin'));
     expect(cancelled.body).toEqual({ success: true, message: 'RSVP cancelled' });
     expect(await seatsTakenOf(api.deps.store, event.id)).toBe(0);
-    expect((await api.request.get(`/api/checkin/${rsvpId}?format=json`)).status).toBe(404);
+    // Its link now shows the ticket as cancelled (issue 24 item 8), never as one to present.
+    const ticket = await api.request.get(`/api/checkin/${rsvpId}?format=json`).expect(200);
+    expect(ticket.body.ticket.cancelled).toEqual({ refunded: false, at: expect.any(String) });
     expect((await api.request.get(`/api/events/${event.id}/rsvps`).set(api.bearer('admin'))).body.rsvps).toEqual([]);
     expect((await api.request.delete(`/api/rsvps/${rsvpId}`).set(api.bearer('admin'))).status).toBe(404);
     await api.request.post(`/api/events/${event.id}/rsvp`).send(person).expect(201);
