@@ -96,7 +96,7 @@ export function createAdminService({ store, clock, siteUrl, sendInvitation }: Ad
       try {
         await sendInvitation({
           to: input.email,
-          acceptUrl: invitationUrl(siteUrl, token),
+          acceptUrl: invitationUrl(siteUrl, token, input.role),
           role: input.role,
           invitedBy: actor.email,
           expiresAt: new Date(invitation.expiresAt),

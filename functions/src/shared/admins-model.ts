@@ -95,7 +95,11 @@ export const ADMIN_MESSAGES = {
   emailNotVerified: 'Verify your e-mail address to accept this invitation: open the link in the verification e-mail we sent you, then try again.',
 } as const;
 
-/** The invitation e-mail's link to the invitation screen (SPEC §2: /admin?invite=TOKEN). */
-export function invitationUrl(siteUrl: string, token: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/admin?invite=${encodeURIComponent(token)}`;
+/**
+ * The invitation e-mail's link to the invitation screen (SPEC §2: /admin?invite=TOKEN). A staff
+ * invitation adds &role=staff so the screen can name it 'Staff invitation' before anyone signs in
+ * (issue 24 item 10); only a wording hint: the role granted is the stored invitation's.
+ */
+export function invitationUrl(siteUrl: string, token: string, role: 'admin' | 'staff' = 'admin'): string {
+  return `${siteUrl.replace(/\/+$/, '')}/admin?invite=${encodeURIComponent(token)}${role === 'staff' ? '&role=staff' : ''}`;
 }

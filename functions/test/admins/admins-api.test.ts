@@ -71,6 +71,8 @@ describe('POST /admin/invite', () => {
     const { invitation, mail } = await invite(uniqueEmail('door'), 'staff');
     expect(invitation.role).toBe('staff');
     expect(mail.role).toBe('staff');
+    // The screen names a staff invitation as such before anyone signs in (issue 24 item 10).
+    expect(mail.acceptUrl).toMatch(/^https:\/\/events\.example\.org\/admin\?invite=[A-Za-z0-9_-]{43,}&role=staff$/);
   });
 
   it.each([

@@ -45,6 +45,7 @@ describe('sendAdminInvitation', () => {
     expect(message.html).toContain(`href="${SITE_URL}/admin?invite&#x3D;${TOKEN}"`);
     expect(message.html).toContain('Accept the invitation');
     expect(message.html).toContain('<strong>Admin</strong>');
+    expect(message.html).toContain('>Admin invitation</p>');
     expect(message.html).toContain('admin@zion.example.org');
     expect(message.html).toContain('Monday, November 30, 2026 at 7:00 AM MST');
     expect(message.text).toContain(`Accept the invitation (${SITE_URL}/admin?invite=${TOKEN})`);
@@ -59,6 +60,9 @@ describe('sendAdminInvitation', () => {
     const message = (await mailer.get(entry.id))!;
     expect(message.subject).toBe("You're invited to join the Zion Events team");
     expect(message.html).toContain('<strong>Staff</strong>');
+    // Titled for the role it offers, not as an admin invitation (issue 24 item 10).
+    expect(message.html).toContain('>Staff invitation</p>');
+    expect(message.html).not.toMatch(/admin invitation/i);
   });
 
   it('uses the saved invitation template, its values escaped', async () => {

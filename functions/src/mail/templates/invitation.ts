@@ -31,7 +31,8 @@ const INVITE_DETAILS = `        <tr>
 const INVITATION_HTML = layout({
   title: 'Join the {{site.name}} team',
   preheader: '{{invite.invitedBy}} invited you to help run {{site.name}} as {{invite.role}}. The link works until {{invite.expiresDate}}.',
-  eyebrow: 'Team invitation',
+  // 'Admin invitation' or 'Staff invitation': the role it offers (issue 24 item 10).
+  eyebrow: '{{invite.role}} invitation',
   heading: 'Join the {{site.name}} team',
   body: `        <tr>
           <td style="padding:28px 32px 12px;${FONT}font-size:16px;line-height:1.6;color:#2c2c2c;">

@@ -177,6 +177,18 @@ describe('InvitationPage', () => {
     expect(signUp).not.toHaveBeenCalled();
   });
 
+  it('a staff invitation is named for its role (issue 24 item 10): heading, found, processing and the welcome of the role granted', async () => {
+    const { unmount } = renderAt('/admin?invite=tok&role=staff', signedOut);
+    expect(screen.getByRole('heading', { level: 1, name: 'Staff Invitation' })).toBeTruthy();
+    expect(screen.getByText('📧 Staff invitation found! Please sign in or create an account to continue.')).toBeTruthy();
+    expect(screen.queryByText(/admin invitation/i)).toBeNull();
+    unmount();
+    request = vi.fn(async () => ({ success: true, message: 'Welcome to the admin team!', email: 'new@example.org', role: 'staff' }));
+    renderAt('/admin?invite=tok&role=staff', { status: 'signedIn', user: invited });
+    expect(screen.getByRole('heading', { name: 'Processing Staff Invitation' })).toBeTruthy();
+    expect(await screen.findByText('✅ Welcome to the staff team! Redirecting to dashboard...')).toBeTruthy();
+  });
+
   it('signed in: Processing Admin Invitation with the e-mail, accepted once with the token, welcome, then /admin after 2 s with the session refetched', async () => {
     renderAt('/admin?invite=tok-123', { status: 'signedIn', user: invited });
     expect(screen.getByRole('heading', { name: 'Processing Admin Invitation' })).toBeTruthy();

@@ -19,6 +19,8 @@ import {
   checkMailboxText,
   credentialsProblem,
   INVITATION_TEXT,
+  invitationRoleText,
+  inviteRoleOf,
   inviteTokenOf,
   needsVerification,
   verificationSendFailure,
@@ -37,8 +39,9 @@ import './invitation.css';
 export function InvitationPage() {
   const [params] = useSearchParams();
   const token = inviteTokenOf(params);
+  const text = invitationRoleText(inviteRoleOf(params));
   const { status, user, retry } = useAuth();
-  useDocumentTitle(INVITATION_TEXT.heading);
+  useDocumentTitle(text.heading);
 
   let body;
   if (!token) {
@@ -57,15 +60,15 @@ export function InvitationPage() {
   } else if (status === 'unavailable') {
     body = <StateBlock kind="error" message="Sign-in is unavailable right now. Please check your connection and try again." onRetry={retry} />;
   } else if (status === 'signedIn' && user) {
-    body = <AcceptInvitation key={user.uid} token={token} user={user} />;
+    body = <AcceptInvitation key={user.uid} token={token} user={user} processing={text.processing} />;
   } else {
-    body = <SignInForInvitation />;
+    body = <SignInForInvitation found={text.found} />;
   }
 
   return (
     <div className="invitation-page">
       <Card className="invitation-card">
-        <h1>{INVITATION_TEXT.heading}</h1>
+        <h1>{text.heading}</h1>
         {body}
       </Card>
     </div>
@@ -74,7 +77,7 @@ export function InvitationPage() {
 
 /** E-mail and password, signing in or creating the account (SPEC §2), and what happens next.
  * Uncontrolled fields: a controlled one's value is copied into its value attribute, readable by CSS (issue 23 item 7). */
-function SignInForInvitation() {
+function SignInForInvitation({ found }: { found: string }) {
   const id = useId();
   const [mode, setMode] = useState<AuthMode>('signIn');
   const [email, setEmail] = useState('');
@@ -113,7 +116,7 @@ function SignInForInvitation() {
   return (
     <>
       <p className="alert invitation-found" role="status">
-        {INVITATION_TEXT.found}
+        {found}
       </p>
       <form className="invitation-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} aria-labelledby={`${id}-mode`}>
         <h2 id={`${id}-mode`} className="invitation-mode">
@@ -166,7 +169,7 @@ function SignInForInvitation() {
  * account is told so at once, with no e-mail sent. On success the cached session (and role) is
  * dropped, so the dashboard asks GET /session again and shows the new role.
  */
-function AcceptInvitation({ token, user }: { token: string; user: User }) {
+function AcceptInvitation({ token, user, processing }: { token: string; user: User; processing: string }) {
   const api = useStaffApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -214,13 +217,13 @@ function AcceptInvitation({ token, user }: { token: string; user: User }) {
 
   return (
     <div className="invitation-processing">
-      <h2>{INVITATION_TEXT.processing}</h2>
+      <h2>{processing}</h2>
       <p className="invitation-account">
         Signed in as <strong>{user.email}</strong>
       </p>
       {accept.isSuccess ? (
         <p className="alert alert-success" role="status">
-          {INVITATION_TEXT.welcome}
+          {invitationRoleText(accept.data?.role === 'staff' ? 'staff' : 'admin').welcome}
         </p>
       ) : verifying ? (
         <VerifyMailbox user={user} onVerified={acceptVerified} otherAccount={otherAccount} />

@@ -1,5 +1,6 @@
 // The admin invitation screen's wording (SPEC §2, §4, §8) and its pure decisions, tested on their own.
 import { MIN_PASSWORD_LENGTH } from '@shared/constants.js';
+import type { Role } from '@shared/session-model.js';
 import { ApiError } from '../../api/client.js';
 import { authErrorMessage } from '../../auth/authErrors.js';
 
@@ -25,6 +26,29 @@ export const INVITATION_TEXT = {
   tooManyVerificationMails: '❌ Too many e-mails were sent to this address. Please wait a few minutes, then send it again.',
   anotherAccount: 'Use another account',
 } as const;
+
+/**
+ * The screen's words for the role offered (issue 24 item 10): an admin invitation keeps SPEC's
+ * wording; a staff one is named a staff invitation, not an admin one.
+ */
+export function invitationRoleText(role: Role) {
+  if (role === 'admin') return { heading: INVITATION_TEXT.heading, found: INVITATION_TEXT.found, processing: INVITATION_TEXT.processing, welcome: INVITATION_TEXT.welcome };
+  return {
+    heading: 'Staff Invitation',
+    found: '📧 Staff invitation found! Please sign in or create an account to continue.',
+    processing: 'Processing Staff Invitation',
+    welcome: '✅ Welcome to the staff team! Redirecting to dashboard...',
+  };
+}
+
+/**
+ * The role the e-mailed link names (&role=staff, added by invitationUrl): only a wording hint
+ * before sign-in; the role granted is the stored invitation's, and the welcome says that one.
+ * Links made before it name none: an admin's, as they all were.
+ */
+export function inviteRoleOf(search: URLSearchParams): Role {
+  return search.get('role') === 'staff' ? 'staff' : 'admin';
+}
 
 /** How often the screen asks whether the address has been verified meanwhile (also on returning to the tab). */
 export const VERIFY_POLL_MS = 3000;
