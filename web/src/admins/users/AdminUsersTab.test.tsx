@@ -104,13 +104,21 @@ describe('AdminUsersTab', () => {
 
     await user.clear(screen.getByLabelText(/Email/));
     await user.type(screen.getByLabelText(/Email/), '  friend@x.org ');
-    await user.selectOptions(screen.getByLabelText('Role'), 'staff');
+    // The role starts at staff, the narrower one (issue 24 item 21).
+    expect((screen.getByLabelText('Role') as HTMLSelectElement).value).toBe('staff');
     expect(screen.getByText('Staff: check-in and RSVP lists only.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
     await waitFor(() => expect(calls('POST')).toHaveLength(1));
     expect(calls('POST')[0]).toEqual(['/admin/invite', { method: 'POST', body: { email: 'friend@x.org', role: 'staff' } }, ADMIN_MESSAGES.inviteFailed]);
     expect(await screen.findByText('Invitation sent to friend@x.org')).toBeTruthy();
     expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe('');
+    // The next one starts at staff again; an admin is chosen on purpose.
+    expect((screen.getByLabelText('Role') as HTMLSelectElement).value).toBe('staff');
+    await user.type(screen.getByLabelText(/Email/), 'boss@x.org');
+    await user.selectOptions(screen.getByLabelText('Role'), 'admin');
+    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+    await waitFor(() => expect(calls('POST')).toHaveLength(2));
+    expect(calls('POST')[1][1]).toEqual({ method: 'POST', body: { email: 'boss@x.org', role: 'admin' } });
   });
 
   it('an invitation that could not be sent says so; someone already on the team is said at the field', async () => {

@@ -58,7 +58,9 @@ export default function AdminUsersTab() {
   );
 }
 
-const EMPTY: InviteRequest = { email: '', role: 'admin' };
+// Staff by default (issue 24 item 21): the narrower role, so an invitation sent in haste grants least.
+const DEFAULT_ROLE = 'staff';
+const EMPTY: InviteRequest = { email: '', role: DEFAULT_ROLE };
 
 /** E-mail and role, validated by the shared schema; the API e-mails the invitation link. */
 function InviteForm() {
@@ -69,7 +71,7 @@ function InviteForm() {
   const form = useZodForm(inviteSchema, { defaultValues: EMPTY });
   const { register, formState, reset, watch } = form;
   useUnsavedChanges(formState.isDirty);
-  const role = watch('role') ?? 'admin';
+  const role = watch('role') ?? DEFAULT_ROLE;
 
   const invite = useMutation({
     mutationFn: (input: InviteRequest) => adminUserCalls.invite(api, input),
