@@ -42,20 +42,29 @@ export function mailboxPage(messages: MailboxEntry[], base: string, timeZone: st
     .map((message) => {
       const time = localTime(message.sentAt, timeZone, 'LLL d, yyyy h:mm:ss a ZZZZ');
       const href = `${base}/mailbox/${encodeURIComponent(message.id)}`;
-      return `<tr><td>${escapeHtml(time)}</td><td>${escapeHtml(message.to)}</td><td><a href="${escapeHtml(href)}">${escapeHtml(message.subject || '(no subject)')}</a></td></tr>`;
+      return `<tr><td data-label="Time">${escapeHtml(time)}</td><td data-label="To">${escapeHtml(message.to)}</td><td data-label="Subject"><a href="${escapeHtml(href)}">${escapeHtml(message.subject || '(no subject)')}</a></td></tr>`;
     })
     .join('\n');
   return localPage({
     title: 'Local development mailbox',
     subtitle: 'E-mails the API would have sent. Nothing here left this machine.',
     headerColour: '#a14717',
-    css: `  table { min-width: 36rem; }
+    // Long addresses wrap instead of pushing Subject out of view; on a phone each message is a
+    // block of labelled lines (issue 24 item 19: the Subject column was cut off).
+    css: `  td { overflow-wrap: anywhere; }
+  @media (max-width: 40rem) {
+    .mailbox thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+    .mailbox tr, .mailbox td { display: block; }
+    .mailbox tr { border-bottom: 1px solid #e8e1dc; padding: 6px 0; }
+    .mailbox td { border: 0; padding: 2px 12px; }
+    .mailbox td::before { content: attr(data-label) ': '; font-weight: 600; }
+  }
   h2 { font-size: 18px; margin: 24px 0 4px; }
   .meta { margin: 0 0 10px; font-size: 14px; color: #5a4a3f; }`,
     noticeHtml: `This page exists only in local runs (no SendGrid key configured). ${messages.length} message(s)${filter ? ` to ${escapeHtml(filter)}` : ''}, newest first. <a href="${escapeHtml(`${base}/mailbox`)}">Refresh</a>`,
     bodyHtml:
       (messages.length
-        ? `<div class="scroll"><table><thead><tr><th scope="col">Time</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>`
+        ? `<div class="scroll"><table class="mailbox"><thead><tr><th scope="col">Time</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>`
         : '<p class="empty">No e-mails yet.</p>') + (authMails ? `\n${authMailsSection(authMails)}` : ''),
   });
 }
