@@ -157,7 +157,9 @@ test.describe('admin: events and RSVPs', () => {
     });
 
     await test.step('deactivate: gone from the public list', async () => {
+      // Deactivating asks first (issue 24 item 14).
       await eventItem(page, title).getByRole('button', { name: 'Deactivate' }).click();
+      await page.getByRole('alertdialog', { name: `Deactivate "${title}"?` }).getByRole('button', { name: 'Deactivate' }).click();
       await expect(toast(page, `Event deactivated: it is no longer on the public site (${title})`)).toBeVisible();
       await expect(eventItem(page, title)).toHaveCount(0); // the Active filter no longer lists it
       const events = await publicList(visitor);
@@ -175,10 +177,12 @@ test.describe('admin: events and RSVPs', () => {
       await expect(archived).toContainText('Archived');
       await expect(archived.getByRole('button', { name: /Activate|Deactivate/ })).toHaveCount(0);
       await archived.getByRole('button', { name: 'Restore' }).click();
-      await expect(toast(page, `Event restored (${title})`)).toBeVisible();
-      await filterStatus(page, 'All');
-      await eventItem(page, title).getByRole('button', { name: 'Activate' }).click();
+      // It comes back inactive: the notice says so and offers Activate in the same place (issue 24 item 5).
+      const notice = page.locator('.events-admin-restored');
+      await expect(notice).toContainText(`Event restored (${title}). It is inactive: activate it to show it on the public pages.`);
+      await notice.getByRole('button', { name: 'Activate' }).click();
       await expect(toast(page, /Event activated/)).toBeVisible();
+      await filterStatus(page, 'All');
       await expect(eventItem(page, title)).toContainText('Active');
     });
 
