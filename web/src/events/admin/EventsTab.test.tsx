@@ -92,11 +92,11 @@ describe('EventsTab', () => {
     renderStaff(<EventsTab />, { request });
     const condor = await screen.findByRole('listitem', { name: 'Condor Talk' });
     await user.click(within(condor).getByRole('button', { name: 'Deactivate' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Deactivate "Condor Talk"?' });
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate "Condor Talk"?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(request).not.toHaveBeenCalledWith('/events/E1', expect.objectContaining({ method: 'PUT' }), expect.anything());
     await user.click(within(condor).getByRole('button', { name: 'Deactivate' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Deactivate "Condor Talk"?' })).getByRole('button', { name: 'Deactivate' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Deactivate "Condor Talk"?' })).getByRole('button', { name: 'Deactivate' }));
     await screen.findByText('Event deactivated: it is no longer on the public site (Condor Talk). Public pages show the change within 30 seconds.');
     expect(request).toHaveBeenCalledWith('/events/E1', { method: 'PUT', body: { isActive: false } }, expect.any(String));
     const old = screen.getByRole('listitem', { name: 'Old Hike' });
@@ -112,15 +112,15 @@ describe('EventsTab', () => {
     listGate = new Promise<void>((resolve) => (refreshed = resolve));
     events = events.slice(1);
     await user.click(within(condor).getByRole('button', { name: 'Deactivate' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(refreshed).toBeTypeOf('function'));
     // Deactivated, the list not refreshed yet: the card is still there, every button of it disabled, the dialog busy.
     expect(screen.getByRole('listitem', { name: 'Condor Talk' })).toBe(condor);
     expect(within(condor).getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', true);
-    expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Deactivating...' })).toHaveProperty('disabled', true);
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Deactivating...' })).toHaveProperty('disabled', true);
     refreshed();
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Condor Talk' })).toBeNull());
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('a restored event is said to be inactive, with Activate in the notice (issue 24 item 5)', async () => {

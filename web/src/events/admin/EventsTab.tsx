@@ -266,7 +266,6 @@ function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; st
         confirmLabel="Deactivate"
         busyLabel={BUSY.deactivate}
         busy={busy === 'deactivate'}
-        tone="danger"
         onConfirm={() => action.mutate('deactivate')}
         onCancel={() => setConfirming(null)}
       >
