@@ -159,7 +159,7 @@ test.describe('admin: events and RSVPs', () => {
     await test.step('deactivate: gone from the public list', async () => {
       // Deactivating asks first (issue 24 item 14).
       await eventItem(page, title).getByRole('button', { name: 'Deactivate' }).click();
-      await page.getByRole('alertdialog', { name: `Deactivate "${title}"?` }).getByRole('button', { name: 'Deactivate' }).click();
+      await page.getByRole('dialog', { name: `Deactivate "${title}"?` }).getByRole('button', { name: 'Deactivate' }).click();
       await expect(toast(page, `Event deactivated: it is no longer on the public site (${title})`)).toBeVisible();
       await expect(eventItem(page, title)).toHaveCount(0); // the Active filter no longer lists it
       const events = await publicList(visitor);
