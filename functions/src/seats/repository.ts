@@ -138,14 +138,19 @@ export function giveSeatBack(tx: Transaction, release: SeatRelease | null) {
 /** The RSVPs as far as counting them goes (rsvps/repository.ts owns the collection). */
 const SEAT_HOLDERS = collection<{ eventId: string; status: string }>('rsvps');
 
+/** How many of an event's RSVPs are in one of `statuses`. */
+async function countWithStatus(reader: Pick<DocumentStore, 'query'>, eventId: string, statuses: readonly string[]): Promise<number> {
+  return (await reader.query(SEAT_HOLDERS, { where: [['eventId', '==', eventId], ['status', 'in', [...statuses]]] })).length;
+}
+
 /** How many RSVPs of an event hold a seat: the count of an unlimited event, which keeps no counter. */
-export async function countSeatHolders(reader: Pick<DocumentStore, 'query'>, eventId: string): Promise<number> {
-  return (await reader.query(SEAT_HOLDERS, { where: [['eventId', '==', eventId], ['status', 'in', [...SEAT_HOLDING_STATUSES]]] })).length;
+export function countSeatHolders(reader: Pick<DocumentStore, 'query'>, eventId: string): Promise<number> {
+  return countWithStatus(reader, eventId, SEAT_HOLDING_STATUSES);
 }
 
 /** How many of an event's seats are held by registrations still awaiting payment or e-mail confirmation: seats that may come back. */
-export async function countExpiringHolds(reader: Pick<DocumentStore, 'query'>, eventId: string): Promise<number> {
-  return (await reader.query(SEAT_HOLDERS, { where: [['eventId', '==', eventId], ['status', 'in', [...EXPIRING_HOLD_STATUSES]]] })).length;
+export function countExpiringHolds(reader: Pick<DocumentStore, 'query'>, eventId: string): Promise<number> {
+  return countWithStatus(reader, eventId, EXPIRING_HOLD_STATUSES);
 }
 
 async function readShards(tx: Transaction, event: SeatEvent): Promise<StoredDocument<SeatShard>[]> {
