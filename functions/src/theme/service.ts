@@ -16,12 +16,16 @@ export function createThemeService(store: DocumentStore) {
      * The Theme tab sends every field, and storing them would freeze them at the old primary colour.
      */
     async save(theme: Theme): Promise<void> {
-      const before = resolveTheme((await store.get(SETTINGS, THEME_DOC))?.data ?? null);
-      const stored: Partial<Theme> = { ...theme };
-      for (const key of ['buttonColor', 'linkColor'] as const) {
-        if (theme[key] === before[key] && before[key] === before.primaryColor) delete stored[key];
-      }
-      await store.set(SETTINGS, THEME_DOC, stored);
+      // Read and written in one transaction: what 'followed the primary colour' means is decided on
+      // the theme this save replaces, not on one another admin's save changed meanwhile.
+      await store.runTransaction(async (tx) => {
+        const before = resolveTheme((await tx.get(SETTINGS, THEME_DOC))?.data ?? null);
+        const stored: Partial<Theme> = { ...theme };
+        for (const key of ['buttonColor', 'linkColor'] as const) {
+          if (theme[key] === before[key] && before[key] === before.primaryColor) delete stored[key];
+        }
+        tx.set(SETTINGS, THEME_DOC, stored);
+      });
     },
   };
 }
