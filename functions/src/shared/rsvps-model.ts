@@ -199,8 +199,10 @@ export interface RefundReply {
   rsvp: RsvpRecord;
 }
 
-/** The columns of an event's RSVP export (GET /events/{id}/rsvps.csv), in order. */
-/** Every field the registration form collects is here (issue 24 item 2), with the form's labels. */
+/**
+ * The columns of an event's RSVP export (GET /events/{id}/rsvps.csv), in order: every field the
+ * registration form collects is here (issue 24 item 2), with the form's labels.
+ */
 export const RSVP_CSV_COLUMNS = [
   'Name',
   'Email',

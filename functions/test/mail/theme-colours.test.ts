@@ -3,7 +3,7 @@
 // followed it, though the tab sends every field.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Theme } from '../../src/shared/theme-model.js';
-import { TERRACOTTA } from '../../src/mail/templates/layout.js';
+import { FOOTER_BAND, TERRACOTTA } from '../../src/mail/templates/layout.js';
 import { themeMailColours } from '../../src/mail/templates/colours.js';
 import { SETTINGS, THEME_DOC } from '../../src/theme/service.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
@@ -30,11 +30,13 @@ async function ticketMailHtml(email: string): Promise<string> {
 
 describe('e-mail colours follow the theme at send time', () => {
   it('a re-themed site sends e-mails in its new colours (header band, button, labels, footer), again after a second change', async () => {
-    const first = { ...(await currentTheme()), primaryColor: '#225577', headerColor: '#334455' };
+    const first = { ...(await currentTheme()), primaryColor: '#225577', headerColor: '#334455', footerColor: '#112233' };
     await putTheme(first);
     const html = await ticketMailHtml('first@example.org');
     expect(html).toContain('background-color:#225577');
     expect(html).toContain('color:#334455');
+    expect(html).toContain('background-color:#112233');
+    expect(html.toLowerCase()).not.toContain(FOOTER_BAND);
     expect(html.toLowerCase()).not.toContain(TERRACOTTA);
 
     await putTheme({ ...(await currentTheme()), primaryColor: '#118844' });
