@@ -2,28 +2,11 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PublicEventRecord } from '@shared/events-model.js';
+import { eventRecord } from '../test/fixtures.js';
 import { EventCard } from './EventCard.js';
 
-const event: PublicEventRecord = {
-  id: 'e1',
-  title: 'Condor Talk',
-  description: 'Birds.',
-  date: '2026-12-19T02:30:00.000Z',
-  location: 'Springdale',
-  maxAttendees: 2,
-  ticketTypes: ['General'],
-  ticketPrices: { General: 20 },
-  requiresPayment: true,
-  eventImage: '',
-  tags: [],
-  isActive: true,
-  isArchived: false,
-  generateTickets: true,
-  allowAdditionalInfo: false,
-  customUrl: 'condor',
-  confirmByEmail: false,
-  attendeeCount: 1,
-};
+// The shared fixture, two seats of which one is taken: 'Condor Talk', a paid event.
+const event: PublicEventRecord = eventRecord({ maxAttendees: 2, attendeeCount: 1 });
 
 const card = (overrides: Partial<PublicEventRecord>) =>
   render(
