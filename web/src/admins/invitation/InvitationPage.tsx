@@ -223,7 +223,7 @@ function AcceptInvitation({ token, user, processing }: { token: string; user: Us
       </p>
       {accept.isSuccess ? (
         <p className="alert alert-success" role="status">
-          {invitationRoleText(accept.data?.role === 'staff' ? 'staff' : 'admin').welcome}
+          {invitationRoleText(accept.data?.role).welcome}
         </p>
       ) : verifying ? (
         <VerifyMailbox user={user} onVerified={acceptVerified} otherAccount={otherAccount} />

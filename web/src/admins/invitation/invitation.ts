@@ -31,14 +31,19 @@ export const INVITATION_TEXT = {
  * The screen's words for the role offered (issue 24 item 10): an admin invitation keeps SPEC's
  * wording; a staff one is named a staff invitation, not an admin one.
  */
-export function invitationRoleText(role: Role) {
-  if (role === 'admin') return { heading: INVITATION_TEXT.heading, found: INVITATION_TEXT.found, processing: INVITATION_TEXT.processing, welcome: INVITATION_TEXT.welcome };
-  return {
+const ROLE_TEXT = {
+  admin: { heading: INVITATION_TEXT.heading, found: INVITATION_TEXT.found, processing: INVITATION_TEXT.processing, welcome: INVITATION_TEXT.welcome },
+  staff: {
     heading: 'Staff Invitation',
     found: '📧 Staff invitation found! Please sign in or create an account to continue.',
     processing: 'Processing Staff Invitation',
     welcome: '✅ Welcome to the staff team! Redirecting to dashboard...',
-  };
+  },
+} as const satisfies Record<Role, Record<'heading' | 'found' | 'processing' | 'welcome', string>>;
+
+/** The wording for `role`; a role not named (an older link or reply) is an admin's, as they all were. */
+export function invitationRoleText(role: Role | undefined) {
+  return role === 'staff' ? ROLE_TEXT.staff : ROLE_TEXT.admin;
 }
 
 /**
