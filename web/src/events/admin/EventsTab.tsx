@@ -159,14 +159,23 @@ function registeredLine(event: EventRecord, stats: EventStats | undefined): stri
   return event.maxAttendees === null ? `${registered} registered (no limit)` : `${registered} / ${event.maxAttendees} registered`;
 }
 
+/**
+ * The actions asked about first, and how: archiving (an alertdialog: it leaves every list), and deactivating
+ * (a plain dialog, undone by Activate; a double click deactivated the next card, issue 24 item 14).
+ */
+const CONFIRM = {
+  archive: { label: 'Archive', tone: 'danger', body: 'It leaves the public site and the event lists. You can restore it from the Archived filter.' },
+  deactivate: { label: 'Deactivate', tone: 'default', body: 'It leaves the public pages and registration closes until you activate it again.' },
+} as const satisfies Partial<Record<Action, { label: string; tone: 'danger' | 'default'; body: string }>>;
+
 /** One event: what it is, where it stands, and what can be done with it; each action says how it went. */
 function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; stats: EventStats | undefined; onEdit: () => void; onRestored: (event: EventRecord) => void }) {
   const { api } = useStaff();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [, set] = useParamSetter();
-  // The action waiting for its confirmation: archiving, and deactivating (a double click deactivated the next card, issue 24 item 14).
-  const [confirming, setConfirming] = useState<'archive' | 'deactivate' | null>(null);
+  // The action waiting for its confirmation (CONFIRM).
+  const [confirming, setConfirming] = useState<keyof typeof CONFIRM | null>(null);
   const [syncing, setSyncing] = useState(false);
   const display = eventDisplayStatus(event);
   const ticketMode = event.generateTickets;
@@ -248,29 +257,20 @@ function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; st
           ? button('restore', 'Restore')
           : button('archive', 'Archive', () => setConfirming('archive'), 'btn btn-outline btn-small events-admin-danger')}
       </div>
-      <ConfirmDialog
-        open={confirming === 'archive'}
-        title={`Archive "${event.title}"?`}
-        confirmLabel="Archive"
-        busyLabel={BUSY.archive}
-        busy={busy === 'archive'}
-        tone="danger"
-        onConfirm={() => action.mutate('archive')}
-        onCancel={() => setConfirming(null)}
-      >
-        <p>It leaves the public site and the event lists. You can restore it from the Archived filter.</p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={confirming === 'deactivate'}
-        title={`Deactivate "${event.title}"?`}
-        confirmLabel="Deactivate"
-        busyLabel={BUSY.deactivate}
-        busy={busy === 'deactivate'}
-        onConfirm={() => action.mutate('deactivate')}
-        onCancel={() => setConfirming(null)}
-      >
-        <p>It leaves the public pages and registration closes until you activate it again.</p>
-      </ConfirmDialog>
+      {confirming ? (
+        <ConfirmDialog
+          open
+          title={`${CONFIRM[confirming].label} "${event.title}"?`}
+          confirmLabel={CONFIRM[confirming].label}
+          busyLabel={BUSY[confirming]}
+          busy={busy === confirming}
+          tone={CONFIRM[confirming].tone}
+          onConfirm={() => action.mutate(confirming)}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>{CONFIRM[confirming].body}</p>
+        </ConfirmDialog>
+      ) : null}
       {syncing ? <SyncMailchimpDialog event={event} onClose={() => setSyncing(false)} /> : null}
     </Card>
   );
