@@ -260,11 +260,12 @@ function RsvpActions({ rsvp, event }: { rsvp: RsvpRecord; event: EventRecord }) 
           }
         : null;
 
+  // A cancelled or released RSVP keeps only its details (issue 24 item 2); they stay first, so an open one stays open.
+  const details = <RsvpDetails rsvp={rsvp} />;
+  if (!isLive(rsvp)) return <div className="rsvps-actions">{details}</div>;
   return (
     <div className="rsvps-actions">
-      <RsvpDetails rsvp={rsvp} />
-      {isLive(rsvp) ? (
-        <>
+      {details}
       {rsvp.status === 'confirmed' ? (
         <button type="button" className="btn btn-outline btn-small" onClick={() => resend.mutate()} disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
           {resend.isPending ? 'Sending...' : 'Resend ticket'}
@@ -293,8 +294,6 @@ function RsvpActions({ rsvp, event }: { rsvp: RsvpRecord; event: EventRecord }) 
         >
           <p>{shown.body}</p>
         </ConfirmDialog>
-      ) : null}
-        </>
       ) : null}
     </div>
   );
