@@ -168,6 +168,9 @@ const CONFIRM = {
   deactivate: { label: 'Deactivate', tone: 'default', body: 'It leaves the public pages and registration closes until you activate it again.' },
 } as const satisfies Partial<Record<Action, { label: string; tone: 'danger' | 'default'; body: string }>>;
 
+/** What an action did, to an event the public pages show: 'Event archived (Condor Talk). Public pages show …'. */
+const changedText = (done: string, event: EventRecord) => `${done} (${event.title}). ${MESSAGES.publicChangeDelay}`;
+
 /** One event: what it is, where it stands, and what can be done with it; each action says how it went. */
 function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; stats: EventStats | undefined; onEdit: () => void; onRestored: (event: EventRecord) => void }) {
   const { api } = useStaff();
@@ -193,14 +196,13 @@ function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; st
         onRestored(event);
         return;
       }
-      const done: Record<Action, string> = {
+      const done: Record<Exclude<Action, 'restore'>, string> = {
         archive: EVENT_TEXT.archived,
-        restore: EVENT_TEXT.restored,
         activate: EVENT_TEXT.activated,
         deactivate: EVENT_TEXT.deactivated,
         mode: reply.event?.generateTickets === false ? EVENT_TEXT.modeRsvp : EVENT_TEXT.modeTickets,
       };
-      toast.success(`${done[kind]} (${event.title}). ${MESSAGES.publicChangeDelay}`);
+      toast.success(changedText(done[kind], event));
     },
     onError: (error, kind) => toast.error(actionFailure(error, FAILURE[kind])),
     // Returned, so the mutation stays pending (this card's buttons disabled, the list unchanged) until the list has refreshed.
@@ -284,7 +286,7 @@ function RestoredNotice({ event, onDone }: { event: EventRecord; onDone: () => v
   const activate = useMutation({
     mutationFn: () => eventCalls.setActive(api, event.id, true),
     onSuccess: () => {
-      toast.success(`${EVENT_TEXT.activated} (${event.title}). ${MESSAGES.publicChangeDelay}`);
+      toast.success(changedText(EVENT_TEXT.activated, event));
       onDone();
     },
     onSettled: () => invalidateEvents(queryClient),
