@@ -42,13 +42,3 @@ export function CrossIcon({ size = 16 }: { size?: number }) {
     </svg>
   );
 }
-
-/** The camera of the scanner's start button. */
-export function CameraIcon({ size = 18 }: { size?: number }) {
-  return (
-    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
-      <path d="M4 8h3l2-2.5h6L17 8h3v11H4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-      <circle cx="12" cy="13.5" r="3.2" fill="none" stroke="currentColor" strokeWidth="2" />
-    </svg>
-  );
-}
