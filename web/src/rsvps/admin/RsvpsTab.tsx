@@ -302,6 +302,27 @@ function RsvpActions({ rsvp, event }: { rsvp: RsvpRecord; event: EventRecord }) 
 /** 'Details': every field the registration form collected, in a dialog (issue 24 item 2). */
 function RsvpDetails({ rsvp }: { rsvp: RsvpRecord }) {
   const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen(true)} aria-label={`Details of ${rsvp.name}'s RSVP`}>
+        Details
+      </button>
+      {open ? (
+        <Modal title={`${rsvp.name}'s RSVP`} className="rsvps-details" onDismiss={() => setOpen(false)}>
+          <RsvpDetailsList rsvp={rsvp} />
+          <div className="ui-dialog-actions">
+            <button type="button" className="btn btn-outline" onClick={() => setOpen(false)}>
+              Close
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
+/** The dialog's fields, formatted only once it is open (not for every row the table shows). */
+function RsvpDetailsList({ rsvp }: { rsvp: RsvpRecord }) {
   const rows: [label: string, value: ReactNode][] = [
     ['E-mail', rsvp.email],
     ...RSVP_DETAIL_FIELDS.map(([field, label]): [string, ReactNode] => [label, rsvp[field]]),
@@ -312,28 +333,14 @@ function RsvpDetails({ rsvp }: { rsvp: RsvpRecord }) {
     ['Ticket ID', <code key="id">{rsvp.id}</code>],
   ];
   return (
-    <>
-      <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen(true)} aria-label={`Details of ${rsvp.name}'s RSVP`}>
-        Details
-      </button>
-      {open ? (
-        <Modal title={`${rsvp.name}'s RSVP`} className="rsvps-details" onDismiss={() => setOpen(false)}>
-          <dl className="rsvps-details-list">
-            {rows.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                {/* A field left blank on the form says so rather than showing nothing. */}
-                <dd className={value ? undefined : 'rsvps-details-empty'}>{value || 'Not given'}</dd>
-              </div>
-            ))}
-          </dl>
-          <div className="ui-dialog-actions">
-            <button type="button" className="btn btn-outline" onClick={() => setOpen(false)}>
-              Close
-            </button>
-          </div>
-        </Modal>
-      ) : null}
-    </>
+    <dl className="rsvps-details-list">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          {/* A field left blank on the form says so rather than showing nothing. */}
+          <dd className={value ? undefined : 'rsvps-details-empty'}>{value || 'Not given'}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
