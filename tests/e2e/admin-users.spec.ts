@@ -73,7 +73,7 @@ test.describe('admin: the team and invitations', () => {
     const guest = await freshPage(browser);
     await guest.goto(link);
     await expect(guest.getByRole('heading', { name: 'Admin Invitation', level: 1 })).toBeVisible();
-    await expect(guest.getByText('📧 Admin invitation found! Please sign in or create an account to continue.')).toBeVisible();
+    await expect(guest.getByText('Admin invitation found! Please sign in or create an account to continue.')).toBeVisible();
     await expect(guest.getByRole('heading', { name: 'What happens next' })).toBeVisible();
     await shot(guest, 'invitation');
 
@@ -81,7 +81,7 @@ test.describe('admin: the team and invitations', () => {
     await guest.getByLabel('Email').fill(invitee);
     await guest.getByLabel('Password').fill(password);
     await guest.getByRole('button', { name: 'Sign In' }).click();
-    await expect(guest.getByText('❌ Account not found. Please create an account or check your email.')).toBeVisible();
+    await expect(guest.getByText('Account not found. Please create an account or check your email.')).toBeVisible();
     await expect(guest.getByRole('heading', { name: 'Create an account' })).toBeVisible();
     await guest.getByLabel('Password').fill(password);
     await guest.getByRole('button', { name: 'Create Account' }).click();
@@ -91,7 +91,7 @@ test.describe('admin: the team and invitations', () => {
 
     // The new account has not proven the mailbox yet (issue 23 item 5): the screen sends the
     // verification e-mail and waits; nothing is accepted meanwhile.
-    await expect(guest.getByText(`📧 Check your mailbox: we sent a verification link to ${invitee}.`, { exact: false })).toBeVisible();
+    await expect(guest.getByText(`Check your mailbox: we sent a verification link to ${invitee}.`, { exact: false })).toBeVisible();
     await expect(guest.getByText('Waiting for you to open the link...')).toBeVisible();
     await expect(guest.getByRole('button', { name: 'Send the e-mail again' })).toBeEnabled();
     await shot(guest, 'verify');
@@ -109,7 +109,7 @@ test.describe('admin: the team and invitations', () => {
 
     // Back on the invitation screen: it notices, and accepts.
     await guest.bringToFront();
-    await expect(guest.getByText('✅ Welcome to the admin team! Redirecting to dashboard...')).toBeVisible({ timeout: 15_000 });
+    await expect(guest.getByText('Welcome to the admin team! Redirecting to dashboard...')).toBeVisible({ timeout: 15_000 });
     await shot(guest, 'welcome');
     // After 2 s: the dashboard, as an admin (the Admin Users tab is there), without the invitation in the address.
     await expect(guest).toHaveURL(/\/admin$/, { timeout: 6_000 });
@@ -118,7 +118,7 @@ test.describe('admin: the team and invitations', () => {
 
     // The link is used: opened again (signed in as the invitee), it is refused.
     await guest.goto(link);
-    await expect(guest.getByText('❌ Invalid or expired invitation')).toBeVisible();
+    await expect(guest.getByText('Invalid or expired invitation')).toBeVisible();
 
     // The first admin sees the new admin and removes them, after confirming.
     await page.reload();
@@ -160,20 +160,20 @@ test.describe('admin: the team and invitations', () => {
 
     const guest = await freshPage(browser, viewport);
     await guest.goto('/admin?invite=');
-    await expect(guest.getByText('❌ Invalid invitation link')).toBeVisible();
+    await expect(guest.getByText('Invalid invitation link')).toBeVisible();
 
     await guest.goto('/admin?invite=not-a-real-invitation-token');
-    await expect(guest.getByText('📧 Admin invitation found! Please sign in or create an account to continue.')).toBeVisible();
+    await expect(guest.getByText('Admin invitation found! Please sign in or create an account to continue.')).toBeVisible();
     await expectNoHorizontalScroll(guest);
     await shot(guest, 'invitation');
     await guest.getByRole('button', { name: 'Sign In' }).click();
-    await expect(guest.getByText('❌ Please enter email and password')).toBeVisible();
+    await expect(guest.getByText('Please enter email and password')).toBeVisible();
     await guest.getByRole('button', { name: 'Create an account' }).click();
     await guest.getByLabel('Email').fill(uniqueEmail('stranger'));
     await guest.getByLabel('Password').fill('canyon-wren-42');
     await guest.getByRole('button', { name: 'Create Account' }).click();
     await expect(guest.getByRole('heading', { name: 'Processing Admin Invitation' })).toBeVisible();
-    await expect(guest.getByText('❌ Invalid or expired invitation')).toBeVisible();
+    await expect(guest.getByText('Invalid or expired invitation')).toBeVisible();
     await expectNoHorizontalScroll(guest);
     await shot(guest, 'refused');
     await guest.context().close();

@@ -11,8 +11,12 @@ import { ApiError, type RequestOptions } from '../../api/client.js';
 import type { StaffApiClient } from '../../api/staffClient.js';
 import { AuthContext, type AuthState, type AuthStatus } from '../../auth/AuthContext.js';
 import { StaffApiContext } from '../../staff/StaffContext.js';
+import { unmarked } from '../../ui/MarkedText.js';
 import { InvitationPage } from './InvitationPage.js';
 import { checkMailboxText, INVITATION_TEXT } from './invitation.js';
+
+/** What the screen shows of SPEC's message: its ❌ ✅ 📧 mark is drawn as an icon, not written (issue 24 item 15). */
+const shown = unmarked;
 
 vi.mock('@firebase/auth', () => ({ signInWithEmailAndPassword: vi.fn(), createUserWithEmailAndPassword: vi.fn(), sendEmailVerification: vi.fn() }));
 vi.mock('../../auth/firebase.js', () => ({ getFirebaseAuth: vi.fn(async () => ({ name: 'fake-auth' })), authLibrary: () => import('@firebase/auth') }));
@@ -86,14 +90,17 @@ describe('InvitationPage', () => {
   it.each(['/admin?invite=', '/admin?invite=%20%20'])('without a token (%s): ❌ Invalid invitation link, nothing else', (path) => {
     renderAt(path, signedOut);
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Invitation' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe('❌ Invalid invitation link');
+    expect(screen.getByRole('alert').textContent).toBe(shown('❌ Invalid invitation link'));
     expect(screen.queryByLabelText('Email')).toBeNull();
     expect(screen.getByRole('link', { name: 'Return Home' })).toBeTruthy();
   });
 
   it('with a token, signed out: the invitation is found, e-mail and password, the toggle and what happens next', () => {
     renderAt('/admin?invite=tok', signedOut);
-    expect(screen.getByText('📧 Admin invitation found! Please sign in or create an account to continue.')).toBeTruthy();
+    const found = screen.getByText(shown('📧 Admin invitation found! Please sign in or create an account to continue.'));
+    // The mark is drawn, not written: a system without an emoji font showed an empty box (issue 24 item 15).
+    expect(found.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(found.textContent).not.toContain('📧');
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
     expect(screen.getByLabelText(/^Password/).getAttribute('type')).toBe('password');
     expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
@@ -136,7 +143,7 @@ describe('InvitationPage', () => {
   ])('e-mail %j and password %j: ❌ Please enter email and password, the provider not asked', async (email, password) => {
     renderAt('/admin?invite=tok', signedOut);
     await submit(email, password);
-    expect(screen.getByRole('alert').textContent).toBe('❌ Please enter email and password');
+    expect(screen.getByRole('alert').textContent).toBe(shown('❌ Please enter email and password'));
     expect(signIn).not.toHaveBeenCalled();
   });
 
@@ -145,7 +152,7 @@ describe('InvitationPage', () => {
     renderAt('/admin?invite=tok', signedOut);
     await submit('new@example.org', 'secret1');
     expect(signIn).toHaveBeenCalledWith({ name: 'fake-auth' }, 'new@example.org', 'secret1');
-    expect(await screen.findByText('❌ Account not found. Please create an account or check your email.')).toBeTruthy();
+    expect(await screen.findByText(shown('❌ Account not found. Please create an account or check your email.'))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
   });
 
@@ -156,7 +163,7 @@ describe('InvitationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create an account' }));
     await submit(' new@example.org ', 'secret1');
     expect(signUp).toHaveBeenCalledWith({ name: 'fake-auth' }, 'new@example.org', 'secret1');
-    expect(await screen.findByText('❌ Account already exists. Please sign in instead.')).toBeTruthy();
+    expect(await screen.findByText(shown('❌ Account already exists. Please sign in instead.'))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
 
@@ -164,36 +171,36 @@ describe('InvitationPage', () => {
     signIn.mockRejectedValueOnce(authError('auth/wrong-password')).mockRejectedValueOnce(new TypeError('boom'));
     renderAt('/admin?invite=tok', signedOut);
     const user = await submit('new@example.org', 'secret1');
-    expect(await screen.findByText('❌ Invalid email or password.')).toBeTruthy();
+    expect(await screen.findByText(shown('❌ Invalid email or password.'))).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('❌ Authentication failed')).toBeTruthy();
+    expect(await screen.findByText(shown('❌ Authentication failed'))).toBeTruthy();
   });
 
   it('creating an account needs the provider’s minimum password length', async () => {
     renderAt('/admin?invite=tok', signedOut);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Create an account' }));
     await submit('new@example.org', '12345');
-    expect(screen.getByRole('alert').textContent).toBe(INVITATION_TEXT.passwordTooShort);
+    expect(screen.getByRole('alert').textContent).toBe(shown(INVITATION_TEXT.passwordTooShort));
     expect(signUp).not.toHaveBeenCalled();
   });
 
   it('a staff invitation is named for its role (issue 24 item 10): heading, found, processing and the welcome of the role granted', async () => {
     const { unmount } = renderAt('/admin?invite=tok&role=staff', signedOut);
     expect(screen.getByRole('heading', { level: 1, name: 'Staff Invitation' })).toBeTruthy();
-    expect(screen.getByText('📧 Staff invitation found! Please sign in or create an account to continue.')).toBeTruthy();
+    expect(screen.getByText(shown('📧 Staff invitation found! Please sign in or create an account to continue.'))).toBeTruthy();
     expect(screen.queryByText(/admin invitation/i)).toBeNull();
     unmount();
     request = vi.fn(async () => ({ success: true, message: 'Welcome to the admin team!', email: 'new@example.org', role: 'staff' }));
     renderAt('/admin?invite=tok&role=staff', { status: 'signedIn', user: invited });
     expect(screen.getByRole('heading', { name: 'Processing Staff Invitation' })).toBeTruthy();
-    expect(await screen.findByText('✅ Welcome to the staff team! Redirecting to dashboard...')).toBeTruthy();
+    expect(await screen.findByText(shown('✅ Welcome to the staff team! Redirecting to dashboard...'))).toBeTruthy();
   });
 
   it('signed in: Processing Admin Invitation with the e-mail, accepted once with the token, welcome, then /admin after 2 s with the session refetched', async () => {
     renderAt('/admin?invite=tok-123', { status: 'signedIn', user: invited });
     expect(screen.getByRole('heading', { name: 'Processing Admin Invitation' })).toBeTruthy();
     expect(screen.getByText('new@example.org')).toBeTruthy();
-    expect(await screen.findByText('✅ Welcome to the admin team! Redirecting to dashboard...')).toBeTruthy();
+    expect(await screen.findByText(shown('✅ Welcome to the admin team! Redirecting to dashboard...'))).toBeTruthy();
     expect(request).toHaveBeenCalledTimes(1);
     expect(request).toHaveBeenCalledWith(
       '/admin/accept-invite',
@@ -207,11 +214,11 @@ describe('InvitationPage', () => {
   });
 
   it.each([
-    [new ApiError('Invalid or expired invitation', 404, 'Invalid or expired invitation'), '❌ Invalid or expired invitation'],
-    [new ApiError(ADMIN_MESSAGES.wrongAccount, 400, ADMIN_MESSAGES.wrongAccount), `❌ ${ADMIN_MESSAGES.wrongAccount}`],
-    [new ApiError(ADMIN_MESSAGES.acceptFailed, 500), '❌ Failed to accept invitation'],
-    [new ApiError('Network error occurred', 0), '❌ Failed to process invitation'],
-    [new TypeError('boom'), '❌ Failed to process invitation'],
+    [new ApiError('Invalid or expired invitation', 404, 'Invalid or expired invitation'), shown('❌ Invalid or expired invitation')],
+    [new ApiError(ADMIN_MESSAGES.wrongAccount, 400, ADMIN_MESSAGES.wrongAccount), shown(`❌ ${ADMIN_MESSAGES.wrongAccount}`)],
+    [new ApiError(ADMIN_MESSAGES.acceptFailed, 500), shown('❌ Failed to accept invitation')],
+    [new ApiError('Network error occurred', 0), shown('❌ Failed to process invitation')],
+    [new TypeError('boom'), shown('❌ Failed to process invitation')],
   ])('a refused accept (%s) says %j, offers another account, and stays', async (error, text) => {
     request.mockRejectedValueOnce(error);
     const signOut = vi.fn(async () => undefined);
@@ -245,8 +252,8 @@ describe('InvitationPage', () => {
       request.mockRejectedValueOnce(notVerified());
       const { user, open } = unverifiedUser();
       renderAt('/admin?invite=tok', { status: 'signedIn', user: user as unknown as Partial<User> });
-      expect(await screen.findByText(checkMailboxText('new@example.org'))).toBeTruthy();
-      expect(screen.getByText(checkMailboxText('new@example.org')).textContent).toContain('we sent a verification link to new@example.org');
+      expect(await screen.findByText(shown(checkMailboxText('new@example.org')))).toBeTruthy();
+      expect(screen.getByText(shown(checkMailboxText('new@example.org'))).textContent).toContain('we sent a verification link to new@example.org');
       await waitFor(() => expect(screen.getByText(INVITATION_TEXT.waitingForVerification)).toBeTruthy());
       expect(sendVerification).toHaveBeenCalledTimes(1);
       expect(sendVerification).toHaveBeenCalledWith(user);
@@ -263,7 +270,7 @@ describe('InvitationPage', () => {
 
       open();
       fireEvent.focus(window);
-      expect(await screen.findByText(INVITATION_TEXT.welcome)).toBeTruthy();
+      expect(await screen.findByText(shown(INVITATION_TEXT.welcome))).toBeTruthy();
       expect(user.getIdToken).toHaveBeenCalledWith(true);
       expect(user.getIdToken.mock.invocationCallOrder[0]).toBeLessThan(request.mock.invocationCallOrder[1]);
       expect(request).toHaveBeenCalledTimes(2);
@@ -280,7 +287,7 @@ describe('InvitationPage', () => {
       const { user, open } = unverifiedUser();
       open();
       renderAt('/admin?invite=tok', { status: 'signedIn', user: user as unknown as Partial<User> });
-      expect(await screen.findByText(INVITATION_TEXT.welcome)).toBeTruthy();
+      expect(await screen.findByText(shown(INVITATION_TEXT.welcome))).toBeTruthy();
       expect(sendVerification).not.toHaveBeenCalled();
       expect(user.getIdToken).toHaveBeenCalledWith(true);
       expect(request).toHaveBeenCalledTimes(2);
@@ -291,7 +298,7 @@ describe('InvitationPage', () => {
       sendVerification.mockRejectedValueOnce(authError('auth/too-many-requests'));
       const { user } = unverifiedUser();
       renderAt('/admin?invite=tok', { status: 'signedIn', user: user as unknown as Partial<User> });
-      expect(await screen.findByText(INVITATION_TEXT.tooManyVerificationMails)).toBeTruthy();
+      expect(await screen.findByText(shown(INVITATION_TEXT.tooManyVerificationMails))).toBeTruthy();
       expect(screen.getByRole('button', { name: INVITATION_TEXT.resendVerification })).toHaveProperty('disabled', false);
       expect(screen.getByRole('button', { name: INVITATION_TEXT.anotherAccount })).toBeTruthy();
     });
@@ -300,9 +307,9 @@ describe('InvitationPage', () => {
       request.mockRejectedValueOnce(new ApiError('Invalid or expired invitation', 404, 'Invalid or expired invitation', undefined, 'INVALID_INVITATION'));
       const { user } = unverifiedUser();
       renderAt('/admin?invite=tok', { status: 'signedIn', user: user as unknown as Partial<User> });
-      expect(await screen.findByText('❌ Invalid or expired invitation')).toBeTruthy();
+      expect(await screen.findByText(shown('❌ Invalid or expired invitation'))).toBeTruthy();
       expect(sendVerification).not.toHaveBeenCalled();
-      expect(screen.queryByText(checkMailboxText('new@example.org'))).toBeNull();
+      expect(screen.queryByText(shown(checkMailboxText('new@example.org')))).toBeNull();
     });
 
     it('refused as unverified again after the screen saw it verified: the message, not another wait', async () => {
@@ -310,7 +317,7 @@ describe('InvitationPage', () => {
       const { user, open } = unverifiedUser();
       open();
       renderAt('/admin?invite=tok', { status: 'signedIn', user: user as unknown as Partial<User> });
-      expect(await screen.findByText(`❌ ${ADMIN_MESSAGES.emailNotVerified}`)).toBeTruthy();
+      expect(await screen.findByText(shown(`❌ ${ADMIN_MESSAGES.emailNotVerified}`))).toBeTruthy();
       expect(request).toHaveBeenCalledTimes(2);
       expect(screen.getByRole('button', { name: INVITATION_TEXT.anotherAccount })).toBeTruthy();
     });

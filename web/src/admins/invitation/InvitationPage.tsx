@@ -12,6 +12,7 @@ import { Card } from '../../ui/Card.js';
 import { Field } from '../../ui/Field.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { ROUTES } from '../../routes.js';
+import { MarkedText } from '../../ui/MarkedText.js';
 import { StateBlock } from '../../ui/StateBlock.js';
 import {
   acceptFailure,
@@ -48,7 +49,7 @@ export function InvitationPage() {
     body = (
       <>
         <p className="alert alert-error" role="alert">
-          {INVITATION_TEXT.invalidLink}
+          <MarkedText text={INVITATION_TEXT.invalidLink} />
         </p>
         <Link className="btn btn-primary" to="/">
           Return Home
@@ -116,7 +117,7 @@ function SignInForInvitation({ found }: { found: string }) {
   return (
     <>
       <p className="alert invitation-found" role="status">
-        {found}
+        <MarkedText text={found} />
       </p>
       <form className="invitation-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} aria-labelledby={`${id}-mode`}>
         <h2 id={`${id}-mode`} className="invitation-mode">
@@ -136,7 +137,9 @@ function SignInForInvitation({ found }: { found: string }) {
           />
         </Field>
         <div role="alert" className="invitation-message">
-          {message ? <p className="alert alert-error">{message}</p> : null}
+          {message ? <p className="alert alert-error">
+              <MarkedText text={message} />
+            </p> : null}
         </div>
         <button type="submit" className="btn btn-primary invitation-submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? (signUp ? 'Creating Account...' : 'Signing In...') : signUp ? 'Create Account' : 'Sign In'}
@@ -223,14 +226,14 @@ function AcceptInvitation({ token, user, processing }: { token: string; user: Us
       </p>
       {accept.isSuccess ? (
         <p className="alert alert-success" role="status">
-          {invitationRoleText(accept.data?.role).welcome}
+          <MarkedText text={invitationRoleText(accept.data?.role).welcome} />
         </p>
       ) : verifying ? (
         <VerifyMailbox user={user} onVerified={acceptVerified} otherAccount={otherAccount} />
       ) : accept.isError ? (
         <>
           <p className="alert alert-error" role="alert">
-            {acceptFailure(accept.error)}
+            <MarkedText text={acceptFailure(accept.error)} />
           </p>
           <div className="invitation-actions">
             {otherAccount}
@@ -319,10 +322,14 @@ function VerifyMailbox({ user, onVerified, otherAccount }: { user: User; onVerif
 
   return (
     <div className="invitation-verify">
-      <p className="alert invitation-found">{checkMailboxText(user.email)}</p>
+      <p className="alert invitation-found">
+        <MarkedText text={checkMailboxText(user.email)} />
+      </p>
       <Spinner label={send.kind === 'sending' ? INVITATION_TEXT.sendingVerification : INVITATION_TEXT.waitingForVerification} />
       <div role="alert" className="invitation-message">
-        {send.kind === 'failed' ? <p className="alert alert-error">{send.message}</p> : null}
+        {send.kind === 'failed' ? <p className="alert alert-error">
+            <MarkedText text={send.message} />
+          </p> : null}
       </div>
       <p role="status" className="invitation-resent">
         {send.kind === 'resent' ? INVITATION_TEXT.verificationResent : null}
