@@ -3,6 +3,7 @@ import type QrScannerType from 'qr-scanner';
 import { SCANNER_RESTART_DELAY_MS } from '@shared/constants.js';
 import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
 import { CHECKIN_TEXT, DECODE_TIMEOUT_MS, MAX_SCANS_PER_SECOND, cameraErrorText, cameraUnavailableText, scanRegion, status, type StatusMessage } from './checkin.js';
+import { connection } from './connection.js';
 
 type QrScannerClass = typeof QrScannerType;
 type Phase = 'stopped' | 'starting' | 'running' | 'unavailable';
@@ -60,7 +61,8 @@ export function Scanner({ onScan, onStatus, busy = false }: ScannerProps) {
   }, [phase]);
 
   const fail = (error: unknown) => {
-    const text = cameraErrorText(error, window.isSecureContext, navigator.onLine);
+    // Offline as the door's own calls found it, not as navigator.onLine says (issue 24 item 4).
+    const text = cameraErrorText(error, window.isSecureContext, connection() !== 'offline');
     scannerRef.current?.destroy();
     scannerRef.current = null;
     // Shown once, in the scanner's own line (issue 24 item 17): the status area above is for tickets.

@@ -150,4 +150,15 @@ describe('the door’s words', () => {
     expect(screen.getAllByText(CHECKIN_MESSAGES.cameraPermissionDenied)).toHaveLength(1);
     expect(screen.getByRole('status', { name: '' }).textContent).toBe('');
   });
+
+  it("a camera refused while navigator.onLine wrongly says offline is said as refused, not as 'scanner not loaded': the door's calls got through (item 4)", async () => {
+    vi.stubGlobal('isSecureContext', true);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: vi.fn() }, configurable: true });
+    qr.start.mockRejectedValue(Object.assign(new Error('denied'), { name: 'NotAllowedError' }));
+    renderPanel();
+    await screen.findByText('0 of 1 checked in');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Start Camera Scanner' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CHECKIN_MESSAGES.cameraPermissionDenied);
+  });
 });
