@@ -3,38 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { uniqueEmail } from './mail.js';
 import { SITE, STAFF, api, idToken, signIn } from './support.js';
-
-interface Ticket {
-  checkedIn: boolean;
-  checkedInAt: string | null;
-  checkedInBy: string | null;
-}
-
-/** A free event dated tomorrow, only for this test, so other journeys' attendees do not mix in. */
-async function doorEvent(label: string) {
-  const token = await idToken();
-  const date = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 16);
-  const { event } = await api<{ event: { id: string; title: string } }>('/events', {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ title: `${label} ${Date.now()}`, date, location: 'Zion Lodge' }),
-  });
-  return event;
-}
-
-async function register(eventId: string, name: string): Promise<string> {
-  const reply = await api<{ rsvpId: string }>(`/events/${eventId}/rsvp`, {
-    method: 'POST',
-    body: JSON.stringify({ name, email: uniqueEmail(name.toLowerCase().replace(/\W+/g, '-')) }),
-  });
-  return reply.rsvpId;
-}
-
-async function ticket(id: string): Promise<Ticket> {
-  return (await api<{ ticket: Ticket }>(`/checkin/${id}?format=json`)).ticket;
-}
+import { doorEvent, doorStatus, register, ticket } from './door.js';
 
 async function openDoor(page: Page, eventId: string) {
   await page.goto('/checkin');
@@ -42,7 +12,7 @@ async function openDoor(page: Page, eventId: string) {
   await page.getByLabel('Event', { exact: true }).selectOption(eventId);
 }
 
-const status = (page: Page) => page.locator('.checkin-status');
+const status = doorStatus;
 
 test.describe('door check-in', () => {
   test('staff look up, check in, tap a card, see the checked-in list, and the ticket page shows who and when @phone', async ({ page }) => {

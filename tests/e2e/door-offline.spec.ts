@@ -2,36 +2,10 @@
 // the shell, the device keeps the event, its list and its queue), and it decides online or offline
 // from its own calls, never from navigator.onLine.
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './mail.js';
-import { STAFF, api, idToken, signIn } from './support.js';
+import { STAFF, signIn } from './support.js';
+import { doorEvent, doorStatus, register, ticket } from './door.js';
 
-interface Ticket {
-  checkedIn: boolean;
-  checkedInAt: string | null;
-  checkedInBy: string | null;
-}
-
-/** A free event dated tomorrow, only for this test. */
-async function doorEvent(label: string) {
-  const date = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 16);
-  const { event } = await api<{ event: { id: string; title: string } }>('/events', {
-    method: 'POST',
-    token: await idToken(),
-    body: JSON.stringify({ title: `${label} ${Date.now()}`, date, location: 'Zion Lodge' }),
-  });
-  return event;
-}
-
-async function register(eventId: string, name: string): Promise<string> {
-  const reply = await api<{ rsvpId: string }>(`/events/${eventId}/rsvp`, {
-    method: 'POST',
-    body: JSON.stringify({ name, email: uniqueEmail(name.toLowerCase().replace(/\W+/g, '-')) }),
-  });
-  return reply.rsvpId;
-}
-
-const ticket = async (id: string) => (await api<{ ticket: Ticket }>(`/checkin/${id}?format=json`)).ticket;
-const status = (page: Page) => page.locator('.checkin-status');
+const status = doorStatus;
 const connection = (page: Page) => page.locator('.checkin-connection');
 
 async function admit(page: Page, id: string) {

@@ -1,28 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './mail.js';
+import { expect, test } from '@playwright/test';
 import { STAFF, api, idToken, signIn } from './support.js';
+import { doorEvent, doorStatus, register } from './door.js';
 
 // Issue 24 items 8, 10, 11, 20: what the door and a ticket say, and where a phone shows it.
 
-async function doorEvent(label: string) {
-  const date = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 16);
-  const { event } = await api<{ event: { id: string; title: string } }>('/events', {
-    method: 'POST',
-    token: await idToken(),
-    body: JSON.stringify({ title: `${label} ${Date.now()}`, date, location: 'Zion Lodge' }),
-  });
-  return event;
-}
-
-async function register(eventId: string, name: string): Promise<string> {
-  const reply = await api<{ rsvpId: string }>(`/events/${eventId}/rsvp`, {
-    method: 'POST',
-    body: JSON.stringify({ name, email: uniqueEmail(name.toLowerCase().replace(/\W+/g, '-')) }),
-  });
-  return reply.rsvpId;
-}
-
-const status = (page: Page) => page.locator('.checkin-status');
+const status = doorStatus;
 
 test.describe('door words', () => {
   test('signed out, /checkin is the door’s sign-in, and /admin keeps Admin Login @phone', async ({ page }) => {
