@@ -1,15 +1,12 @@
 import 'fake-indexeddb/auto';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKIN_MESSAGES, type CheckInRequest, type DoorListReply } from '@shared/checkin-model.js';
 import { ApiError } from '../api/client.js';
-import type { StaffApiClient } from '../api/staffClient.js';
-import { StaffContext } from '../staff/StaffContext.js';
-import { CheckinPanel } from './CheckinPanel.js';
 import { clearDeviceData } from '../device/store.js';
 import { pendingCheckIns } from './offline.js';
+import { renderDoor, lookUp } from '../test/door.js';
 
 const soon = new Date(Date.now() + 86_400_000).toISOString();
 const event = { id: 'E1', title: 'Night Walk', date: soon, isActive: true, isArchived: false };
@@ -32,26 +29,8 @@ const admittedReply = { success: true, message: 'Checked in', ticket: { attendee
 const refusal = (code: ConstructorParameters<typeof ApiError>[4], message: string, status = 409) => new ApiError(message, status, message, undefined, code);
 const offlineError = () => new ApiError('Network error', 0);
 
-function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const api = { request } as unknown as StaffApiClient;
-  return render(
-    <QueryClientProvider client={client}>
-      <StaffContext.Provider value={{ api, role: 'staff', session: { email: 'door@x.org', role: 'staff' } }}>
-        <CheckinPanel variant="page" />
-      </StaffContext.Provider>
-    </QueryClientProvider>,
-  );
-}
+const renderPanel = () => renderDoor(request);
 
-async function lookUp(id: string) {
-  const user = userEvent.setup();
-  // T2 is cancelled: the device knows it (a scan is refused with the reason) but the door does not expect it.
-  await screen.findByText('0 of 1 checked in');
-  await user.type(screen.getByLabelText('Ticket ID'), id);
-  await user.click(screen.getByRole('button', { name: 'Look Up Ticket' }));
-  return user;
-}
 
 describe('CheckinPanel', () => {
   beforeEach(async () => {

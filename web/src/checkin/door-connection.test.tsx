@@ -1,19 +1,16 @@
 // The door decides online or offline from its own calls, never from navigator.onLine, and says
 // which at all times (issue 24 item 4).
 import 'fake-indexeddb/auto';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckInRequest, DoorListReply } from '@shared/checkin-model.js';
 import { ApiError } from '../api/client.js';
-import type { StaffApiClient } from '../api/staffClient.js';
 import { clearDeviceData } from '../device/store.js';
-import { StaffContext } from '../staff/StaffContext.js';
 import { LIVE_REFRESH_MS } from './checkin.js';
-import { CheckinPanel } from './CheckinPanel.js';
 import { DOOR_REQUEST_TIMEOUT_MS, resetConnection } from './connection.js';
 import { pendingCheckIns } from './offline.js';
+import { renderDoor } from '../test/door.js';
 
 const soon = new Date(Date.now() + 86_400_000).toISOString();
 const event = { id: 'E1', title: 'Night Walk', date: soon, isActive: true, isArchived: false };
@@ -42,16 +39,7 @@ const request = vi.fn(async (path: string, options: Options = {}) => {
 const posts = () => request.mock.calls.filter(([, options]) => options?.method === 'POST');
 const line = () => document.querySelector('.checkin-connection')?.textContent;
 
-function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <StaffContext.Provider value={{ api: { request } as unknown as StaffApiClient, role: 'staff', session: { email: 'door@x.org', role: 'staff' } }}>
-        <CheckinPanel variant="page" />
-      </StaffContext.Provider>
-    </QueryClientProvider>,
-  );
-}
+const renderPanel = () => renderDoor(request);
 
 async function checkInT1(advanceTimers?: (ms: number) => unknown) {
   const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});

@@ -1,15 +1,12 @@
 import 'fake-indexeddb/auto';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKIN_MESSAGES, type DoorListReply } from '@shared/checkin-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
 import { ApiError } from '../api/client.js';
-import type { StaffApiClient } from '../api/staffClient.js';
 import { clearDeviceData } from '../device/store.js';
-import { StaffContext } from '../staff/StaffContext.js';
-import { CheckinPanel } from './CheckinPanel.js';
+import { renderDoor, lookUp } from '../test/door.js';
 
 // Issue 24 items 7, 11 and 17: what the door says, where it shows it, and how often.
 
@@ -39,24 +36,8 @@ const request = vi.fn(async (path: string) => {
   throw new Error(`unexpected ${path}`);
 });
 
-function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <StaffContext.Provider value={{ api: { request } as unknown as StaffApiClient, role: 'staff', session: { email: 'door@x.org', role: 'staff' } }}>
-        <CheckinPanel variant="page" />
-      </StaffContext.Provider>
-    </QueryClientProvider>,
-  );
-}
+const renderPanel = () => renderDoor(request);
 
-async function lookUp(id: string) {
-  const user = userEvent.setup();
-  await screen.findByText('0 of 1 checked in');
-  await user.type(screen.getByLabelText('Ticket ID'), id);
-  await user.click(screen.getByRole('button', { name: 'Look Up Ticket' }));
-  return user;
-}
 
 const otherEventsTicket = (extra: Partial<TicketView> = {}): { ticket: TicketView } => ({
   ticket: {

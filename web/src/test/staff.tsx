@@ -21,14 +21,17 @@ function LocationProbe() {
   return null;
 }
 
-export function renderStaff(ui: ReactNode, { request, download, role = 'admin', path = '/admin' }: { request: FakeRequest; download?: FakeRequest; role?: Role; path?: string }) {
+export function renderStaff(
+  ui: ReactNode,
+  { request, download, role = 'admin', path = '/admin', email = `${role}@x.org` }: { request: FakeRequest; download?: FakeRequest; role?: Role; path?: string; email?: string },
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const api = { request, download } as unknown as StaffApiClient;
   return render(
     <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={client}>
         <ToastProvider>
-          <StaffContext.Provider value={{ api, role, session: { email: `${role}@x.org`, role } }}>
+          <StaffContext.Provider value={{ api, role, session: { email, role } }}>
             {ui}
             <LocationProbe />
           </StaffContext.Provider>
