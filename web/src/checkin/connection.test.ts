@@ -60,4 +60,34 @@ describe('reach: the door learns the connection from its own calls (issue 24 ite
     expect(connection()).toBe('online');
   });
 
+  it('works where AbortSignal.any is missing (Safari before 17.4, Chrome before 116): the call gets a signal the caller aborts', async () => {
+    vi.stubGlobal('AbortSignal', Object.assign(Object.create(AbortSignal) as object, { any: undefined }));
+    try {
+      await reach(async () => 1);
+      const outer = new AbortController();
+      let seen: AbortSignal | undefined;
+      const pending = reach((signal) => {
+        seen = signal;
+        return hanging(signal);
+      }, outer.signal).catch((e: unknown) => e);
+      outer.abort();
+      expect(await pending).toBeInstanceOf(DOMException);
+      expect(seen?.aborted).toBe(true);
+      expect(connection()).toBe('online');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a caller that aborted before the call passes on an aborted signal', async () => {
+    const outer = new AbortController();
+    outer.abort();
+    let seen: AbortSignal | undefined;
+    await reach(async (signal) => {
+      seen = signal;
+      throw new DOMException('aborted', 'AbortError');
+    }, outer.signal).catch(() => undefined);
+    expect(seen?.aborted).toBe(true);
+    expect(connection()).toBe('checking');
+  });
 });

@@ -46,16 +46,24 @@ export function resetConnection(): void {
  * aborted and fails as a network error (ApiError status 0), like one that got no reply at all.
  */
 export async function reach<T>(call: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal, timeoutMs: number = DOOR_REQUEST_TIMEOUT_MS): Promise<T> {
+  // One controller that the limit and the caller both abort (by hand: AbortSignal.any is missing
+  // before Safari 17.4 and Chrome 116, which a door phone may well run).
   const limit = new AbortController();
-  const timer = setTimeout(() => limit.abort(), timeoutMs);
-  const signal = outer ? AbortSignal.any([outer, limit.signal]) : limit.signal;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    limit.abort();
+  }, timeoutMs);
+  const stop = () => limit.abort(outer?.reason);
+  if (outer?.aborted) stop();
+  else outer?.addEventListener('abort', stop, { once: true });
   try {
-    const value = await call(signal);
+    const value = await call(limit.signal);
     become('online');
     return value;
   } catch (error) {
     if (outer?.aborted) throw error;
-    if (limit.signal.aborted || (error instanceof ApiError && error.isNetworkError)) {
+    if (timedOut || (error instanceof ApiError && error.isNetworkError)) {
       become('offline');
       throw error instanceof ApiError && error.isNetworkError ? error : new ApiError(MESSAGES.networkError, 0);
     }
@@ -64,5 +72,6 @@ export async function reach<T>(call: (signal: AbortSignal) => Promise<T>, outer?
     throw error;
   } finally {
     clearTimeout(timer);
+    outer?.removeEventListener('abort', stop);
   }
 }
