@@ -8,6 +8,7 @@ import { useStaff } from '../staff/StaffContext.js';
 import { Card } from '../ui/Card.js';
 import { CheckmarkIcon, DotIcon } from '../ui/icons.js';
 import { formatWhen, whenPhrase } from '../events/relativeTime.js';
+import { useNow } from '../ui/useNow.js';
 import { StateBlock } from '../ui/StateBlock.js';
 import { CHECKIN_TEXT, FILTER_LABELS, checkInEvents, connectionText, checkedInCountText, defaultEventId, expectedAtDoor, filterAttendees, isRepeatScan, ticketTypeOf, type CheckinFilter } from './checkin.js';
 import { checkinsQuery, staffEventsQuery } from './checkinApi.js';
@@ -211,6 +212,7 @@ function bringIntoView(element: HTMLElement | null) {
 }
 
 function CheckedInList({ eventId }: { eventId: string }) {
+  const now = useNow();
   const { api } = useStaff();
   const checkins = useQuery(checkinsQuery(api, eventId));
   return (
@@ -229,7 +231,7 @@ function CheckedInList({ eventId }: { eventId: string }) {
               <strong>{item.name}</strong>
               <span className="muted">{item.email}</span>
               <span>{ticketTypeOf(item)}</span>
-              <time dateTime={item.checkedInAt}>{formatWhen(item.checkedInAt)}</time>
+              <time dateTime={item.checkedInAt}>{formatWhen(item.checkedInAt, now)}</time>
             </li>
           ))}
         </ul>
@@ -239,6 +241,7 @@ function CheckedInList({ eventId }: { eventId: string }) {
 }
 
 function Conflicts({ door }: { door: ReturnType<typeof useDoor> }) {
+  const now = useNow();
   const ref = useRef<HTMLElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
@@ -249,7 +252,7 @@ function Conflicts({ door }: { door: ReturnType<typeof useDoor> }) {
           <li key={`${item.ticketId}-${item.checkedInAt}`}>
             <strong>{item.name}</strong> ({item.ticketId}): {item.message}
             {item.checkedInBy || item.serverCheckedInAt
-              ? ` (${[item.checkedInBy ? `by ${item.checkedInBy}` : '', item.serverCheckedInAt ? whenPhrase(item.serverCheckedInAt) : ''].filter(Boolean).join(' ')})`
+              ? ` (${[item.checkedInBy ? `by ${item.checkedInBy}` : '', item.serverCheckedInAt ? whenPhrase(item.serverCheckedInAt, now) : ''].filter(Boolean).join(' ')})`
               : ''}
           </li>
         ))}

@@ -3,6 +3,7 @@ import type { DoorListEntry } from '@shared/checkin-model.js';
 import { admissionRefusal, REFUSAL_MESSAGES } from '@shared/checkin-model.js';
 import { Field } from '../ui/Field.js';
 import { whenPhrase } from '../events/relativeTime.js';
+import { useNow } from '../ui/useNow.js';
 import { CHECKIN_TEXT, checkedInLine, looksScanned, ticketTypeOf } from './checkin.js';
 import type { Busy } from './useDoor.js';
 
@@ -58,6 +59,7 @@ export interface TicketInfoProps {
 
 /** The ticket information panel: attendee, event, check-in status with time and by whom, or 'Check In Now'. */
 export function TicketInfo({ entry, eventTitle, eventId, busy, canUndo, onCheckIn, onUndo }: TicketInfoProps) {
+  const now = useNow();
   const refusal = admissionRefusal(entry, eventId);
   return (
     <section className={entry.checkedIn ? 'ticket-info ticket-info--in' : 'ticket-info'} aria-labelledby="ticket-info-title">
@@ -81,7 +83,7 @@ export function TicketInfo({ entry, eventTitle, eventId, busy, canUndo, onCheckI
           <dt>{CHECKIN_TEXT.status}</dt>
           <dd>
             {entry.checkedIn ? (
-              <span className="ticket-info-in">{checkedInLine(whenPhrase(entry.checkedInAt) || null, entry.checkedInBy)}</span>
+              <span className="ticket-info-in">{checkedInLine(whenPhrase(entry.checkedInAt, now) || null, entry.checkedInBy)}</span>
             ) : refusal ? (
               <span className="ticket-info-refused">{REFUSAL_MESSAGES[refusal]}</span>
             ) : (

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { Modal } from '../../ui/Modal.js';
 import { StateBlock } from '../../ui/StateBlock.js';
 import { formatWhen } from '../../events/relativeTime.js';
+import { useNow } from '../../ui/useNow.js';
 import { Table, type Column } from '../../ui/Table.js';
 import { useToast } from '../../ui/ToastContext.js';
 import {
@@ -75,6 +76,8 @@ function choicesIn<T extends string>(order: readonly T[], present: readonly T[],
 export default function RsvpsTab() {
   const { api, role } = useStaff();
   const isAdmin = role === 'admin';
+  // Re-rendered each minute so the table's relative check-in times ('2 minutes ago') stay true.
+  useNow();
   const [params, setParams] = useSearchParams();
   // Admins may look at an archived event's RSVPs too; staff see the events they can check in for.
   const adminEvents = useQuery({ ...adminEventsQuery(api, 'All'), enabled: isAdmin });
