@@ -6,7 +6,7 @@ import { PublicLayout } from '../layout/PublicLayout.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { confirmPayment, confirmViewTitle, nextPollDelay, successClientSecret, viewFromConfirm, viewFromConfirmError, type ConfirmView } from './paymentFlow.js';
-import { CheckmarkIcon } from '../ui/icons.js';
+import { CheckmarkIcon, CrossIcon } from '../ui/icons.js';
 import './payments.css';
 
 /** /payment-success?payment_intent=...&eventId=... (SPEC §2): asks the server whether the payment went through. */
@@ -169,7 +169,7 @@ function PaymentCheck({ paymentIntent, clientSecret, eventId }: { paymentIntent:
       ) : view.kind === 'failed' ? (
         <>
           <div className="payment-icon payment-icon--failed" aria-hidden="true">
-            ✕
+            <CrossIcon size={40} />
           </div>
           <h1>{PAYMENT_MESSAGES.processingFailed}</h1>
           <p>Your payment did not go through, so you have not been charged. You can return to the event and try again.</p>
