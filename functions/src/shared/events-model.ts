@@ -37,6 +37,11 @@ export interface EventRecord {
    * the link e-mailed to it is opened. Free events only; a new free event with a capacity has it on.
    */
   confirmByEmail: boolean;
+  /**
+   * Hours before the start at which each active ticket gets a reminder e-mail (issue 25 item 3),
+   * largest first; empty: no reminders. Not public.
+   */
+  reminderOffsetsHours: number[];
   attendeeCount: number;
   createdAt: string;
   updatedAt: string;
@@ -106,6 +111,16 @@ export function confirmByEmailDefault(event: { requiresPayment: boolean; hasCapa
 export const DEFAULT_MAX_REGISTRATIONS_PER_EMAIL = 4;
 /** The highest limit an event may set (standalone, not in EVENT_LIMITS: the landing page loads that object). */
 export const MAX_REGISTRATIONS_PER_EMAIL_LIMIT = 50;
+
+/** Reminders of a new event, and of events stored before reminders existed: the day before and two hours before. */
+export const DEFAULT_REMINDER_OFFSETS_HOURS: readonly number[] = [24, 2];
+/** What the reminder offsets may be: whole hours from 1 to 30 days, at most 5 of them (standalone: the landing page loads EVENT_LIMITS). */
+export const REMINDER_OFFSET_LIMITS = { minHours: 1, maxHours: 720, maxCount: 5 } as const;
+export const REMINDER_OFFSET_MESSAGES = {
+  hours: `Reminders are whole numbers of hours from ${REMINDER_OFFSET_LIMITS.minHours} to ${REMINDER_OFFSET_LIMITS.maxHours}`,
+  tooMany: `At most ${REMINDER_OFFSET_LIMITS.maxCount} reminders per event`,
+  duplicate: 'Each reminder must be a different number of hours',
+} as const;
 
 /** Lengths and counts the event form accepts. */
 export const EVENT_LIMITS = { ticketTypeName: 60, tag: 60, customUrl: 80, mailchimpAudienceId: 100, maxPrice: 100_000 } as const;
