@@ -1,4 +1,5 @@
-import { DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, DEFAULT_REMINDER_OFFSETS_HOURS, PUBLIC_EVENT_FIELDS, type EventRecord, type PublicEventRecord } from '../shared/events-model.js';
+import { DEFAULT_REMINDER_OFFSETS_HOURS } from '../shared/reminders-model.js';
+import { DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, PUBLIC_EVENT_FIELDS, type EventRecord, type PublicEventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';

@@ -112,16 +112,6 @@ export const DEFAULT_MAX_REGISTRATIONS_PER_EMAIL = 4;
 /** The highest limit an event may set (standalone, not in EVENT_LIMITS: the landing page loads that object). */
 export const MAX_REGISTRATIONS_PER_EMAIL_LIMIT = 50;
 
-/** Reminders of a new event, and of events stored before reminders existed: the day before and two hours before. */
-export const DEFAULT_REMINDER_OFFSETS_HOURS: readonly number[] = [24, 2];
-/** What the reminder offsets may be: whole hours from 1 to 30 days, at most 5 of them (standalone: the landing page loads EVENT_LIMITS). */
-export const REMINDER_OFFSET_LIMITS = { minHours: 1, maxHours: 720, maxCount: 5 } as const;
-export const REMINDER_OFFSET_MESSAGES = {
-  hours: `Reminders are whole numbers of hours from ${REMINDER_OFFSET_LIMITS.minHours} to ${REMINDER_OFFSET_LIMITS.maxHours}`,
-  tooMany: `At most ${REMINDER_OFFSET_LIMITS.maxCount} reminders per event`,
-  duplicate: 'Each reminder must be a different number of hours',
-} as const;
-
 /** Lengths and counts the event form accepts. */
 export const EVENT_LIMITS = { ticketTypeName: 60, tag: 60, customUrl: 80, mailchimpAudienceId: 100, maxPrice: 100_000 } as const;
 

@@ -8,10 +8,8 @@ import {
   EVENTS_PAGE,
   EVENTS_PAGE_MESSAGES,
   MAX_REGISTRATIONS_PER_EMAIL_LIMIT,
-  DEFAULT_REMINDER_OFFSETS_HOURS,
-  REMINDER_OFFSET_LIMITS,
-  REMINDER_OFFSET_MESSAGES,
 } from './events-model.js';
+import { DEFAULT_REMINDER_OFFSETS_HOURS, REMINDER_OFFSET_LIMITS, REMINDER_OFFSET_MESSAGES } from './reminders-model.js';
 import { MESSAGES } from './messages.js';
 
 /** Comma-separated text or a list: trimmed, empties dropped, duplicates removed (SPEC §5). */

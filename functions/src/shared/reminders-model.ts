@@ -1,8 +1,19 @@
 /**
  * Reminder e-mails (issue 25 item 3) without zod: what the admin screens show of them, the
  * wording of 'how long until the start', and the reply of the counts call. No zod: the
- * dashboard imports it; the offsets themselves are an event field (events-model.ts).
+ * dashboard imports it; the offsets themselves are an event field (events-model.ts), declared
+ * here so the public pages, which load events-model.ts, do not carry the event form's rules.
  */
+
+/** Reminders of a new event, and of events stored before reminders existed: the day before and two hours before. */
+export const DEFAULT_REMINDER_OFFSETS_HOURS: readonly number[] = [24, 2];
+/** What the reminder offsets may be: whole hours from 1 to 30 days, at most 5 of them. */
+export const REMINDER_OFFSET_LIMITS = { minHours: 1, maxHours: 720, maxCount: 5 } as const;
+export const REMINDER_OFFSET_MESSAGES = {
+  hours: `Reminders are whole numbers of hours from ${REMINDER_OFFSET_LIMITS.minHours} to ${REMINDER_OFFSET_LIMITS.maxHours}`,
+  tooMany: `At most ${REMINDER_OFFSET_LIMITS.maxCount} reminders per event`,
+  duplicate: 'Each reminder must be a different number of hours',
+} as const;
 
 /** One reminder offset of an event and how many reminders were queued for it (for the event's current date). */
 export interface ReminderCount {

@@ -4,7 +4,7 @@ import { MAILBOX } from '../../src/mail/local-outbox.js';
 import { MAIL_JOBS } from '../../src/outbox/outbox.js';
 import { createReminderService } from '../../src/reminders/service.js';
 import { REMINDER_SENDS } from '../../src/reminders/repository.js';
-import { REMINDER_OFFSET_MESSAGES } from '../../src/shared/events-model.js';
+import { REMINDER_OFFSET_MESSAGES } from '../../src/shared/reminders-model.js';
 import type { DocumentStore } from '../../src/store/port.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
 import { createPaidEvent, openPayment, payForTicket } from '../support/payments.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REMINDER_OFFSET_MESSAGES } from '@shared/events-model.js';
+import { REMINDER_OFFSET_MESSAGES } from '@shared/reminders-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import {
   canAddTicketType,

@@ -2,7 +2,8 @@
 // type (text for numbers and tag lists, a list of ticket rows); the request is the shape
 // eventInputSchema validates (ticket type names and a price map). Pure, unit-tested.
 import { DEFAULT_TICKET_TYPE, ORGANISATION_TIME_ZONE } from '@shared/constants.js';
-import { confirmByEmailDefault, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, DEFAULT_REMINDER_OFFSETS_HOURS, type EventRecord } from '@shared/events-model.js';
+import { confirmByEmailDefault, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, type EventRecord } from '@shared/events-model.js';
+import { DEFAULT_REMINDER_OFFSETS_HOURS } from '@shared/reminders-model.js';
 import { eventInputSchema, type EventInput, type EventUpdate } from '@shared/events.js';
 import type { FormMapping } from '../../ui/form.js';
 
