@@ -79,7 +79,8 @@ test.describe('Reminder e-mails', () => {
 
       await test.step('the reminder arrives in the mailbox, with the ticket, its QR code and the calendar links', async () => {
         const mail = await waitForMail(email, /^Reminder:/, 120_000);
-        expect(mail.subject).toBe(`Reminder: ${title} starts in 1 hour`);
+        // The time left as it is when the mail is composed: 'in 1 hour', or a minute or two less under a slow sweep.
+        expect(mail.subject).toMatch(new RegExp(`^Reminder: ${title} starts in (1 hour|[0-9]+ minutes)$`));
         expect(mail.html).toContain('Hi Vernon,');
         expect(mail.html).toContain('View your ticket');
         expect(mail.html).toContain('calendar.google.com');
