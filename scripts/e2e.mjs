@@ -4,7 +4,7 @@
 // `npm run e2e -- tests/e2e/theme.spec.ts`. `--store firestore` runs the stack on
 // Google's Firestore emulator (empty at the start, gone at the end) instead of SQLite.
 // The builds are skipped when their sources did not change since the last one.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,12 +53,17 @@ try {
   await stack.ensureAccounts();
   scheduler = await stack.startScheduler(dataDir, 3_000, { store });
   console.log(`stack up at ${stack.SITE_URL} on ${firestore ? `the Firestore emulator at ${firestore.host}` : 'SQLite'}, data in ${dataDir}`);
-  const result = spawnSync(join(stack.ROOT, 'node_modules', '.bin', 'playwright'), ['test', ...playwrightArgs], {
+  // Not spawnSync: it would block this process's event loop, and with it the scheduler's
+  // interval (holds, reminders, mail retries would not run while the journeys do).
+  const child = spawn(join(stack.ROOT, 'node_modules', '.bin', 'playwright'), ['test', ...playwrightArgs], {
     cwd: stack.ROOT,
     stdio: 'inherit',
     env: { ...process.env, DATA_DIR: dataDir },
   });
-  status = result.status ?? 1;
+  status = await new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('close', (code) => resolve(code ?? 1));
+  });
 } catch (error) {
   console.error(error.message);
 } finally {

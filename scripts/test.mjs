@@ -2,7 +2,7 @@
 // end-to-end journeys in headless Chromium against the stack `npm start` runs.
 // The last line is `N passed, N failed`, counted over every suite.
 // On a fresh clone it first installs the packages, as `npm start` does.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -163,7 +163,13 @@ try {
     step('end-to-end journeys (Playwright, system Chromium)');
     const e2eReport = join(ROOT, 'test-results', 'e2e.json');
     rmSync(e2eReport, { force: true });
-    const e2e = spawnSync(bin('playwright'), ['test'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir } });
+    // Not spawnSync: it would block this process's event loop and the scheduler's interval with it
+    // (the reminder journey waits for the scheduled work).
+    const e2e = await new Promise((resolve) => {
+      const child = spawn(bin('playwright'), ['test'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir } });
+      child.once('error', () => resolve({ status: 1 }));
+      child.once('close', (code) => resolve({ status: code ?? 1 }));
+    });
     const e2eResults = readJson(e2eReport);
     const stats = e2eResults?.stats;
     if (stats) {

@@ -21,6 +21,8 @@ import { createMailchimpService } from './mailchimp/service.js';
 import { paymentRoutes, paymentWebhookRoutes } from './payments/routes.js';
 import { createPaymentService } from './payments/service.js';
 import type { ApiDependencies } from './ports.js';
+import { reminderRoutes } from './reminders/routes.js';
+import { createReminderService } from './reminders/service.js';
 import { rsvpRoutes } from './rsvps/routes.js';
 import { createRsvpService } from './rsvps/service.js';
 import { sponsorRoutes } from './sponsors/routes.js';
@@ -58,6 +60,7 @@ export function createServices(deps: ApiDependencies) {
     checkins: createCheckInService({ store: deps.store, clock: deps.clock }),
     uploads,
     payments: createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued, onMailchimpQueued }),
+    reminders: createReminderService({ store: deps.store, clock: deps.clock, onMailQueued }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -102,17 +105,24 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     adminRoutes(api, services.admins, guards, requireSignedIn(deps.identity));
     fileRoutes(api, deps.files);
     uploadRoutes(api, services.uploads, guards);
+    reminderRoutes(api, services.reminders, guards);
   });
 }
 
 /**
  * Work that runs on a schedule (DESIGN §3): unpaid holds give their seats
- * back, due e-mails are delivered or retried, and so are Mailchimp sync jobs. Production runs it with
- * onSchedule; local runs call it on an interval.
+ * back, due reminders are queued (before the delivery, so they go out in the same run), due e-mails
+ * are delivered or retried, and so are Mailchimp sync jobs. Production runs it with onSchedule;
+ * local runs call it on an interval.
  */
 export async function runScheduledWork(services: Services) {
   const released = await services.payments.releaseExpiredHolds();
+  // A failing reminder sweep must not hold back the e-mail already queued: logged, retried next run.
+  const reminders = await services.reminders.sweep().catch((error: unknown) => {
+    console.error('The reminder sweep failed', error);
+    return 0;
+  });
   const mail = await services.mail.deliverDue();
   const mailchimp = await services.mailchimp.syncDue();
-  return { released, mail, mailchimp };
+  return { released, reminders, mail, mailchimp };
 }

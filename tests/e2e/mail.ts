@@ -11,7 +11,7 @@ export interface MailboxMessage {
 }
 
 /** Waits for the local outbox to hold a message to `to` (delivery runs right after the commit). */
-export async function waitForMail(to: string, subject?: RegExp): Promise<MailboxMessage> {
+export async function waitForMail(to: string, subject?: RegExp, timeout = 20_000): Promise<MailboxMessage> {
   let found: { id: string; subject: string } | undefined;
   await expect
     .poll(
@@ -22,7 +22,7 @@ export async function waitForMail(to: string, subject?: RegExp): Promise<Mailbox
         found = reply.messages.find((message) => !subject || subject.test(message.subject));
         return Boolean(found);
       },
-      { timeout: 20_000, intervals: [250, 500, 1000] },
+      { timeout, intervals: [250, 500, 1000] },
     )
     .toBe(true);
   const { message } = (await (await fetch(`${API}/mailbox/${found!.id}?format=json`)).json()) as { message: MailboxMessage };

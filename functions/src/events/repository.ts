@@ -1,10 +1,13 @@
+import { DEFAULT_REMINDER_OFFSETS_HOURS } from '../shared/reminders-model.js';
 import { DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, PUBLIC_EVENT_FIELDS, type EventRecord, type PublicEventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
 
 /** An event document: the record without its id (the document's key) and its count (seats/ keeps that). */
-export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 'attendeeCount' | 'confirmByEmail'> & {
+export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 'attendeeCount' | 'confirmByEmail' | 'reminderOffsetsHours'> & {
+  /** Absent on events stored before reminders (issue 25): read as the default, 24 h and 2 h. */
+  reminderOffsetsHours?: number[];
   /** Absent on events stored before 'Confirm by e-mail': read as off. */
   confirmByEmail?: boolean;
   /** Absent on events stored before the limit existed: read as the default. */
@@ -62,6 +65,7 @@ export function toEventDetails(doc: StoredDocument<StoredEvent>): EventDetails {
     maxRegistrationsPerEmail: event.maxRegistrationsPerEmail ?? DEFAULT_MAX_REGISTRATIONS_PER_EMAIL,
     // Absent on events stored before the setting: they keep confirming at once.
     confirmByEmail: event.confirmByEmail ?? false,
+    reminderOffsetsHours: event.reminderOffsetsHours ?? [...DEFAULT_REMINDER_OFFSETS_HOURS],
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
   };

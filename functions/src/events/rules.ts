@@ -62,6 +62,7 @@ export function eventFieldsFromInput(input: EventInput, timeZone: string, option
     // A paid event's seat is confirmed by the payment: never by e-mail.
     confirmByEmail:
       !input.requiresPayment && (input.confirmByEmail ?? confirmByEmailDefault({ requiresPayment: input.requiresPayment, hasCapacity: input.maxAttendees !== null })),
+    reminderOffsetsHours: input.reminderOffsetsHours,
   };
 }
 
@@ -86,6 +87,7 @@ export function eventToInput(event: Omit<EventRecord, 'attendeeCount'>): EventIn
     customUrl: event.customUrl,
     maxRegistrationsPerEmail: event.maxRegistrationsPerEmail,
     confirmByEmail: event.confirmByEmail,
+    reminderOffsetsHours: event.reminderOffsetsHours,
   };
 }
 

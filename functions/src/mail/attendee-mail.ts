@@ -12,7 +12,13 @@ import type { Composed } from './delivery.js';
 import { queueMail, type MailJob } from '../outbox/outbox.js';
 import { ticketQrAttachment } from './qr.js';
 import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
-import { buildTemplateContext, renderEmail, type RenderedEmail, type TemplateContext } from './templates/render.js';
+import { buildReminderContext, buildTemplateContext, renderEmail, type ReminderContext, type RenderedEmail, type TemplateContext } from './templates/render.js';
+import { isActiveTicket } from '../reminders/rules.js';
+import type { EventDetails } from '../events/repository.js';
+import type { RsvpRecord } from '../shared/rsvps-model.js';
+
+/** Why a queued reminder is not sent after all (recorded on its job). */
+export const REMINDER_SKIPS = { started: 'The event has started', inactive: 'The ticket is no longer active' } as const;
 
 export interface AttendeeMailDeps {
   store: DocumentStore;
@@ -30,7 +36,7 @@ export interface AttendeeMailDeps {
 /** The e-mails an attendee receives: the ticket, or the confirmation when the event issues no tickets. */
 export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl, from, logger }: AttendeeMailDeps) {
   /** A stored template that no longer renders must not stop tickets: the default stands in. */
-  function renderWithFallback(name: TemplateName, template: EmailTemplate, context: TemplateContext): RenderedEmail {
+  function renderWithFallback(name: TemplateName, template: EmailTemplate, context: TemplateContext | ReminderContext): RenderedEmail {
     try {
       return renderEmail(template, context);
     } catch (error) {
@@ -39,9 +45,20 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
     }
   }
 
+  /** A reminder (issue 25 item 3): none once the event has started or the ticket is no longer active (a retry may come late). */
+  async function composeReminder(job: MailJob, rsvp: RsvpRecord, event: EventDetails): Promise<Composed> {
+    const now = clock.now();
+    if (Date.parse(event.date) <= now.getTime()) return { skip: REMINDER_SKIPS.started };
+    if (!isActiveTicket(rsvp)) return { skip: REMINDER_SKIPS.inactive };
+    const context = buildReminderContext({ event, rsvp, offsetHours: job.reminderOffsetHours ?? 0, now, siteUrl, timeZone });
+    const rendered = renderWithFallback('reminder', await templates.load('reminder'), context);
+    const attachments = event.generateTickets ? [await ticketQrAttachment(context.urls.checkIn)] : undefined;
+    return { message: { to: job.to, from, ...rendered, ...(attachments ? { attachments } : {}) } };
+  }
+
   return {
     /** The message of a ticket or rsvpConfirmation job, from the RSVP as it is now. */
-    async compose(job: MailJob & { kind: TemplateName }): Promise<Composed> {
+    async compose(job: MailJob & { kind: 'ticket' | 'rsvpConfirmation' | 'reminder' }): Promise<Composed> {
       if (!job.rsvpId) return { skip: RSVP_MESSAGES.rsvpNotFound };
       const rsvp = await findRsvp(store, job.rsvpId);
       if (!rsvp) return { skip: RSVP_MESSAGES.rsvpNotFound };
@@ -49,6 +66,7 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
       if (rsvp.data.status !== 'confirmed') return { skip: `The RSVP is ${rsvp.data.status}` };
       const event = await findEvent(store, rsvp.data.eventId);
       if (!event) return { skip: MESSAGES.eventNotFound };
+      if (job.kind === 'reminder') return composeReminder(job, toRsvpView(rsvp), toEventDetails(event));
       const context = buildTemplateContext({
         event: toEventDetails(event),
         rsvp: toRsvpView(rsvp),

@@ -25,7 +25,7 @@ export function createTemplateAdmin({ mailer, templates, from, logger }: Templat
   async function sample(name: string, template: EmailTemplate) {
     const known = templateNameOrRefuse(name);
     const rendered = checkTemplate(known, template);
-    const attachments = known === 'ticket' ? [await ticketQrAttachment(SAMPLE_CONTEXT.urls.checkIn)] : [];
+    const attachments = known === 'ticket' || known === 'reminder' ? [await ticketQrAttachment(SAMPLE_CONTEXT.urls.checkIn)] : [];
     return { name: known, rendered, attachments };
   }
 

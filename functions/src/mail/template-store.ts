@@ -6,6 +6,7 @@ import { CONFIRMATION_TEMPLATE } from './templates/confirmation.js';
 import { INVITATION_TEMPLATE } from './templates/invitation.js';
 import { SAMPLE_CONTEXTS, validateTemplate, type RenderedEmail } from './templates/render.js';
 import { readsPath } from './templates/safety.js';
+import { REMINDER_TEMPLATE } from './templates/reminder.js';
 import { TICKET_TEMPLATE } from './templates/ticket.js';
 
 /** A stored override of one template. */
@@ -18,6 +19,7 @@ export const EMAIL_TEMPLATES = collection<StoredEmailTemplate>('emailTemplates')
 export const DEFAULT_TEMPLATES: EmailTemplates = {
   ticket: TICKET_TEMPLATE,
   rsvpConfirmation: CONFIRMATION_TEMPLATE,
+  reminder: REMINDER_TEMPLATE,
   adminInvitation: INVITATION_TEMPLATE,
 };
 

@@ -11,9 +11,10 @@ import { newId } from '../ids.js';
 /**
  * ticket and rsvpConfirmation go to an attendee; confirmRegistration and paymentLink carry a
  * link to finish a held registration (its key is minted when the mail is composed, never
- * stored here); contact and contactReceipt come from the contact form.
+ * stored here); contact and contactReceipt come from the contact form; reminder is queued by the
+ * reminder sweep (reminders/) before an event.
  */
-export type MailKind = 'ticket' | 'rsvpConfirmation' | 'confirmRegistration' | 'paymentLink' | 'contact' | 'contactReceipt';
+export type MailKind = 'ticket' | 'rsvpConfirmation' | 'confirmRegistration' | 'paymentLink' | 'contact' | 'contactReceipt' | 'reminder';
 
 export type MailJobStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
@@ -48,6 +49,8 @@ export type MailJob = {
   payload?: ContactPayload;
   /** 'staff' when a staff member asked for it (a resend): not counted toward the per-recipient limit. */
   trigger?: 'public' | 'staff';
+  /** A reminder's offset (hours before the start), issue 25 item 3. */
+  reminderOffsetHours?: number;
 };
 
 export const MAIL_JOBS = collection<MailJob>('mailJobs');
@@ -59,6 +62,7 @@ export interface QueuedMail {
   payload?: ContactPayload;
   /** Who caused the message; default 'public' (a visitor's registration, payment or message). */
   trigger?: 'public' | 'staff';
+  reminderOffsetHours?: number;
 }
 
 export function queueMail(tx: Transaction, job: QueuedMail, now: Date): string {
@@ -75,6 +79,7 @@ export function queueMail(tx: Transaction, job: QueuedMail, now: Date): string {
     sentAt: null,
     ...(job.payload ? { payload: job.payload } : {}),
     ...(job.trigger === 'staff' ? { trigger: 'staff' as const } : {}),
+    ...(job.reminderOffsetHours !== undefined ? { reminderOffsetHours: job.reminderOffsetHours } : {}),
   };
   tx.create(MAIL_JOBS, id, record);
   return id;

@@ -7,7 +7,7 @@
 import type { Role } from './session-model.js';
 
 /** The admin-editable e-mail templates (SPEC §3 "Email template", plus the admin invitation of issue 14). */
-export const TEMPLATE_NAMES = ['ticket', 'rsvpConfirmation', 'adminInvitation'] as const;
+export const TEMPLATE_NAMES = ['ticket', 'rsvpConfirmation', 'reminder', 'adminInvitation'] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 export function isTemplateName(value: string): value is TemplateName {
@@ -18,6 +18,7 @@ export function isTemplateName(value: string): value is TemplateName {
 export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   ticket: 'Ticket',
   rsvpConfirmation: 'RSVP confirmation',
+  reminder: 'Reminder',
   adminInvitation: 'Admin invitation',
 };
 
@@ -34,6 +35,21 @@ export const ATTENDEE_PLACEHOLDERS = [
   'urls.checkIn',
 ] as const;
 
+/**
+ * The placeholders of the reminder e-mail (issue 25 item 3): the attendee e-mails' and the
+ * first name, how long until the start ('in 24 hours'), the offset in hours, whether the event
+ * issues tickets (the QR code), and the calendar links.
+ */
+export const REMINDER_PLACEHOLDERS = [
+  ...ATTENDEE_PLACEHOLDERS,
+  'rsvp.firstName',
+  'reminder.startsIn',
+  'reminder.hours',
+  'reminder.hasTicket',
+  'urls.googleCalendar',
+  'urls.calendarFile',
+] as const;
+
 /** The placeholders of the admin invitation e-mail. */
 export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
 
@@ -41,6 +57,7 @@ export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.inv
 export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   ticket: ATTENDEE_PLACEHOLDERS,
   rsvpConfirmation: ATTENDEE_PLACEHOLDERS,
+  reminder: REMINDER_PLACEHOLDERS,
   adminInvitation: INVITATION_PLACEHOLDERS,
 };
 

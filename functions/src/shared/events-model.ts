@@ -37,6 +37,11 @@ export interface EventRecord {
    * the link e-mailed to it is opened. Free events only; a new free event with a capacity has it on.
    */
   confirmByEmail: boolean;
+  /**
+   * Hours before the start at which each active ticket gets a reminder e-mail (issue 25 item 3),
+   * largest first; empty: no reminders. Not public.
+   */
+  reminderOffsetsHours: number[];
   attendeeCount: number;
   createdAt: string;
   updatedAt: string;

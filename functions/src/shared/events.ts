@@ -9,6 +9,7 @@ import {
   EVENTS_PAGE_MESSAGES,
   MAX_REGISTRATIONS_PER_EMAIL_LIMIT,
 } from './events-model.js';
+import { DEFAULT_REMINDER_OFFSETS_HOURS, REMINDER_OFFSET_LIMITS, REMINDER_OFFSET_MESSAGES } from './reminders-model.js';
 import { MESSAGES } from './messages.js';
 
 /** Comma-separated text or a list: trimmed, empties dropped, duplicates removed (SPEC §5). */
@@ -55,6 +56,20 @@ const registrationsPerEmail = z.coerce
   .min(1, perEmailMessage)
   .max(MAX_REGISTRATIONS_PER_EMAIL_LIMIT, perEmailMessage);
 
+/** Reminder offsets in hours before the start (issue 25 item 3): whole, 1..720, unique, at most 5; stored largest first. */
+const reminderOffsets = z
+  .array(
+    z.coerce
+      .number({ error: REMINDER_OFFSET_MESSAGES.hours })
+      .int(REMINDER_OFFSET_MESSAGES.hours)
+      .min(REMINDER_OFFSET_LIMITS.minHours, REMINDER_OFFSET_MESSAGES.hours)
+      .max(REMINDER_OFFSET_LIMITS.maxHours, REMINDER_OFFSET_MESSAGES.hours),
+    { error: REMINDER_OFFSET_MESSAGES.hours },
+  )
+  .max(REMINDER_OFFSET_LIMITS.maxCount, REMINDER_OFFSET_MESSAGES.tooMany)
+  .refine((hours) => new Set(hours).size === hours.length, REMINDER_OFFSET_MESSAGES.duplicate)
+  .transform((hours) => [...hours].sort((a, b) => b - a));
+
 /**
  * The event form's fields without defaults (SPEC §3, §5). The create schema adds the
  * defaults; the update schema must not, or a partial update would reset every field it
@@ -83,6 +98,7 @@ const eventFields = {
   customUrl: customUrlField,
   maxRegistrationsPerEmail: registrationsPerEmail,
   confirmByEmail: z.boolean(),
+  reminderOffsetsHours: reminderOffsets,
 };
 
 /** The event form body of POST /events (SPEC §3, §5): omitted fields take their defaults. */
@@ -105,6 +121,7 @@ export const eventInputSchema = z
     maxRegistrationsPerEmail: eventFields.maxRegistrationsPerEmail.default(DEFAULT_MAX_REGISTRATIONS_PER_EMAIL),
     // Omitted: on for a free event with a capacity (confirmByEmailDefault), decided with the other fields.
     confirmByEmail: eventFields.confirmByEmail.optional(),
+    reminderOffsetsHours: eventFields.reminderOffsetsHours.default([...DEFAULT_REMINDER_OFFSETS_HOURS]),
   })
   .strip();
 export type EventInput = z.infer<typeof eventInputSchema>;

@@ -69,6 +69,7 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): Omit<EventRec
     customUrl: 'night-sky-walk',
     maxRegistrationsPerEmail: 4,
     confirmByEmail: false,
+    reminderOffsetsHours: [24, 2],
     attendeeCount: 1,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',

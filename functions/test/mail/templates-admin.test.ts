@@ -48,15 +48,15 @@ describe('who may use the template routes', () => {
   });
 
   it.each([
-    ['put', '/email-templates/reminder'],
-    ['delete', '/email-templates/reminder'],
-    ['post', '/email-templates/reminder/preview'],
-    ['post', '/email-templates/reminder/test'],
+    ['put', '/email-templates/waitlistOffer'],
+    ['delete', '/email-templates/waitlistOffer'],
+    ['post', '/email-templates/waitlistOffer/preview'],
+    ['post', '/email-templates/waitlistOffer/test'],
   ] as const)('%s %s: an unknown template is 404', async (method, path) => {
     const response = await api.request[method](`/api${path}`).set(admin()).send(draft);
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ success: false, code: 'UNKNOWN_TEMPLATE', message: 'Unknown e-mail template' });
-    expect(await stored('reminder')).toBeNull();
+    expect(await stored('waitlistOffer')).toBeNull();
   });
 });
 

@@ -27,6 +27,7 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): EventRecord {
     customUrl: 'condor-talk',
     maxRegistrationsPerEmail: 4,
     confirmByEmail: false,
+    reminderOffsetsHours: [24, 2],
     attendeeCount: 12,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

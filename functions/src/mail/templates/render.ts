@@ -1,6 +1,8 @@
 import Handlebars from 'handlebars';
 import { DateTime } from 'luxon';
+import { googleCalendarUrl, ticketCalendarPath } from '../../shared/calendar-model.js';
 import type { EventRecord } from '../../shared/events-model.js';
+import { firstNameOf, startsInPhrase } from '../../shared/reminders-model.js';
 import type { RsvpRecord } from '../../shared/rsvps-model.js';
 import {
   TEMPLATE_RENDER_LIMITS,
@@ -104,6 +106,15 @@ export interface TemplateContext {
   urls: { event: string; checkIn: string };
 }
 
+/** The values the reminder template sees (issue 25 item 3): the attendee e-mails' and more. */
+export interface ReminderContext {
+  event: TemplateContext['event'];
+  rsvp: TemplateContext['rsvp'] & { firstName: string };
+  ticket: TemplateContext['ticket'];
+  reminder: { startsIn: string; hours: number; hasTicket: boolean };
+  urls: TemplateContext['urls'] & { googleCalendar: string; calendarFile: string };
+}
+
 /** The values the admin invitation template sees. */
 export interface InvitationContext {
   invite: { url: string; role: string; invitedBy: string; expiresDate: string };
@@ -114,6 +125,7 @@ export interface InvitationContext {
 export interface TemplateContexts {
   ticket: TemplateContext;
   rsvpConfirmation: TemplateContext;
+  reminder: ReminderContext;
   adminInvitation: InvitationContext;
 }
 
@@ -166,6 +178,29 @@ export function buildTemplateContext(input: {
   };
 }
 
+/** A reminder's values: the ticket e-mail's, the time left until the start (said as it is now), the calendar links. */
+export function buildReminderContext(input: {
+  event: Pick<EventRecord, 'id' | 'title' | 'date' | 'location' | 'customUrl' | 'generateTickets'>;
+  rsvp: Pick<RsvpRecord, 'id' | 'name' | 'email'>;
+  offsetHours: number;
+  now: Date;
+  siteUrl: string;
+  timeZone: string;
+}): ReminderContext {
+  const base = buildTemplateContext(input);
+  const { event, rsvp, siteUrl } = input;
+  return {
+    ...base,
+    rsvp: { ...base.rsvp, firstName: firstNameOf(rsvp.name) },
+    reminder: { startsIn: startsInPhrase(Date.parse(event.date) - input.now.getTime()), hours: input.offsetHours, hasTicket: event.generateTickets },
+    urls: {
+      ...base.urls,
+      googleCalendar: googleCalendarUrl({ title: event.title, start: event.date, location: event.location, ticketUrl: base.urls.checkIn }),
+      calendarFile: `${trimSlash(siteUrl)}/api${ticketCalendarPath(rsvp.id)}`,
+    },
+  };
+}
+
 /** Realistic values a template is rendered against before it is saved. */
 export const SAMPLE_CONTEXT: TemplateContext = {
   event: {
@@ -190,10 +225,28 @@ export const SAMPLE_INVITATION_CONTEXT: InvitationContext = {
   site: { name: 'Zion Conservation Events' },
 };
 
+/** Sample values of the reminder: its preview and its test e-mail. */
+export const SAMPLE_REMINDER_CONTEXT: ReminderContext = {
+  ...SAMPLE_CONTEXT,
+  rsvp: { ...SAMPLE_CONTEXT.rsvp, firstName: 'Alex' },
+  reminder: { startsIn: 'in 24 hours', hours: 24, hasTicket: true },
+  urls: {
+    ...SAMPLE_CONTEXT.urls,
+    googleCalendar: googleCalendarUrl({
+      title: SAMPLE_CONTEXT.event.title,
+      start: '2026-12-06T02:30:00.000Z',
+      location: SAMPLE_CONTEXT.event.location,
+      ticketUrl: SAMPLE_CONTEXT.urls.checkIn,
+    }),
+    calendarFile: `https://example.org/api${ticketCalendarPath(SAMPLE_CONTEXT.ticket.id)}`,
+  },
+};
+
 /** Each template's sample values. */
 export const SAMPLE_CONTEXTS: TemplateContexts = {
   ticket: SAMPLE_CONTEXT,
   rsvpConfirmation: SAMPLE_CONTEXT,
+  reminder: SAMPLE_REMINDER_CONTEXT,
   adminInvitation: SAMPLE_INVITATION_CONTEXT,
 };
 

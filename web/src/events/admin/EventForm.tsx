@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { ORGANISATION_TIME_ZONE } from '@shared/constants.js';
 import { MAX_REGISTRATIONS_PER_EMAIL_LIMIT, type EventRecord } from '@shared/events-model.js';
+import { REMINDER_OFFSET_LIMITS } from '@shared/reminders-model.js';
 import { eventInputSchema, type EventInput } from '@shared/events.js';
 import { MESSAGES } from '@shared/messages.js';
 import { UPLOAD_MESSAGES } from '@shared/uploads-model.js';
@@ -33,6 +34,8 @@ export const EVENT_FORM_TEXT = {
   confirmByEmail: 'Confirm by e-mail',
   confirmByEmailHint:
     'Each registration holds its seat for 30 minutes until the person opens the link we e-mail them; unconfirmed seats are released. Stops one person taking many seats with made-up or plus-addresses.',
+  reminders: 'Reminders (hours before the start)',
+  remindersHint: `Each registered attendee is e-mailed a reminder this many hours before the event starts, e.g. 24, 2 (whole hours, ${REMINDER_OFFSET_LIMITS.minHours} to ${REMINDER_OFFSET_LIMITS.maxHours}, at most ${REMINDER_OFFSET_LIMITS.maxCount}, separated by commas). Leave empty to send no reminders.`,
 } as const;
 
 /**
@@ -144,6 +147,9 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
             <input type="number" inputMode="numeric" min={1} max={MAX_REGISTRATIONS_PER_EMAIL_LIMIT} step={1} {...register('maxRegistrationsPerEmail')} />
           </Field>
         </div>
+        <Field label={EVENT_FORM_TEXT.reminders} hint={EVENT_FORM_TEXT.remindersHint} error={errors.reminderOffsetsHours?.message}>
+          <input type="text" inputMode="numeric" autoComplete="off" placeholder="24, 2" {...register('reminderOffsetsHours')} />
+        </Field>
       </fieldset>
 
       <fieldset className="event-form-section">

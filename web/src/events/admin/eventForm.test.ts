@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REMINDER_OFFSET_MESSAGES } from '@shared/reminders-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import {
   canAddTicketType,
@@ -99,6 +100,25 @@ describe('event form values <-> request', () => {
     }
   });
 
+  it("reminders (issue 25): '24, 2' for a new event, the stored hours when editing, empty for none, refused with the shared message on the field", () => {
+    expect(emptyEventValues().reminderOffsetsHours).toBe('24, 2');
+    expect(parseEventValues(valid()).data?.reminderOffsetsHours).toEqual([24, 2]);
+    expect(eventToValues(eventRecord({ reminderOffsetsHours: [48, 1] })).reminderOffsetsHours).toBe('48, 1');
+    expect(parseEventValues(valid({ reminderOffsetsHours: ' 2 ,72;  24 ' })).data?.reminderOffsetsHours).toEqual([72, 24, 2]);
+    expect(parseEventValues(valid({ reminderOffsetsHours: '' })).data?.reminderOffsetsHours).toEqual([]);
+    for (const [typed, message] of [
+      ['1.5', REMINDER_OFFSET_MESSAGES.hours],
+      ['0', REMINDER_OFFSET_MESSAGES.hours],
+      ['soon', REMINDER_OFFSET_MESSAGES.hours],
+      ['24, 24', REMINDER_OFFSET_MESSAGES.duplicate],
+      ['1, 2, 3, 4, 5, 6', REMINDER_OFFSET_MESSAGES.tooMany],
+    ] as const) {
+      const issue = parseEventValues(valid({ reminderOffsetsHours: typed })).error?.issues[0];
+      expect(issue?.message, typed).toBe(message);
+      expect(eventFieldPath(issue!.path.join('.'), valid()), typed).toBe('reminderOffsetsHours');
+    }
+  });
+
   it('prices: numbers from text, rounded to cents, empty left out, negative refused on its row', () => {
     const tickets = [
       { name: 'Adult', price: '12.345' },
@@ -166,6 +186,8 @@ describe('partial update', () => {
     expect(changed({ date: '2027-07-03T19:00' })).toEqual({ date: '2027-07-03T19:00' });
     expect(changed({ maxAttendees: '' })).toEqual({ maxAttendees: null });
     expect(changed({ maxRegistrationsPerEmail: '2' })).toEqual({ maxRegistrationsPerEmail: 2 });
+    expect(changed({ reminderOffsetsHours: '2, 24' })).toEqual({});
+    expect(changed({ reminderOffsetsHours: '' })).toEqual({ reminderOffsetsHours: [] });
   });
 
   it('the same tags typed differently are no change', () => {

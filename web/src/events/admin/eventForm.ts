@@ -3,6 +3,7 @@
 // eventInputSchema validates (ticket type names and a price map). Pure, unit-tested.
 import { DEFAULT_TICKET_TYPE, ORGANISATION_TIME_ZONE } from '@shared/constants.js';
 import { confirmByEmailDefault, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, type EventRecord } from '@shared/events-model.js';
+import { DEFAULT_REMINDER_OFFSETS_HOURS } from '@shared/reminders-model.js';
 import { eventInputSchema, type EventInput, type EventUpdate } from '@shared/events.js';
 import type { FormMapping } from '../../ui/form.js';
 
@@ -39,6 +40,8 @@ export interface EventFormValues {
    * is left out of the request and the server's default applies (confirmByEmailDefault).
    */
   confirmByEmail: boolean | null;
+  /** Reminder e-mails, hours before the start, comma-separated as typed ('24, 2'); empty: none (issue 25 item 3). */
+  reminderOffsetsHours: string;
 }
 
 /** Where the form's list-level ticket errors show (react-hook-form's place for an array's own error). */
@@ -99,6 +102,7 @@ export function emptyEventValues(): EventFormValues {
     allowAdditionalInfo: false,
     customUrl: '',
     confirmByEmail: null,
+    reminderOffsetsHours: DEFAULT_REMINDER_OFFSETS_HOURS.join(', '),
   };
 }
 
@@ -123,6 +127,7 @@ export function eventToValues(event: EventRecord): EventFormValues {
     allowAdditionalInfo: event.allowAdditionalInfo,
     customUrl: event.customUrl,
     confirmByEmail: event.confirmByEmail === true,
+    reminderOffsetsHours: event.reminderOffsetsHours.join(', '),
   };
 }
 
@@ -135,6 +140,14 @@ export function eventToValues(event: EventRecord): EventFormValues {
 export function confirmByEmailShown(values: Pick<EventFormValues, 'confirmByEmail' | 'requiresPayment' | 'maxAttendees'>): boolean {
   if (values.requiresPayment) return false;
   return values.confirmByEmail ?? confirmByEmailDefault({ requiresPayment: false, hasCapacity: String(values.maxAttendees ?? '').trim() !== '' });
+}
+
+/** Reminder hours as typed ('24, 2', '24 2'): the pieces, left as text for the schema to read and refuse ('' is none). */
+export function parseReminderOffsets(text: string): string[] {
+  return String(text ?? '')
+    .split(/[\s,;]+/)
+    .map((piece) => piece.trim())
+    .filter(Boolean);
 }
 
 /** The request body the values stand for, before the schema reads it (prices left as typed; empty prices left out). */
@@ -159,6 +172,7 @@ export function valuesToInput(values: EventFormValues) {
     customUrl: values.customUrl,
     // Untouched on a new event: left out, so the server decides with the saved fields (what confirmByEmailShown shows).
     ...(values.confirmByEmail === null ? {} : { confirmByEmail: values.confirmByEmail }),
+    reminderOffsetsHours: parseReminderOffsets(values.reminderOffsetsHours),
   };
 }
 
@@ -175,6 +189,8 @@ export function eventFieldPath(path: string, values: Pick<EventFormValues, 'tick
   const type = /^ticketTypes\.(\d+)$/.exec(path);
   if (type) return `tickets.${type[1]}.name`;
   if (path === 'ticketTypes' || path === 'ticketPrices') return TICKETS_ERROR;
+  // One field holds every reminder: an error of one of them ('reminderOffsetsHours.1') shows under it.
+  if (path.startsWith('reminderOffsetsHours.')) return 'reminderOffsetsHours';
   return path;
 }
 

@@ -11,6 +11,7 @@ import { insertAt, withReason } from './templatesApi.js';
 const defaults: EmailTemplates = {
   ticket: { subjectTemplate: 'Your ticket for {{event.title}}', htmlTemplate: '<p>Hi {{rsvp.name}}</p>' },
   rsvpConfirmation: { subjectTemplate: "You're registered: {{event.title}}", htmlTemplate: '<p>See you</p>' },
+  reminder: { subjectTemplate: 'Reminder: {{event.title}} starts {{reminder.startsIn}}', htmlTemplate: '<p>Hi {{rsvp.firstName}}</p>' },
   adminInvitation: { subjectTemplate: 'Join {{site.name}}', htmlTemplate: '<a href="{{invite.url}}">Accept</a>' },
 };
 

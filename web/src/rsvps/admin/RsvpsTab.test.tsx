@@ -42,9 +42,11 @@ function rsvp(id: string, extra: Partial<RsvpRecord> = {}): RsvpRecord {
 }
 
 let rsvps: RsvpRecord[];
+let reminders: (path: string) => Promise<unknown>;
 let action: (path: string, options: RequestOptions) => Promise<unknown>;
 const request = vi.fn(async (path: string, options: RequestOptions = {}) => {
   if (path.startsWith('/events?')) return { events };
+  if (path.endsWith('/reminders')) return reminders(path);
   if (!options.method && path.includes('/rsvps')) return { rsvps: path.includes('E2') ? rsvps : [] };
   if (options.method) return action(path, options);
   throw new Error(`unexpected ${path}`);
@@ -56,6 +58,25 @@ describe('RsvpsTab', () => {
     request.mockClear();
     rsvps = [rsvp('T1'), rsvp('T2', { name: 'Free Fran', paymentStatus: 'free', amountPaid: 0, amountDue: 0 }), rsvp('T3', { status: 'cancelled', checkedIn: false })];
     action = async () => ({ success: true, message: 'done' });
+    reminders = async (path) => ({
+      success: true,
+      counts: path.includes('E2') ? [{ offsetHours: 24, sent: 38 }, { offsetHours: 2, sent: 0 }] : [],
+    });
+  });
+
+  it("shows the selected event's reminder counts ('24 h reminder: 38 sent')", async () => {
+    renderStaff(<RsvpsTab />, { request, download, role: 'admin', path: '/admin?tab=rsvps&event=E2' });
+    const line = await screen.findByLabelText('Reminder counts');
+    expect(line.textContent).toContain('24 h reminder: 38 sent');
+    expect(line.textContent).toContain('2 h reminder: 0 sent');
+  });
+
+  it('says when the reminder counts cannot be loaded', async () => {
+    reminders = async () => {
+      throw new ApiError('Could not load the reminder counts.', 500);
+    };
+    renderStaff(<RsvpsTab />, { request, download, role: 'admin', path: '/admin?tab=rsvps&event=E2' });
+    expect(await screen.findByText('Could not load the reminder counts.')).toBeTruthy();
   });
 
   it('preselects the event from ?event=, counts, filters and searches', async () => {

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { Modal } from '../../ui/Modal.js';
 import { StateBlock } from '../../ui/StateBlock.js';
 import { formatWhen } from '../../events/relativeTime.js';
+import { ReminderCounts } from '../../reminders/admin/ReminderCounts.js';
 import { useNow } from '../../ui/useNow.js';
 import { Table, type Column } from '../../ui/Table.js';
 import { useToast } from '../../ui/ToastContext.js';
@@ -162,6 +163,7 @@ export default function RsvpsTab() {
             {event?.requiresPayment ? <span>{formatCents(counts.taken)} taken</span> : null}
             {rows.length !== counts.total ? <span>{rows.length} shown by the filters</span> : null}
           </p>
+          {eventId ? <ReminderCounts eventId={eventId} /> : null}
           {isAdmin ? null : <p className="rsvps-note">Cancelled RSVPs are not listed here.</p>}
           <Table
             rows={rows}
