@@ -16,6 +16,7 @@ import {
   checkInBadge,
   checkInDetails,
   getTicket,
+  offlineReplies,
   savedCopyText,
   TICKET_TEXT,
   ticketErrorText,
@@ -71,7 +72,7 @@ function TicketContent({ ticketId }: { ticketId: string }) {
 
 function Ticket({ ticket }: { ticket: ShownTicket }) {
   // Kept on the device for a visit without a network, once the ticket is on screen (nothing before it).
-  useEffect(() => afterFirstScreen(() => registerTicketServiceWorker()), []);
+  useEffect(() => afterFirstScreen(() => registerTicketServiceWorker(offlineReplies(ticket.id))), [ticket.id]);
   const checkedIn = checkInDetails(ticket);
   const saved = savedCopyText(ticket);
   const cancelled = cancellationText(ticket);

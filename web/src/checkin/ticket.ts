@@ -3,6 +3,7 @@ import { DEFAULT_TICKET_TYPE } from '@shared/constants.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
 import { API_BASE, ApiError, type ApiClient } from '../api/client.js';
+import { THEME_PATH } from '../api/paths.js';
 import { ticketViewPath } from '../api/publicPaths.js';
 import { formatWhen, whenPhrase } from '../events/relativeTime.js';
 
@@ -55,6 +56,11 @@ export function calendarLinks(ticket: Pick<TicketView, 'id' | 'event'>, origin?:
     google: googleCalendarUrl({ title: ticket.event.title, start: ticket.event.date, location: ticket.event.location, ticketUrl: ticketPageUrl(ticket.id, origin) }),
     ics: `${API_BASE}${ticketCalendarPath(ticket.id)}`,
   };
+}
+
+/** The API replies a ticket page needs to show without a network (the ticket-sw.js keeps them): the ticket's and the theme's. */
+export function offlineReplies(ticketId: string): string[] {
+  return [`${API_BASE}${ticketViewPath(ticketId)}`, `${API_BASE}${THEME_PATH}`];
 }
 
 /** 'Last updated 2 minutes ago' for a kept copy; null when the ticket came from the network. */

@@ -18,8 +18,18 @@ export const TICKET_SCOPE = '/checkin/';
  * Registers the worker in a production build (the dev server has none). Call it once the page's
  * first screen is shown (afterFirstScreen): its download and the shell it keeps wait for the ticket.
  * A browser without service workers, or a refused registration, leaves the page as it was.
+ *
+ * `keep`: the page's API replies (the ticket's, the theme's). On a first visit they were fetched
+ * before the worker was there to keep them: once it controls the page they are fetched again
+ * through it, so a reload with no network right after the first visit still has the ticket.
  */
-export function registerTicketServiceWorker(container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker): void {
+export function registerTicketServiceWorker(keep: readonly string[], container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker): void {
   if (!import.meta.env.PROD || !container) return;
+  if (!container.controller) {
+    const fetchThroughWorker = () => {
+      for (const url of keep) void fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } }).catch(() => undefined);
+    };
+    container.addEventListener('controllerchange', fetchThroughWorker, { once: true });
+  }
   container.register(`/${TICKET_SERVICE_WORKER}`, { scope: TICKET_SCOPE }).catch(() => undefined);
 }
