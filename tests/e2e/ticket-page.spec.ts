@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './mail.js';
 import { SITE, STAFF, signIn } from './support.js';
-import { doorEvent, doorStatus, ticket } from './door.js';
+import { doorEvent, doorStatus, register, ticket } from './door.js';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -128,6 +128,32 @@ test.describe('the ticket page (issue 25 item 1)', () => {
       await expect(qr).toBeVisible();
       await expect(page.locator('.ticket-badge')).toHaveText(/Checked In$/);
       await expect(page.getByText('No connection: this is the copy of your ticket saved on this device.')).toContainText(/Last updated (just now|\d+ minutes? ago)\./);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  test('opened once, the ticket reloads with no network: the page hands its ticket to the worker, asking nothing twice @phone', async ({ page, context }) => {
+    const event = await doorEvent('Trailhead');
+    const id = await register(event.id, 'Otto Offline');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith(`/api/checkin/`)) asked.push(request.url());
+    });
+    await page.goto(`/checkin/${id}`);
+    await expect(page.getByRole('img', { name: 'QR code of your ticket, to be scanned at the door' })).toBeVisible();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // Kept by the worker from what the page handed over (no second request for it).
+    await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), `/api/checkin/${id}?format=json`)).toBe(true);
+    expect(asked).toHaveLength(1);
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByRole('heading', { name: event.title })).toBeVisible();
+      await expect(page.getByRole('img', { name: 'QR code of your ticket, to be scanned at the door' })).toBeVisible();
+      await expect(page.locator('.ticket-badge')).toHaveText(/Not Checked In$/);
+      await expect(page.getByRole('status').filter({ hasText: 'saved on this device' })).toBeVisible();
     } finally {
       await context.setOffline(false);
     }

@@ -16,7 +16,7 @@ import {
   checkInBadge,
   checkInDetails,
   getTicket,
-  offlineReplies,
+  keptTicketReply,
   savedCopyText,
   TICKET_TEXT,
   ticketErrorText,
@@ -72,7 +72,7 @@ function TicketContent({ ticketId }: { ticketId: string }) {
 
 function Ticket({ ticket }: { ticket: ShownTicket }) {
   // Kept on the device for a visit without a network, once the ticket is on screen (nothing before it).
-  useEffect(() => afterFirstScreen(() => registerTicketServiceWorker(offlineReplies(ticket.id))), [ticket.id]);
+  useEffect(() => afterFirstScreen(() => registerTicketServiceWorker(keptTicketReply(ticket))), [ticket]);
   const checkedIn = checkInDetails(ticket);
   const saved = savedCopyText(ticket);
   const cancelled = cancellationText(ticket);

@@ -45,6 +45,20 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+// The ticket page's first visit fetched its ticket before this worker was there: the page hands
+// the reply over once (checkin/ticketServiceWorker.ts), with when it was fetched. Only a ticket
+// reply of this site is kept, and never over a copy kept since (a later one from the network).
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'keep-ticket' || !data.reply || typeof data.reply.url !== 'string') return;
+  const url = new URL(data.reply.url, self.location.origin);
+  if (url.origin !== self.location.origin || !isTicketReply(url) || typeof data.reply.savedAt !== 'string') return;
+  const response = new Response(JSON.stringify(data.reply.body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  event.waitUntil(
+    caches.match(url.href, { cacheName: DATA_CACHE }).then((kept) => (kept ? undefined : keep(url.href, response, data.reply.savedAt))),
+  );
+});
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
@@ -124,9 +138,9 @@ async function networkFirst(request, isTicket) {
   }
 }
 
-async function keep(key, response) {
+async function keep(key, response, savedAt = new Date().toISOString()) {
   const headers = new Headers(response.headers);
-  headers.set(SAVED_AT, new Date().toISOString());
+  headers.set(SAVED_AT, savedAt);
   const body = await response.blob();
   const cache = await caches.open(DATA_CACHE);
   await cache.put(key, new Response(body, { status: response.status, headers }));

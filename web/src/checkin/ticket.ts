@@ -3,7 +3,6 @@ import { DEFAULT_TICKET_TYPE } from '@shared/constants.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
 import { API_BASE, ApiError, type ApiClient } from '../api/client.js';
-import { THEME_PATH } from '../api/paths.js';
 import { ticketViewPath } from '../api/publicPaths.js';
 import { formatWhen, whenPhrase } from '../events/relativeTime.js';
 
@@ -58,9 +57,15 @@ export function calendarLinks(ticket: Pick<TicketView, 'id' | 'event'>, origin?:
   };
 }
 
-/** The API replies a ticket page needs to show without a network (the ticket-sw.js keeps them): the ticket's and the theme's. */
-export function offlineReplies(ticketId: string): string[] {
-  return [`${API_BASE}${ticketViewPath(ticketId)}`, `${API_BASE}${THEME_PATH}`];
+/**
+ * The ticket's reply as the API gave it (ticket-sw.js keeps it for a visit with no network), from
+ * the ticket the page shows, dated now (the page hands it over once its first screen is shown, a
+ * moment after it arrived); null for a copy that came from the worker itself.
+ */
+export function keptTicketReply(ticket: ShownTicket, now: Date = new Date()): { url: string; body: { success: true; ticket: TicketView }; savedAt: string } | null {
+  if (ticket.savedAt) return null;
+  const { savedAt: _kept, ...view } = ticket;
+  return { url: `${API_BASE}${ticketViewPath(ticket.id)}`, body: { success: true, ticket: view }, savedAt: now.toISOString() };
 }
 
 /** 'Last updated 2 minutes ago' for a kept copy; null when the ticket came from the network. */

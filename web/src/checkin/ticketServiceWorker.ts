@@ -19,17 +19,25 @@ export const TICKET_SCOPE = '/checkin/';
  * first screen is shown (afterFirstScreen): its download and the shell it keeps wait for the ticket.
  * A browser without service workers, or a refused registration, leaves the page as it was.
  *
- * `keep`: the page's API replies (the ticket's, the theme's). On a first visit they were fetched
- * before the worker was there to keep them: once it controls the page they are fetched again
- * through it, so a reload with no network right after the first visit still has the ticket.
+ * `keep`: the ticket's reply as the page has it. On a first visit it was fetched before the worker
+ * was there to keep it, so the page hands it over (a message, no second request: the page's data
+ * is asked once, performance.spec.ts), and a reload with no network right after the first visit
+ * still has the ticket. A page the worker already controls had its reply kept on the way in.
  */
-export function registerTicketServiceWorker(keep: readonly string[], container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker): void {
+export function registerTicketServiceWorker(keep: TicketKeepMessage['reply'] | null, container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker): void {
   if (!import.meta.env.PROD || !container) return;
-  if (!container.controller) {
-    const fetchThroughWorker = () => {
-      for (const url of keep) void fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } }).catch(() => undefined);
-    };
-    container.addEventListener('controllerchange', fetchThroughWorker, { once: true });
-  }
-  container.register(`/${TICKET_SERVICE_WORKER}`, { scope: TICKET_SCOPE }).catch(() => undefined);
+  const controlled = Boolean(container.controller);
+  container
+    .register(`/${TICKET_SERVICE_WORKER}`, { scope: TICKET_SCOPE })
+    .then(() => container.ready)
+    .then((registration) => {
+      if (keep && !controlled) registration.active?.postMessage({ type: 'keep-ticket', reply: keep } satisfies TicketKeepMessage);
+    })
+    .catch(() => undefined);
+}
+
+/** What the page tells ticket-sw.js to keep: the ticket's reply, its address and when it was fetched. */
+export interface TicketKeepMessage {
+  type: 'keep-ticket';
+  reply: { url: string; body: unknown; savedAt: string };
 }
