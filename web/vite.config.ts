@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { apiBase, PRELOADED_PATHS } from './src/api/paths.js';
 import { DOOR_SCOPE, DOOR_SERVICE_WORKER } from './src/checkin/serviceWorker.js';
+import { TICKET_SERVICE_WORKER } from './src/checkin/ticketServiceWorker.js';
 
 // The API's shapes and constants live in functions/src/shared (they must ship
 // inside the functions build); the site imports them through this alias.
@@ -236,6 +238,38 @@ function doorServiceWorker() {
   });
 }
 
+/**
+ * The ticket page's offline copy (issue 25 item 1): src/checkin/ticket-sw.js, written to the site's
+ * root with what this build's ticket page needs to start without a network: ticket.html and the
+ * files it names (the boot and app scripts, the ticket chunk and its imports, their styles). A
+ * worker of its own rather than a second VitePWA: the door's worker precaches the staff shell and
+ * answers /checkin with staff.html; the ticket page is the public app and must get ticket.html, and
+ * a visitor's phone should not download the staff app. The version is the shell's hash, so a deploy
+ * that changes it installs a new worker and drops the old copy. Runs after pageHtml wrote
+ * ticket.html (closeBundle follows writeBundle).
+ */
+function ticketServiceWorker(): Plugin {
+  let outDir = '';
+  let base = '';
+  return {
+    name: 'ticket-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      base = apiBase(config.env.VITE_API_BASE as string | undefined);
+    },
+    closeBundle() {
+      const html = readFileSync(join(outDir, 'ticket.html'), 'utf8');
+      const files = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+      const shell = ['/ticket.html', ...new Set(files)];
+      const version = createHash('sha256').update(html).digest('hex').slice(0, 16);
+      const source = readFileSync(resolve(import.meta.dirname, 'src/checkin/ticket-sw.js'), 'utf8');
+      if (!source.includes('TICKET_SW_CONFIG;')) throw new Error('ticket-sw.js: no TICKET_SW_CONFIG to fill in');
+      writeFileSync(join(outDir, TICKET_SERVICE_WORKER), source.replace('TICKET_SW_CONFIG;', `${JSON.stringify({ version, shell, apiBase: base })};`));
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -246,6 +280,7 @@ export default defineConfig({
     pageHtml('ticket.html', 'src/checkin/TicketPage.tsx'),
     preloadApiCalls(),
     doorServiceWorker(),
+    ticketServiceWorker(),
   ],
   resolve: {
     alias: [

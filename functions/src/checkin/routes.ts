@@ -8,6 +8,7 @@ import type { IdParams } from '../http/server.js';
 import { parseWith } from '../http/validate.js';
 import { MESSAGES } from '../shared/messages.js';
 import type { CheckInService } from './service.js';
+import { withTicketQr } from './ticket-view.js';
 
 /** The signed-in user a guard resolved: check-ins record their e-mail, never one the body names. */
 function viewerOf(request: { viewer?: Viewer }): Viewer {
@@ -25,7 +26,7 @@ export function checkInRoutes(api: FastifyInstance, checkins: CheckInService, gu
     async (request, reply) => {
       const { ticketId } = request.params;
       if (request.query.format !== 'json') return reply.redirect(`${options.siteUrl}/checkin/${encodeURIComponent(ticketId)}`, 302);
-      return { success: true, ticket: await checkins.ticket(ticketId) };
+      return { success: true, ticket: withTicketQr(await checkins.ticket(ticketId), options.siteUrl) };
     },
   );
 

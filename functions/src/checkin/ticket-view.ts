@@ -1,6 +1,8 @@
 import type { CheckedInAttendee, DoorListEntry, DoorListReply } from '../shared/checkin-model.js';
 import type { EventRecord } from '../shared/events-model.js';
 import type { RsvpRecord, TicketView } from '../shared/rsvps-model.js';
+import { ticketQrSvgPath } from '../mail/qr.js';
+import { checkInUrl } from '../mail/templates/render.js';
 
 /*
  * The allowlist mappers of check-in replies: every field listed, never a spread
@@ -18,6 +20,14 @@ export function toTicketView(rsvp: RsvpRecord, event: Omit<EventRecord, 'attende
     checkedInBy: rsvp.checkedInBy,
     ...(cancelled ? { cancelled: { refunded: cancelled.refunded, at: cancelled.at } } : {}),
   };
+}
+
+/**
+ * The ticket page's view: with the QR code of the e-mail (the same check-in URL) while the ticket is
+ * valid; a cancelled ticket carries no code, so its page has nothing a door could scan.
+ */
+export function withTicketQr(view: TicketView, siteUrl: string): TicketView {
+  return view.cancelled ? view : { ...view, qr: ticketQrSvgPath(checkInUrl(siteUrl, view.id)) };
 }
 
 /**

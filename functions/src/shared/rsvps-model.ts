@@ -190,6 +190,12 @@ export interface TicketView {
    * time as stored (the refund's, else the cancellation's; null when none was recorded). Nothing else.
    */
   cancelled?: { refunded: boolean; at: string | null };
+  /**
+   * The ticket's QR code on its page (issue 25 item 1): the e-mail's code (its check-in URL), drawn
+   * by the page as an <svg viewBox="0 0 size size"> filled by `path` (quiet zone included), so the
+   * site needs no QR library. Only in the ticket page's reply, and never for a cancelled ticket.
+   */
+  qr?: { size: number; path: string };
 }
 
 /** POST /rsvps/{id}/refund (admins) reply: the RSVP is cancelled, its seat freed and its payment refunded. */

@@ -3,6 +3,8 @@ import { EVENTS } from '../../src/events/repository.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
 import { CHECKIN_MESSAGES, CLOCK_SKEW_MS, OFFLINE_CHECKIN_MAX_AGE_MS } from '../../src/shared/checkin-model.js';
 import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
+import QRCode from 'qrcode';
+import { ticketIdFromScan } from '../../src/shared/checkin-model.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
 import { numberedName } from '../support/names.js';
 
@@ -37,6 +39,24 @@ const HOUR = 60 * 60_000;
 const fromNow = (offsetMs: number) => new Date(api.clock.now().getTime() + offsetMs).toISOString();
 /** A queued offline check-in: admitted at `checkedInAt` against a door list loaded at `listLoadedAt`. */
 const offline = (checkedInAt: string, listLoadedAt = fromNow(-2 * HOUR)) => ({ checkedInAt, listLoadedAt });
+
+/**
+ * The modules a ticket page's QR path paints dark, row by row inside the quiet zone (1 dark, 0
+ * light), read back from its runs `M{x} {y}h{n}v1h-{n}z`; a run inside the quiet zone fails.
+ */
+function darkModules(qr: { size: number; path: string }): number[] {
+  const inner = qr.size - 8;
+  const grid: number[] = new Array<number>(inner * inner).fill(0);
+  for (const [, x, y, n] of qr.path.matchAll(/M(\d+) (\d+)h(\d+)v1h-\3z/g)) {
+    for (let i = 0; i < Number(n); i += 1) {
+      const col = Number(x) - 4 + i;
+      const row = Number(y) - 4;
+      expect(col >= 0 && row >= 0 && col < inner && row < inner, `module ${col},${row} outside the code`).toBe(true);
+      grid[row * inner + col] = 1;
+    }
+  }
+  return grid;
+}
 
 function expectRefusal(response: { status: number; body: unknown }, status: number, code: string, message?: string) {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
@@ -231,6 +251,26 @@ describe('POST /checkin/{id}', () => {
 
 describe('GET /checkin/{id}?format=json (the ticket page)', () => {
   const ticketPage = (ticketId: string) => api.request.get(`/api/checkin/${ticketId}?format=json`);
+
+  it("a valid ticket carries the e-mail's QR code (its check-in URL, quiet zone of 4) as an SVG path; a cancelled one none (issue 25 item 1)", async () => {
+    const event = await createEvent();
+    const ticketId = await register(event.id);
+    const before = (await ticketPage(ticketId)).body.ticket;
+    // What the e-mail's PNG encodes, as the same library computes it: the page draws these modules.
+    const { modules } = QRCode.create(`https://events.example.org/checkin/${ticketId}`, { errorCorrectionLevel: 'M' });
+    expect(before.qr.size).toBe(modules.size + 8);
+    expect(darkModules(before.qr)).toEqual(
+      Array.from({ length: modules.size * modules.size }, (_, i) => (modules.get(Math.floor(i / modules.size), i % modules.size) ? 1 : 0)),
+    );
+    // The door scanner reads the ticket id from that content.
+    expect(ticketIdFromScan(`https://events.example.org/checkin/${ticketId}`)).toBe(ticketId);
+
+    await api.request.delete(`/api/rsvps/${ticketId}`).set(api.bearer('admin')).expect(200);
+    const after = (await ticketPage(ticketId)).body.ticket;
+    expect(after).not.toHaveProperty('qr');
+    const { qr: _qr, ...rest } = before;
+    expect(after).toEqual({ ...rest, cancelled: { refunded: false, at: api.clock.now().toISOString() } });
+  });
 
   it('a cancelled ticket shows as cancelled, with the time its cancellation was stored, and nothing more', async () => {
     const event = await createEvent();

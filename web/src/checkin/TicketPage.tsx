@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
@@ -9,7 +9,23 @@ import { Card } from '../ui/Card.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { CheckmarkIcon, CrossIcon, DotIcon } from '../ui/icons.js';
-import { arrivedTicket, cancellationText, checkInBadge, checkInDetails, getTicket, TICKET_TEXT, ticketErrorText, ticketEventPath, ticketTypeText } from './ticket.js';
+import {
+  arrivedTicket,
+  calendarLinks,
+  cancellationText,
+  checkInBadge,
+  checkInDetails,
+  getTicket,
+  keptTicketReply,
+  savedCopyText,
+  TICKET_TEXT,
+  ticketErrorText,
+  ticketEventPath,
+  ticketTypeText,
+  type ShownTicket,
+} from './ticket.js';
+import { registerTicketServiceWorker } from './ticketServiceWorker.js';
+import { afterFirstScreen } from '../ui/firstScreen.js';
 import { usePageData } from '../ui/usePageData.js';
 import './checkin.css';
 
@@ -54,14 +70,22 @@ function TicketContent({ ticketId }: { ticketId: string }) {
   );
 }
 
-function Ticket({ ticket }: { ticket: TicketView }) {
+function Ticket({ ticket }: { ticket: ShownTicket }) {
+  // Kept on the device for a visit without a network, once the ticket is on screen (nothing before it).
+  useEffect(() => afterFirstScreen(() => registerTicketServiceWorker(keptTicketReply(ticket))), [ticket]);
   const checkedIn = checkInDetails(ticket);
+  const saved = savedCopyText(ticket);
   const cancelled = cancellationText(ticket);
   const badge = cancelled?.badge ?? checkInBadge(ticket);
   const badgeKind = cancelled ? 'cancelled' : ticket.checkedIn ? 'in' : 'pending';
   const cardKind = cancelled ? ' ticket-card--cancelled' : ticket.checkedIn ? ' ticket-card--used' : '';
   return (
     <Card as="article" className={`ticket-card${cardKind}`} aria-labelledby="ticket-title ticket-event-title">
+      {saved ? (
+        <p className="ticket-saved" role="status">
+          {TICKET_TEXT.savedOnDevice} {saved}
+        </p>
+      ) : null}
       <h1 id="ticket-title" className="ticket-kicker">
         {TICKET_TEXT.title}
       </h1>
@@ -75,6 +99,8 @@ function Ticket({ ticket }: { ticket: TicketView }) {
         <p className="ticket-cancelled" role="alert">
           {cancelled.note}
         </p>
+      ) : ticket.qr ? (
+        <TicketQr id={ticket.id} qr={ticket.qr} />
       ) : null}
 
       <section className="ticket-section" aria-labelledby="ticket-attendee">
@@ -107,11 +133,47 @@ function Ticket({ ticket }: { ticket: TicketView }) {
         </section>
       ) : null}
 
+      {cancelled ? null : <AddToCalendar ticket={ticket} />}
+
       <p className="ticket-id">
         Ticket ID: <code>{ticket.id}</code>
       </p>
       {ticket.checkedIn || cancelled ? null : <p className="ticket-present">{TICKET_TEXT.present}</p>}
     </Card>
+  );
+}
+
+/**
+ * The ticket's QR code, as the server computed it (the e-mail's code): black modules on a white
+ * square whatever the theme (a scanner needs dark on light), its quiet zone inside the square.
+ * crispEdges: no anti-aliased seams between modules.
+ */
+function TicketQr({ id, qr }: { id: string; qr: NonNullable<TicketView['qr']> }) {
+  return (
+    <figure className="ticket-qr">
+      <svg viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={TICKET_TEXT.qrLabel} data-ticket-qr={id} shapeRendering="crispEdges">
+        <rect width={qr.size} height={qr.size} fill="#fff" />
+        <path d={qr.path} fill="#000" />
+      </svg>
+    </figure>
+  );
+}
+
+/** 'Add to calendar': Google Calendar, and the .ics file for any other calendar. */
+function AddToCalendar({ ticket }: { ticket: TicketView }) {
+  const links = calendarLinks(ticket);
+  return (
+    <section className="ticket-section ticket-calendar" aria-labelledby="ticket-calendar">
+      <h3 id="ticket-calendar">{TICKET_TEXT.calendar}</h3>
+      <div className="ticket-calendar-links">
+        <a className="btn btn-outline" href={links.google} target="_blank" rel="noopener noreferrer">
+          {TICKET_TEXT.googleCalendar}
+        </a>
+        <a className="btn btn-outline" href={links.ics} download>
+          {TICKET_TEXT.downloadIcs}
+        </a>
+      </div>
+    </section>
   );
 }
 

@@ -1,7 +1,8 @@
+import { googleCalendarUrl, ticketCalendarPath } from '@shared/calendar-model.js';
 import { DEFAULT_TICKET_TYPE } from '@shared/constants.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
-import { ApiError, type ApiClient } from '../api/client.js';
+import { API_BASE, ApiError, type ApiClient } from '../api/client.js';
 import { ticketViewPath } from '../api/publicPaths.js';
 import { formatWhen, whenPhrase } from '../events/relativeTime.js';
 
@@ -18,7 +19,61 @@ export const TICKET_TEXT = {
   cancelled: 'Cancelled',
   refunded: 'Cancelled and refunded',
   cancelledNote: 'This ticket was cancelled, so it cannot be used for entry.',
+  qrLabel: 'QR code of your ticket, to be scanned at the door',
+  calendar: 'Add to calendar',
+  googleCalendar: 'Google Calendar',
+  downloadIcs: 'Download .ics',
+  savedOnDevice: 'No connection: this is the copy of your ticket saved on this device.',
+  lastUpdated: 'Last updated',
 } as const;
+
+/**
+ * A ticket as the page shows it: the API's view, plus `savedAt` when the reply is the copy the
+ * ticket's service worker kept (ticket-sw.js answers with it when the network failed): when that
+ * copy was fetched, so the holder knows it may be out of date.
+ */
+export type ShownTicket = TicketView & { savedAt?: string };
+
+/** The reply of GET /checkin/{id}?format=json, as the API or the ticket's service worker gives it. */
+interface TicketReply {
+  ticket: TicketView;
+  savedAt?: unknown;
+}
+
+function shown(reply: TicketReply): ShownTicket {
+  return typeof reply.savedAt === 'string' ? { ...reply.ticket, savedAt: reply.savedAt } : reply.ticket;
+}
+
+/** The ticket page's address (its own absolute URL): what the calendar entry links to. */
+export function ticketPageUrl(ticketId: string, origin: string = globalThis.location?.origin ?? ''): string {
+  return `${origin}/checkin/${encodeURIComponent(ticketId)}`;
+}
+
+/** 'Add to calendar': a Google Calendar link and the ticket's .ics file (the API's, issue 25 item 2). */
+export function calendarLinks(ticket: Pick<TicketView, 'id' | 'event'>, origin?: string): { google: string; ics: string } {
+  return {
+    google: googleCalendarUrl({ title: ticket.event.title, start: ticket.event.date, location: ticket.event.location, ticketUrl: ticketPageUrl(ticket.id, origin) }),
+    ics: `${API_BASE}${ticketCalendarPath(ticket.id)}`,
+  };
+}
+
+/**
+ * The ticket's reply as the API gave it (ticket-sw.js keeps it for a visit with no network), from
+ * the ticket the page shows, dated now (the page hands it over once its first screen is shown, a
+ * moment after it arrived); null for a copy that came from the worker itself.
+ */
+export function keptTicketReply(ticket: ShownTicket, now: Date = new Date()): { url: string; body: { success: true; ticket: TicketView }; savedAt: string } | null {
+  if (ticket.savedAt) return null;
+  const { savedAt: _kept, ...view } = ticket;
+  return { url: `${API_BASE}${ticketViewPath(ticket.id)}`, body: { success: true, ticket: view }, savedAt: now.toISOString() };
+}
+
+/** 'Last updated 2 minutes ago' for a kept copy; null when the ticket came from the network. */
+export function savedCopyText(ticket: Pick<ShownTicket, 'savedAt'>, now: Date = new Date()): string | null {
+  if (!ticket.savedAt) return null;
+  const when = formatWhen(ticket.savedAt, now);
+  return when ? `${TICKET_TEXT.lastUpdated} ${when.charAt(0).toLowerCase()}${when.slice(1)}.` : null;
+}
 
 /**
  * A cancelled or refunded ticket's badge and sentence (issue 24 item 8): 'Cancelled and refunded',
@@ -67,14 +122,12 @@ export function ticketEventPath(ticket: Pick<TicketView, 'event'>): string {
 }
 
 /** The ticket, when the boot script's reply for it is already in (given once); else undefined: ask getTicket. */
-export function arrivedTicket(client: Pick<ApiClient, 'arrived'>, ticketId: string): TicketView | undefined {
-  const ticket = client.arrived<{ ticket?: TicketView }>(ticketViewPath(ticketId))?.ticket;
-  return ticket && typeof ticket === 'object' ? ticket : undefined;
+export function arrivedTicket(client: Pick<ApiClient, 'arrived'>, ticketId: string): ShownTicket | undefined {
+  const reply = client.arrived<Partial<TicketReply>>(ticketViewPath(ticketId));
+  return reply?.ticket && typeof reply.ticket === 'object' ? shown(reply as TicketReply) : undefined;
 }
 
 /** GET /checkin/{ticketId}?format=json, publicly: the ticket holder's view. */
-export function getTicket(client: Pick<ApiClient, 'request'>, ticketId: string, signal?: AbortSignal): Promise<TicketView> {
-  return client
-    .request<{ ticket: TicketView }>(ticketViewPath(ticketId), { signal }, RSVP_MESSAGES.ticketNotFound)
-    .then((r) => r.ticket);
+export function getTicket(client: Pick<ApiClient, 'request'>, ticketId: string, signal?: AbortSignal): Promise<ShownTicket> {
+  return client.request<TicketReply>(ticketViewPath(ticketId), { signal }, RSVP_MESSAGES.ticketNotFound).then(shown);
 }

@@ -50,6 +50,8 @@ describe('RegistrationForm (issue 23)', () => {
     await register(freeEvent, 'Register');
     expect(await screen.findByRole('heading', { name: 'Registration Complete' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(RSVP_MESSAGES.registered);
+    // Its ticket is the RSVP: the success step links to the ticket page, as the paid one does (issue 25 item 1).
+    expect(screen.getByRole('link', { name: 'View Your Ticket' }).getAttribute('href')).toBe('/checkin/r1');
   });
 
   it("'already registered' on a paid event is a notice on the form: no payment step, nothing marked wrong", async () => {

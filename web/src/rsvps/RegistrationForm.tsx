@@ -82,6 +82,7 @@ export default function RegistrationForm({ event, onSeats }: { event: PublicEven
         values={state.values}
         message={state.message}
         outcome={state.outcome}
+        ticketId={state.ticketId}
         headingRef={stepHeading}
         onReset={() => dispatch({ type: 'reset', values: initialValues(event) })}
       />

@@ -11,6 +11,8 @@ interface RegistrationSuccessProps {
   message: string;
   /** 'checkInbox': a 'Confirm by e-mail' registration, whose seat waits for the link in the visitor's inbox. */
   outcome: SuccessOutcome;
+  /** The ticket a free registration holds at once: its page is linked (issue 25 item 1). */
+  ticketId: string | null;
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** 'Register Another Person' and 'Back to Event' start a fresh form. */
   onReset: () => void;
@@ -25,7 +27,7 @@ export const SUCCESS_HEADINGS: Record<SuccessOutcome, string> = {
  * The success step: what was registered, and the way to register someone else (SPEC §2). A
  * registration waiting for its e-mailed link says so ('check your inbox'), with no ticket.
  */
-export function RegistrationSuccess({ event, values, message, outcome, headingRef, onReset }: RegistrationSuccessProps) {
+export function RegistrationSuccess({ event, values, message, outcome, ticketId, headingRef, onReset }: RegistrationSuccessProps) {
   const checkInbox = outcome === 'checkInbox';
   return (
     <div className={`registration-success${checkInbox ? ' registration-success--inbox' : ''}`}>
@@ -53,7 +55,12 @@ export function RegistrationSuccess({ event, values, message, outcome, headingRe
         ) : null}
       </dl>
       <div className="registration-actions">
-        <button type="button" className="btn btn-primary" onClick={onReset}>
+        {ticketId && !checkInbox ? (
+          <Link className="btn btn-primary" to={`/checkin/${encodeURIComponent(ticketId)}`}>
+            {REGISTRATION_TEXT.viewTicket}
+          </Link>
+        ) : null}
+        <button type="button" className={`btn ${ticketId && !checkInbox ? 'btn-outline' : 'btn-primary'}`} onClick={onReset}>
           {REGISTRATION_TEXT.registerAnother}
         </button>
         <Link className="btn btn-outline" to={eventPath(event)} onClick={onReset}>

@@ -18,6 +18,8 @@ export const REGISTRATION_TEXT = {
   continueToPayment: 'Continue to Payment',
   submitting: 'Submitting...',
   registerAnother: 'Register Another Person',
+  /** The success step's link to the ticket page (as the paid registration's, payments/PaymentSuccessPage.tsx). */
+  viewTicket: 'View Your Ticket',
 } as const;
 
 type EventForForm = Pick<EventRecord, 'ticketTypes' | 'ticketPrices' | 'requiresPayment'>;

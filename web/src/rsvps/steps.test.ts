@@ -27,11 +27,11 @@ describe('registration steps', () => {
   });
 
   it('goes to success when the server needs no payment', () => {
-    expect(submitted(initialState(blank), freeReply)).toEqual({ step: 'success', values: ann, message: freeReply.message, outcome: 'registered' });
+    expect(submitted(initialState(blank), freeReply)).toEqual({ step: 'success', values: ann, message: freeReply.message, outcome: 'registered', ticketId: 'r2' });
   });
 
   it("a 'Confirm by e-mail' registration ends on 'check your inbox', with the server's message and no RSVP", () => {
-    expect(submitted(initialState(blank), confirmReply)).toEqual({ step: 'success', values: ann, message: RSVP_MESSAGES.confirmationSent, outcome: 'checkInbox' });
+    expect(submitted(initialState(blank), confirmReply)).toEqual({ step: 'success', values: ann, message: RSVP_MESSAGES.confirmationSent, outcome: 'checkInbox', ticketId: null });
   });
 
   it('never opens payment without the RSVP that holds the seat', () => {

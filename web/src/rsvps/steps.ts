@@ -28,7 +28,8 @@ export interface PendingRsvp {
 export type RegistrationState =
   | { step: 'form'; values: RegistrationValues; pending: PendingRsvp | null }
   | { step: 'payment'; values: RegistrationValues; pending: PendingRsvp }
-  | { step: 'success'; values: RegistrationValues; message: string; outcome: SuccessOutcome };
+  /** `ticketId`: the ticket a free registration holds at once (its page is linked); null otherwise. */
+  | { step: 'success'; values: RegistrationValues; message: string; outcome: SuccessOutcome; ticketId: string | null };
 
 /** 'registered': the seat is the visitor's; 'checkInbox': it is held until the e-mailed link is opened. */
 export type SuccessOutcome = 'registered' | 'checkInbox';
@@ -83,12 +84,11 @@ export function registrationReducer(state: RegistrationState, action: Registrati
         };
       }
       // Not the visitor's seat yet (a payment without an rsvpId cannot happen here): the server's message says what to do.
-      return {
-        step: 'success',
-        values: action.values,
-        message: action.reply.message,
-        outcome: action.reply.requiresConfirmation === true || action.reply.requiresPayment ? 'checkInbox' : 'registered',
-      };
+      if (action.reply.requiresConfirmation === true || action.reply.requiresPayment) {
+        return { step: 'success', values: action.values, message: action.reply.message, outcome: 'checkInbox', ticketId: null };
+      }
+      // A free registration holds its ticket now: the RSVP's id is the ticket's (issue 25 item 1).
+      return { step: 'success', values: action.values, message: action.reply.message, outcome: 'registered', ticketId: action.reply.rsvpId ?? null };
     case 'resume':
       return state.step === 'form' && state.pending ? { step: 'payment', values: state.values, pending: state.pending } : state;
     case 'cancelPayment':
