@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors.js';
 import type { IdParams } from '../http/server.js';
 import { parseWith } from '../http/validate.js';
 import { MESSAGES } from '../shared/messages.js';
+import { PRIVATE_CACHE_CONTROL } from '../http/cache.js';
 import type { CheckInService } from './service.js';
 
 /** The signed-in user a guard resolved: check-ins record their e-mail, never one the body names. */
@@ -28,6 +29,16 @@ export function checkInRoutes(api: FastifyInstance, checkins: CheckInService, gu
       return { success: true, ticket: await checkins.ticket(ticketId) };
     },
   );
+
+  /** The ticket's calendar file (issue 25 item 2; shared ticketCalendarPath, proven by its API test): personal, so kept by no cache. */
+  api.get<{ Params: { ticketId: string } }>('/checkin/:ticketId/calendar.ics', async (request, reply) => {
+    const file = await checkins.calendar(request.params.ticketId, options.siteUrl);
+    return reply
+      .header('Content-Type', 'text/calendar; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+      .header('Cache-Control', PRIVATE_CACHE_CONTROL)
+      .send(file.text);
+  });
 
   api.post<IdParams & { Reply: CheckInReply }>('/checkin/:id', staff, async (request) =>
     checkins.checkIn(request.params.id, parseWith(checkInSchema, request.body), viewerOf(request).email),
