@@ -13,7 +13,11 @@ import { newId } from '../ids.js';
  * link to finish a held registration (its key is minted when the mail is composed, never
  * stored here); contact and contactReceipt come from the contact form.
  */
-export type MailKind = 'ticket' | 'rsvpConfirmation' | 'confirmRegistration' | 'paymentLink' | 'contact' | 'contactReceipt';
+export type MailKind = 'ticket' | 'rsvpConfirmation' | 'confirmRegistration' | 'paymentLink' | 'contact' | 'contactReceipt' | EventUpdatedKind;
+/** The 'Event updated' e-mail to a ticket holder (issue 25 item 2), queued by the calendar fan-out. */
+export type EventUpdatedKind = 'eventUpdated';
+/** What of an event changed that its calendar entries carry. */
+export type EventChange = 'date' | 'location';
 
 export type MailJobStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
@@ -48,6 +52,9 @@ export type MailJob = {
   payload?: ContactPayload;
   /** 'staff' when a staff member asked for it (a resend): not counted toward the per-recipient limit. */
   trigger?: 'public' | 'staff';
+  /** eventUpdated: the event's calendar SEQUENCE it announces, and what changed. */
+  calendarSequence?: number;
+  eventChanges?: EventChange[];
 };
 
 export const MAIL_JOBS = collection<MailJob>('mailJobs');
@@ -59,10 +66,12 @@ export interface QueuedMail {
   payload?: ContactPayload;
   /** Who caused the message; default 'public' (a visitor's registration, payment or message). */
   trigger?: 'public' | 'staff';
+  calendarSequence?: number;
+  eventChanges?: EventChange[];
 }
 
-export function queueMail(tx: Transaction, job: QueuedMail, now: Date): string {
-  const id = newId();
+/** `id`: a job's own key when it must exist once per cause (the calendar fan-out's (ticket, sequence)). */
+export function queueMail(tx: Transaction, job: QueuedMail, now: Date, id: string = newId()): string {
   const record: MailJob = {
     kind: job.kind,
     rsvpId: job.rsvpId ?? null,
@@ -75,6 +84,7 @@ export function queueMail(tx: Transaction, job: QueuedMail, now: Date): string {
     sentAt: null,
     ...(job.payload ? { payload: job.payload } : {}),
     ...(job.trigger === 'staff' ? { trigger: 'staff' as const } : {}),
+    ...(job.calendarSequence !== undefined ? { calendarSequence: job.calendarSequence, eventChanges: job.eventChanges ?? [] } : {}),
   };
   tx.create(MAIL_JOBS, id, record);
   return id;
