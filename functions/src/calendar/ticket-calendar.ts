@@ -1,5 +1,4 @@
 import type { EventDetails } from '../events/repository.js';
-import { checkInUrl } from '../mail/templates/render.js';
 import { ICS_CONTENT_TYPE, icsFilename, ticketIcs } from './ics.js';
 
 /** A ticket's calendar file as the route serves it and the e-mails attach it. */
@@ -14,19 +13,23 @@ export function calendarSequenceOf(event: { calendarSequence?: number }): number
   return event.calendarSequence ?? 0;
 }
 
-/** The .ics of a ticket of `event`, as the event is now (its current SEQUENCE). */
+/**
+ * The .ics of a ticket of `event`, as the event is now (its current SEQUENCE). `ticketUrl` is the
+ * ticket page's absolute address (the caller's, so calendar/ depends on neither mail/ nor checkin/);
+ * its host names the UID.
+ */
 export function ticketCalendarFile(input: {
   ticketId: string;
+  ticketUrl: string;
   event: Pick<EventDetails, 'title' | 'date' | 'location'>;
   sequence: number;
   cancelled: boolean;
-  siteUrl: string;
   now: Date;
 }): TicketCalendarFile {
-  const ticketUrl = checkInUrl(input.siteUrl, input.ticketId);
+  const { ticketUrl } = input;
   const text = ticketIcs({
     ticketId: input.ticketId,
-    siteHost: new URL(input.siteUrl).hostname,
+    siteHost: new URL(ticketUrl).hostname,
     entry: { title: input.event.title, start: input.event.date, location: input.event.location, ticketUrl },
     sequence: input.sequence,
     cancelled: input.cancelled,

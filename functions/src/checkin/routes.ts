@@ -17,6 +17,8 @@ function viewerOf(request: { viewer?: Viewer }): Viewer {
 }
 
 export function checkInRoutes(api: FastifyInstance, checkins: CheckInService, guards: AuthGuards, options: { siteUrl: string }) {
+  /** The site's ticket page of a ticket id. */
+  const ticketPage = (ticketId: string) => `${options.siteUrl}/checkin/${encodeURIComponent(ticketId)}`;
   const staff = { preHandler: guards.requireRole('staff') };
   const admin = { preHandler: guards.requireRole('admin') };
 
@@ -25,14 +27,14 @@ export function checkInRoutes(api: FastifyInstance, checkins: CheckInService, gu
     '/checkin/:ticketId',
     async (request, reply) => {
       const { ticketId } = request.params;
-      if (request.query.format !== 'json') return reply.redirect(`${options.siteUrl}/checkin/${encodeURIComponent(ticketId)}`, 302);
+      if (request.query.format !== 'json') return reply.redirect(ticketPage(ticketId), 302);
       return { success: true, ticket: await checkins.ticket(ticketId) };
     },
   );
 
   /** The ticket's calendar file (issue 25 item 2; shared ticketCalendarPath, proven by its API test): personal, so kept by no cache. */
   api.get<{ Params: { ticketId: string } }>('/checkin/:ticketId/calendar.ics', async (request, reply) => {
-    const file = await checkins.calendar(request.params.ticketId, options.siteUrl);
+    const file = await checkins.calendar(request.params.ticketId, ticketPage(request.params.ticketId));
     return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${file.filename}"`)

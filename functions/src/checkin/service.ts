@@ -58,14 +58,14 @@ export function createCheckInService({ store, clock }: { store: DocumentStore; c
      * The ticket's .ics (issue 25 item 2), found by the ticket page's rule: as the event is now,
      * with its current SEQUENCE, STATUS:CANCELLED once the ticket was cancelled.
      */
-    async calendar(ticketId: string, siteUrl: string): Promise<TicketCalendarFile> {
+    async calendar(ticketId: string, ticketUrl: string): Promise<TicketCalendarFile> {
       const { rsvp, event, cancelled } = await findTicket(ticketId);
       return ticketCalendarFile({
         ticketId: rsvp.id,
+        ticketUrl,
         event: event.data,
         sequence: calendarSequenceOf(event.data),
         cancelled: Boolean(cancelled),
-        siteUrl,
         now: clock.now(),
       });
     },

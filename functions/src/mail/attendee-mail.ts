@@ -15,7 +15,7 @@ import { queueMail, type EventUpdatedKind, type MailJob } from '../outbox/outbox
 import { ticketQrAttachment } from './qr.js';
 import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
 import { describeEventChanges, renderEventUpdated } from './templates/event-updated.js';
-import { buildTemplateContext, renderEmail, type RenderedEmail, type TemplateContext } from './templates/render.js';
+import { buildTemplateContext, checkInUrl, renderEmail, type RenderedEmail, type TemplateContext } from './templates/render.js';
 
 type Attachment = NonNullable<MailMessage['attachments']>[number];
 
@@ -54,7 +54,7 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
       event: event.data,
       sequence: calendarSequenceOf(event.data),
       cancelled: rsvp.data.status === 'cancelled',
-      siteUrl,
+      ticketUrl: checkInUrl(siteUrl, rsvp.id),
       now: clock.now(),
     });
     return { filename: file.filename, contentType: file.contentType, content: Buffer.from(file.text, 'utf8') };

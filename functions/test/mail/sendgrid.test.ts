@@ -50,10 +50,10 @@ describe('sendgridMailer', () => {
   it("attaches a ticket's .ics as a plain attachment: base64, its filename, type text/calendar with its method (issue 25 item 2)", async () => {
     const file = ticketCalendarFile({
       ticketId: 'abc',
+      ticketUrl: 'https://zion.example.org/checkin/abc',
       event: { title: 'Night Sky Walk', date: '2026-12-06T02:30:00.000Z', location: 'Kolob' },
       sequence: 1,
       cancelled: false,
-      siteUrl: 'https://zion.example.org',
       now: new Date('2026-11-21T12:00:00.000Z'),
     });
     const content = Buffer.from(file.text, 'utf8');
