@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http';
 import { createAuthGuards, requireSignedIn } from './auth/middleware.js';
+import { createCalendarFanout } from './calendar/fan-out.js';
 import { checkInRoutes } from './checkin/routes.js';
 import { createCheckInService } from './checkin/service.js';
 import { storedRoles } from './admins/roles.js';
@@ -49,11 +50,15 @@ export function createServices(deps: ApiDependencies) {
   const mailchimp = createMailchimpService({ store: deps.store, audiences: deps.audiences ?? unconfiguredAudiences(), clock: deps.clock });
   // A queued Mailchimp job is synced right after its commit (the schedule retries what fails).
   const onMailchimpQueued = deps.deliverMailOnCommit === false ? undefined : () => mailchimp.kick();
+  // An event moved: its tickets' 'Event updated' mails are fanned out right after the commit (the schedule retries).
+  const calendar = createCalendarFanout({ store: deps.store, clock: deps.clock, onMailQueued, logger: console });
+  const onCalendarChanged = deps.deliverMailOnCommit === false ? undefined : () => calendar.kick();
   return {
     mail,
     mailchimp,
+    calendar,
     theme,
-    events: createEventService(deps),
+    events: createEventService({ ...deps, onCalendarChanged }),
     admins: createAdminService({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl, sendInvitation: (input) => mail.sendAdminInvitation(input) }),
     sponsors: createSponsorService({ store: deps.store, clock: deps.clock, uploads }),
     rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onMailchimpQueued, intents: deps.payments }),
@@ -111,7 +116,8 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
 
 /**
  * Work that runs on a schedule (DESIGN §3): unpaid holds give their seats
- * back, due reminders are queued (before the delivery, so they go out in the same run), due e-mails
+ * back, due reminders are queued and moved events' calendar updates are fanned out (issue 25
+ * items 3 and 2; both before the delivery, so their e-mails go out in the same run), due e-mails
  * are delivered or retried, and so are Mailchimp sync jobs. Production runs it with onSchedule;
  * local runs call it on an interval.
  */
@@ -122,7 +128,8 @@ export async function runScheduledWork(services: Services) {
     console.error('The reminder sweep failed', error);
     return 0;
   });
+  const calendar = await services.calendar.fanOutDue();
   const mail = await services.mail.deliverDue();
   const mailchimp = await services.mailchimp.syncDue();
-  return { released, reminders, mail, mailchimp };
+  return { released, reminders, calendar, mail, mailchimp };
 }

@@ -7,6 +7,7 @@ import { createApi, createServices, runScheduledWork, type Services } from './ap
 import { dependenciesFromEnvironment } from './config.js';
 import { MAIL_JOBS } from './outbox/outbox.js';
 import { MAILCHIMP_JOBS } from './outbox/mailchimp-jobs.js';
+import { CALENDAR_FANOUT_JOBS } from './outbox/calendar-jobs.js';
 
 /**
  * Secrets a deployment must have; `firebase deploy` refuses to deploy while
@@ -63,6 +64,11 @@ export const mailJobCreated = onDocumentCreated({ document: `${MAIL_JOBS}/{jobId
 /** A queued Mailchimp sync (a registration, payment or cancellation) runs as soon as its job is committed. */
 export const mailchimpJobCreated = onDocumentCreated({ document: `${MAILCHIMP_JOBS}/{jobId}`, region: 'us-central1', secrets }, async () => {
   await api().services.mailchimp.syncDue();
+});
+
+/** A moved event's calendar fan-out (issue 25 item 2) runs as soon as its job is committed; the schedule retries. */
+export const calendarFanoutJobCreated = onDocumentCreated({ document: `${CALENDAR_FANOUT_JOBS}/{jobId}`, region: 'us-central1', secrets }, async () => {
+  await api().services.calendar.fanOutDue();
 });
 
 export { apiFunction as api };

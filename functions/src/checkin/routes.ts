@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors.js';
 import type { IdParams } from '../http/server.js';
 import { parseWith } from '../http/validate.js';
 import { MESSAGES } from '../shared/messages.js';
+import { PRIVATE_CACHE_CONTROL } from '../http/cache.js';
 import type { CheckInService } from './service.js';
 import { withTicketQr } from './ticket-view.js';
 
@@ -17,6 +18,8 @@ function viewerOf(request: { viewer?: Viewer }): Viewer {
 }
 
 export function checkInRoutes(api: FastifyInstance, checkins: CheckInService, guards: AuthGuards, options: { siteUrl: string }) {
+  /** The site's ticket page of a ticket id. */
+  const ticketPage = (ticketId: string) => `${options.siteUrl}/checkin/${encodeURIComponent(ticketId)}`;
   const staff = { preHandler: guards.requireRole('staff') };
   const admin = { preHandler: guards.requireRole('admin') };
 
@@ -25,10 +28,20 @@ export function checkInRoutes(api: FastifyInstance, checkins: CheckInService, gu
     '/checkin/:ticketId',
     async (request, reply) => {
       const { ticketId } = request.params;
-      if (request.query.format !== 'json') return reply.redirect(`${options.siteUrl}/checkin/${encodeURIComponent(ticketId)}`, 302);
+      if (request.query.format !== 'json') return reply.redirect(ticketPage(ticketId), 302);
       return { success: true, ticket: withTicketQr(await checkins.ticket(ticketId), options.siteUrl) };
     },
   );
+
+  /** The ticket's calendar file (issue 25 item 2; shared ticketCalendarPath, proven by its API test): personal, so kept by no cache. */
+  api.get<{ Params: { ticketId: string } }>('/checkin/:ticketId/calendar.ics', async (request, reply) => {
+    const file = await checkins.calendar(request.params.ticketId, ticketPage(request.params.ticketId));
+    return reply
+      .header('Content-Type', 'text/calendar; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+      .header('Cache-Control', PRIVATE_CACHE_CONTROL)
+      .send(file.text);
+  });
 
   api.post<IdParams & { Reply: CheckInReply }>('/checkin/:id', staff, async (request) =>
     checkins.checkIn(request.params.id, parseWith(checkInSchema, request.body), viewerOf(request).email),

@@ -16,6 +16,7 @@ import { holdsSeat } from '../rsvps/rules.js';
 import type { Clock } from '../clock.js';
 import type { DocumentStore, Transaction } from '../store/port.js';
 import { RuleError } from '../rule-error.js';
+import { ticketCalendarFile, calendarSequenceOf, type TicketCalendarFile } from '../calendar/ticket-calendar.js';
 import { decideCheckIn, decideUndo, type Decision } from './rules.js';
 import { cancelledTicket, toCheckedInAttendee, doorListEntryOf, doorListEventOf, toTicketView } from './ticket-view.js';
 
@@ -33,18 +34,40 @@ export function createCheckInService({ store, clock }: { store: DocumentStore; c
     return store.runTransaction(async (tx) => step(await readRsvpWithEvent(tx, ticketId), tx));
   }
 
+  /** A ticket exists only for a confirmed RSVP, or one cancelled after it had a ticket; else TICKET_NOT_FOUND. */
+  async function findTicket(ticketId: string) {
+    const rsvp = await findRsvp(store, ticketId);
+    const cancelled = rsvp && cancelledTicket(rsvp.data);
+    if (!rsvp || (rsvp.data.status !== 'confirmed' && !cancelled)) throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
+    const event = await findEvent(store, rsvp.data.eventId);
+    if (!event) throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
+    return { rsvp, event, cancelled };
+  }
+
   return {
     /**
      * The public ticket page. A ticket exists only for a confirmed RSVP: never before its payment
      * succeeded. One cancelled or refunded since shows as such, with when (issue 24 item 8).
      */
     async ticket(ticketId: string): Promise<TicketView> {
-      const rsvp = await findRsvp(store, ticketId);
-      const cancelled = rsvp && cancelledTicket(rsvp.data);
-      if (!rsvp || (rsvp.data.status !== 'confirmed' && !cancelled)) throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
-      const event = await findEvent(store, rsvp.data.eventId);
-      if (!event) throw new RuleError('TICKET_NOT_FOUND', RSVP_MESSAGES.ticketNotFound, 'not-found');
+      const { rsvp, event, cancelled } = await findTicket(ticketId);
       return toTicketView(toRsvpView(rsvp), toEventDetails(event), cancelled ?? undefined);
+    },
+
+    /**
+     * The ticket's .ics (issue 25 item 2), found by the ticket page's rule: as the event is now,
+     * with its current SEQUENCE, STATUS:CANCELLED once the ticket was cancelled.
+     */
+    async calendar(ticketId: string, ticketUrl: string): Promise<TicketCalendarFile> {
+      const { rsvp, event, cancelled } = await findTicket(ticketId);
+      return ticketCalendarFile({
+        ticketId: rsvp.id,
+        ticketUrl,
+        event: event.data,
+        sequence: calendarSequenceOf(event.data),
+        cancelled: Boolean(cancelled),
+        now: clock.now(),
+      });
     },
 
     /** 'Checked-In Attendees' of an event, in the order they arrived. */

@@ -18,6 +18,8 @@ export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 
   attendeeCount?: number;
   /** Registrations of one e-mail are found through one key document (rsvps/repository.ts); absent on older events. */
   perEmailKeys?: boolean;
+  /** The SEQUENCE of its tickets' calendar files, raised when its date, time or place changes (calendar/); absent: 0. */
+  calendarSequence?: number;
 };
 
 /** An event without its count of registrations: what needs no count (tickets, check-in, e-mails) gets this. */

@@ -5,6 +5,8 @@ import { newId } from '../ids.js';
 import type { Clock } from '../clock.js';
 import type { DocumentStore, StoredDocument, Transaction, WhereClause } from '../store/port.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
+import { queueCalendarFanout } from '../outbox/calendar-jobs.js';
+import type { EventChange } from '../outbox/outbox.js';
 import { countExpiringHolds, layOutSeats, readSeatPlan, seatsForNewEvent, seatsTaken } from '../seats/repository.js';
 import { EVENTS, EventNotFoundError, toEventDetails, toEventView, toPublicEventView, type EventDetails, type StoredEvent } from './repository.js';
 import {
@@ -48,9 +50,11 @@ export interface EventServiceDeps {
   store: DocumentStore;
   clock: Clock;
   timeZone: string;
+  /** Called after an update that moved the event queued its calendar fan-out, so it runs at once. */
+  onCalendarChanged?: () => void;
 }
 
-export function createEventService({ store, clock, timeZone }: EventServiceDeps) {
+export function createEventService({ store, clock, timeZone, onCalendarChanged }: EventServiceDeps) {
   /** The events as the API shows them, each with its seats taken (one query for the shards of up to 30 events). */
   async function withCounts(docs: StoredDocument<StoredEvent>[]): Promise<EventRecord[]> {
     const counts = await seatsTaken(store, docs);
@@ -88,6 +92,21 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
       return { id, data: { ...doc.data, ...fields } };
     });
     return (await withCounts([updated]))[0];
+  }
+
+  /**
+   * An event moved in date, time or place (issue 25 item 2): its calendar SEQUENCE goes up and ONE
+   * fan-out job is written, in the update's transaction; the scheduled work e-mails each ticket
+   * holder. A title or description edit changes no calendar entry anyone must be told about: null.
+   */
+  function calendarChange(tx: Transaction, id: string, before: StoredEvent, after: { date: string; location: string }): Pick<StoredEvent, 'calendarSequence'> | null {
+    const changes: EventChange[] = [];
+    if (Date.parse(after.date) !== Date.parse(before.date)) changes.push('date');
+    if (after.location !== before.location) changes.push('location');
+    if (!changes.length) return null;
+    const sequence = (before.calendarSequence ?? 0) + 1;
+    queueCalendarFanout(tx, { eventId: id, sequence, changes }, clock.now());
+    return { calendarSequence: sequence };
   }
 
   async function listEvents(query: EventListQuery, isStaff: boolean): Promise<EventRecord[]> {
@@ -175,18 +194,27 @@ export function createEventService({ store, clock, timeZone }: EventServiceDeps)
     },
 
     /** Partial update: the merged event is validated as a whole, like a fresh form. */
-    update(id: string, patch: EventUpdate): Promise<EventRecord> {
-      return mutate(id, async (event, tx, doc) => {
+    async update(id: string, patch: EventUpdate): Promise<EventRecord> {
+      let moved = false;
+      const updated = await mutate(id, async (event, tx, doc) => {
         const merged = validateOrRefuse(eventInputSchema, { ...eventToInput(event), ...patch });
         const customUrlChanged = patch.customUrl !== undefined && merged.customUrl !== event.customUrl;
         const fields = eventFieldsFromInput(merged, timeZone, { customUrlChanged });
         if (customUrlChanged) await assertCustomUrlFree(tx, fields.customUrl, id);
-        if (fields.maxAttendees === event.maxAttendees && doc.data.seatShards !== undefined) return { ...fields, ...withActivation(event, fields.isActive) };
+        // Written after every read of the transaction (Firestore's rule), hence a function called last.
+        const moveCalendar = () => {
+          const calendar = calendarChange(tx, id, doc.data, fields);
+          moved = calendar !== null;
+          return calendar;
+        };
+        if (fields.maxAttendees === event.maxAttendees && doc.data.seatShards !== undefined) return { ...fields, ...withActivation(event, fields.isActive), ...moveCalendar() };
         // A new capacity (or an event still on the old single counter): the seats are laid out again, in this transaction.
         const plan = await readSeatPlan(tx, doc);
         assertCapacityFits(fields.maxAttendees, plan.taken);
-        return { ...fields, ...withActivation(event, fields.isActive), ...layOutSeats(tx, id, plan, fields.maxAttendees) };
+        return { ...fields, ...withActivation(event, fields.isActive), ...layOutSeats(tx, id, plan, fields.maxAttendees), ...moveCalendar() };
       });
+      if (moved) onCalendarChanged?.();
+      return updated;
     },
 
     archive: (id: string) => mutate(id, archived),

@@ -1,3 +1,4 @@
+import { calendarSequenceOf, ticketCalendarFile } from '../calendar/ticket-calendar.js';
 import type { Clock } from '../clock.js';
 import { findEvent, toEventDetails } from '../events/repository.js';
 import { RuleError } from '../rule-error.js';
@@ -9,10 +10,14 @@ import { MESSAGES } from '../shared/messages.js';
 import { RSVP_MESSAGES } from '../shared/rsvps-model.js';
 import type { DocumentStore } from '../store/port.js';
 import type { Composed } from './delivery.js';
-import { queueMail, type MailJob } from '../outbox/outbox.js';
+import type { MailMessage } from './port.js';
+import { queueMail, type EventUpdatedKind, type MailJob } from '../outbox/outbox.js';
 import { ticketQrAttachment } from './qr.js';
 import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
-import { buildReminderContext, buildTemplateContext, renderEmail, type ReminderContext, type RenderedEmail, type TemplateContext } from './templates/render.js';
+import { describeEventChanges, renderEventUpdated } from './templates/event-updated.js';
+import { buildReminderContext, buildTemplateContext, checkInUrl, renderEmail, type ReminderContext, type RenderedEmail, type TemplateContext } from './templates/render.js';
+
+type Attachment = NonNullable<MailMessage['attachments']>[number];
 import { isActiveTicket } from '../reminders/rules.js';
 import type { EventDetails } from '../events/repository.js';
 import type { RsvpRecord } from '../shared/rsvps-model.js';
@@ -56,6 +61,22 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
     return { message: { to: job.to, from, ...rendered, ...(attachments ? { attachments } : {}) } };
   }
 
+  /**
+   * The ticket's .ics as an attachment (issue 25 item 2), as the event is now: its current SEQUENCE,
+   * STATUS:CANCELLED for a cancelled RSVP (whose e-mail, when one goes out, must cancel the entry).
+   */
+  function calendarAttachment(rsvp: { id: string; data: { status: string } }, event: NonNullable<Awaited<ReturnType<typeof findEvent>>>): Attachment {
+    const file = ticketCalendarFile({
+      ticketId: rsvp.id,
+      event: event.data,
+      sequence: calendarSequenceOf(event.data),
+      cancelled: rsvp.data.status === 'cancelled',
+      ticketUrl: checkInUrl(siteUrl, rsvp.id),
+      now: clock.now(),
+    });
+    return { filename: file.filename, contentType: file.contentType, content: Buffer.from(file.text, 'utf8') };
+  }
+
   return {
     /** The message of a ticket or rsvpConfirmation job, from the RSVP as it is now. */
     async compose(job: MailJob & { kind: 'ticket' | 'rsvpConfirmation' | 'reminder' }): Promise<Composed> {
@@ -74,8 +95,31 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
         timeZone,
       });
       const rendered = renderWithFallback(job.kind, await templates.load(job.kind), context);
-      const attachments = job.kind === 'ticket' ? [await ticketQrAttachment(context.urls.checkIn)] : undefined;
-      return { message: { to: job.to, from, ...rendered, ...(attachments ? { attachments } : {}) } };
+      const calendar = calendarAttachment(rsvp, event);
+      const attachments = job.kind === 'ticket' ? [await ticketQrAttachment(context.urls.checkIn), calendar] : [calendar];
+      return { message: { to: job.to, from, ...rendered, attachments } };
+    },
+
+    /**
+     * 'Event updated' to a ticket holder (queued by the calendar fan-out), as the event is now: its
+     * new date, time and place, and the .ics with the same UID and the current (higher) SEQUENCE.
+     * A ticket cancelled since the fan-out gets nothing.
+     */
+    async composeEventUpdated(job: MailJob & { kind: EventUpdatedKind }): Promise<Composed> {
+      if (!job.rsvpId) return { skip: RSVP_MESSAGES.rsvpNotFound };
+      const rsvp = await findRsvp(store, job.rsvpId);
+      if (!rsvp) return { skip: RSVP_MESSAGES.rsvpNotFound };
+      if (rsvp.data.status !== 'confirmed') return { skip: `The RSVP is ${rsvp.data.status}` };
+      const event = await findEvent(store, rsvp.data.eventId);
+      if (!event) return { skip: MESSAGES.eventNotFound };
+      const context = buildTemplateContext({ event: toEventDetails(event), rsvp: toRsvpView(rsvp), siteUrl, timeZone });
+      const rendered = renderEventUpdated({
+        event: context.event,
+        rsvp: { name: context.rsvp.name },
+        changed: describeEventChanges(job.eventChanges ?? []),
+        ticketUrl: context.urls.checkIn,
+      });
+      return { message: { to: job.to, from, ...rendered, attachments: [calendarAttachment(rsvp, event)] } };
     },
 
     /** Queues the RSVP's e-mail again: its ticket, or the confirmation when the event issues no tickets. */

@@ -69,8 +69,21 @@ export function mailboxPage(messages: MailboxEntry[], base: string, timeZone: st
   });
 }
 
-/** A thin bar above a shown message: it is a local copy, and who it was for. */
-export function withMailboxBanner(html: string, message: { to: string; from: string; replyTo: string | null; subject: string }, listHref: string) {
+/** A message's attachment as the banner lists it: a link that downloads it. */
+export type BannerAttachment = { filename: string; contentType: string; size: number; href: string };
+
+/** The download name of a stored attachment: letters, digits, dot, dash and underscore only (it goes into a header). */
+export function safeAttachmentName(filename: string): string {
+  return filename.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '') || 'attachment';
+}
+
+/** A thin bar above a shown message: it is a local copy, who it was for, and its attachments to download (a ticket's .ics). */
+export function withMailboxBanner(
+  html: string,
+  message: { to: string; from: string; replyTo: string | null; subject: string },
+  listHref: string,
+  attachments: BannerAttachment[] = [],
+) {
   const fields = [
     ['To', message.to],
     ['From', message.from],
@@ -79,7 +92,13 @@ export function withMailboxBanner(html: string, message: { to: string; from: str
   ];
   const banner = `<div style="font-family:system-ui,sans-serif;font-size:13px;line-height:1.5;background:#2c3e50;color:#fff;padding:10px 16px;">
 <strong>Local development mailbox</strong> &middot; <a href="${escapeHtml(listHref)}" style="color:#fbe3d3;">All messages</a><br>
-${fields.map(([label, value]) => `${label}: ${escapeHtml(value)}`).join(' &middot; ')}
+${fields.map(([label, value]) => `${label}: ${escapeHtml(value)}`).join(' &middot; ')}${
+    attachments.length
+      ? `<br>Attachments: ${attachments
+          .map((a) => `<a href="${escapeHtml(a.href)}" download="${escapeHtml(safeAttachmentName(a.filename))}" style="color:#fbe3d3;">${escapeHtml(a.filename)}</a> (${escapeHtml(a.contentType.split(';')[0])}, ${a.size} bytes)`)
+          .join(' &middot; ')}`
+      : ''
+  }
 </div>`;
   const body = /<body\b[^>]*>/i.exec(html);
   if (!body) return banner + html;

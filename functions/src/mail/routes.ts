@@ -10,7 +10,7 @@ import { MAIL_MESSAGES } from '../shared/mail-model.js';
 import { contactMessageSchema, emailTemplateSchema } from '../shared/mail.js';
 import { inlineCidImages, toMailboxMessageView, type LocalOutbox } from './local-outbox.js';
 import { LOCAL_PAGE_CSP } from '../http/local-page.js';
-import { MAILBOX_MESSAGE_CSP, mailboxPage, withMailboxBanner, type AuthMailsSection } from './mailbox-page.js';
+import { MAILBOX_MESSAGE_CSP, mailboxPage, safeAttachmentName, withMailboxBanner, type AuthMailsSection } from './mailbox-page.js';
 import type { MailService } from './service.js';
 
 /** E-mail templates may be large HTML; every other body stays small. */
@@ -114,6 +114,22 @@ export function mailRoutes(api: FastifyInstance, mail: MailService, guards: Auth
     if (request.query.format === 'json') return { success: true, message: toMailboxMessageView(message) };
     reply.header('Content-Security-Policy', MAILBOX_MESSAGE_CSP);
     reply.header('X-Frame-Options', 'SAMEORIGIN');
-    return reply.type('text/html; charset=utf-8').send(withMailboxBanner(inlineCidImages(message), message, `${base}/mailbox`));
+    // Inline images are shown in the message; the others (a ticket's .ics) are offered for download.
+    const attachments = message.attachments.flatMap((attachment, index) =>
+      attachment.contentId
+        ? []
+        : [{ filename: attachment.filename, contentType: attachment.contentType, size: Buffer.from(attachment.content, 'base64').length, href: `${base}/mailbox/${encodeURIComponent(message.id)}/attachments/${index}` }],
+    );
+    return reply.type('text/html; charset=utf-8').send(withMailboxBanner(inlineCidImages(message), message, `${base}/mailbox`, attachments));
+  });
+
+  /** One attachment of a kept message, as a download (issue 25 item 2: the ticket's .ics). */
+  api.get<{ Params: { id: string; index: string } }>('/mailbox/:id/attachments/:index', async (request, reply) => {
+    const message = await outbox.get(request.params.id);
+    const attachment = message && /^\d+$/.test(request.params.index) ? message.attachments[Number(request.params.index)] : undefined;
+    if (!attachment) throw notFound('Attachment not found');
+    reply.header('Cache-Control', 'no-store');
+    reply.header('Content-Disposition', `attachment; filename="${safeAttachmentName(attachment.filename)}"`);
+    return reply.type(attachment.contentType).send(Buffer.from(attachment.content, 'base64'));
   });
 }

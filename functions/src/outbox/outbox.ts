@@ -14,7 +14,11 @@ import { newId } from '../ids.js';
  * stored here); contact and contactReceipt come from the contact form; reminder is queued by the
  * reminder sweep (reminders/) before an event.
  */
-export type MailKind = 'ticket' | 'rsvpConfirmation' | 'confirmRegistration' | 'paymentLink' | 'contact' | 'contactReceipt' | 'reminder';
+export type MailKind = 'ticket' | 'rsvpConfirmation' | 'confirmRegistration' | 'paymentLink' | 'contact' | 'contactReceipt' | 'reminder' | EventUpdatedKind;
+/** The 'Event updated' e-mail to a ticket holder (issue 25 item 2), queued by the calendar fan-out. */
+export type EventUpdatedKind = 'eventUpdated';
+/** What of an event changed that its calendar entries carry. */
+export type EventChange = 'date' | 'location';
 
 export type MailJobStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
@@ -51,6 +55,9 @@ export type MailJob = {
   trigger?: 'public' | 'staff';
   /** A reminder's offset (hours before the start), issue 25 item 3. */
   reminderOffsetHours?: number;
+  /** eventUpdated: the event's calendar SEQUENCE it announces, and what changed. */
+  calendarSequence?: number;
+  eventChanges?: EventChange[];
 };
 
 export const MAIL_JOBS = collection<MailJob>('mailJobs');
@@ -63,10 +70,12 @@ export interface QueuedMail {
   /** Who caused the message; default 'public' (a visitor's registration, payment or message). */
   trigger?: 'public' | 'staff';
   reminderOffsetHours?: number;
+  calendarSequence?: number;
+  eventChanges?: EventChange[];
 }
 
-export function queueMail(tx: Transaction, job: QueuedMail, now: Date): string {
-  const id = newId();
+/** `id`: a job's own key when it must exist once per cause (the calendar fan-out's (ticket, sequence)). */
+export function queueMail(tx: Transaction, job: QueuedMail, now: Date, id: string = newId()): string {
   const record: MailJob = {
     kind: job.kind,
     rsvpId: job.rsvpId ?? null,
@@ -80,6 +89,7 @@ export function queueMail(tx: Transaction, job: QueuedMail, now: Date): string {
     ...(job.payload ? { payload: job.payload } : {}),
     ...(job.trigger === 'staff' ? { trigger: 'staff' as const } : {}),
     ...(job.reminderOffsetHours !== undefined ? { reminderOffsetHours: job.reminderOffsetHours } : {}),
+    ...(job.calendarSequence !== undefined ? { calendarSequence: job.calendarSequence, eventChanges: job.eventChanges ?? [] } : {}),
   };
   tx.create(MAIL_JOBS, id, record);
   return id;

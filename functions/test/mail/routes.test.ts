@@ -201,7 +201,34 @@ describe('local mailbox', () => {
     const json = await request.get(`/api/mailbox/${entry.id}?format=json`);
     expect(json.body.message).toMatchObject({ id: entry.id, to: 'alex@example.org', from: FROM, subject: 'Your ticket for Night Sky Walk' });
     expect(json.body.message.text).toContain(`${SITE_URL}/checkin/${rsvpId}`);
-    expect(json.body.message.attachments).toEqual([{ filename: 'ticket-qr.png', contentType: 'image/png', contentId: 'ticket-qr', size: expect.any(Number) }]);
+    expect(json.body.message.attachments).toEqual([
+      { filename: 'ticket-qr.png', contentType: 'image/png', contentId: 'ticket-qr', size: expect.any(Number) },
+      { filename: 'night-sky-walk.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', contentId: null, size: expect.any(Number) },
+    ]);
+  });
+
+  it('lists the .ics in the banner and downloads it; the inline QR code is not listed (issue 25 item 2)', async () => {
+    const { request, entry, rsvpId } = await withTicket();
+    const page = await request.get(`/api/mailbox/${entry.id}`);
+    const href = `/api/mailbox/${entry.id}/attachments/1`;
+    expect(page.text).toContain(`Attachments: <a href="${href}" download="night-sky-walk.ics"`);
+    expect(page.text).not.toContain(`/api/mailbox/${entry.id}/attachments/0`);
+    const file = await request.get(href).buffer(true).parse((res, done) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done(null, text));
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8; method=PUBLISH');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="night-sky-walk.ics"');
+    expect(file.headers['cache-control']).toBe('no-store');
+    expect(file.body).toContain(`\r\nUID:${rsvpId}@`);
+    for (const missing of [`/api/mailbox/${entry.id}/attachments/2`, `/api/mailbox/${entry.id}/attachments/x`, '/api/mailbox/nope/attachments/0']) {
+      const response = await request.get(missing);
+      expect(response.status, missing).toBe(404);
+      expect(response.body, missing).toEqual({ success: false, code: 'NOT_FOUND', message: 'Attachment not found' });
+    }
   });
 
   it('answers 404 for an unknown message', async () => {

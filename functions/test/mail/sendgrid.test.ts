@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ticketCalendarFile } from '../../src/calendar/ticket-calendar.js';
 import { ticketQrAttachment } from '../../src/mail/qr.js';
 import { sendgridMailer } from '../../src/mail/sendgrid.js';
 
@@ -44,6 +45,37 @@ describe('sendgridMailer', () => {
       ],
       reply_to: { email: 'hello@zion.example.org' },
     });
+  });
+
+  it("attaches a ticket's .ics as a plain attachment: base64, its filename, type text/calendar with its method (issue 25 item 2)", async () => {
+    const file = ticketCalendarFile({
+      ticketId: 'abc',
+      ticketUrl: 'https://zion.example.org/checkin/abc',
+      event: { title: 'Night Sky Walk', date: '2026-12-06T02:30:00.000Z', location: 'Kolob' },
+      sequence: 1,
+      cancelled: false,
+      now: new Date('2026-11-21T12:00:00.000Z'),
+    });
+    const content = Buffer.from(file.text, 'utf8');
+    let posted: Record<string, unknown> = {};
+    const scope = nock(API)
+      .post('/v3/mail/send', (body) => {
+        posted = body;
+        return true;
+      })
+      .reply(202, '');
+    await sendgridMailer({ apiKey: 'SG.test-key' }).send({
+      to: 'alex@example.org',
+      from: 'events@zion.example.org',
+      subject: 'Event updated: Night Sky Walk',
+      html: '<p>Hi</p>',
+      attachments: [{ filename: file.filename, contentType: file.contentType, content }],
+    });
+    expect(scope.isDone()).toBe(true);
+    expect(posted.attachments).toEqual([
+      { content: content.toString('base64'), filename: 'night-sky-walk.ics', type: 'text/calendar; charset=utf-8; method=PUBLISH', disposition: 'attachment' },
+    ]);
+    expect(Buffer.from((posted.attachments as { content: string }[])[0].content, 'base64').toString('utf8')).toContain('\r\nUID:abc@zion.example.org\r\nSEQUENCE:1\r\n');
   });
 
   it('carries the outbox job id, so a redelivery after a crash can be recognised', async () => {

@@ -47,8 +47,17 @@ describe('deliverDue', () => {
     expect(message.html).toContain('cid:ticket-qr');
     expect(message.html).toContain(`${SITE_URL}/checkin/${rsvpId}`);
     expect(message.text).toContain('Saturday, December 5, 2026');
-    expect(message.attachments).toHaveLength(1);
+    expect(message.attachments).toHaveLength(2);
     expect(message.attachments![0]).toMatchObject({ contentId: 'ticket-qr', contentType: 'image/png', filename: 'ticket-qr.png' });
+    // The calendar file (issue 25 item 2): a plain attachment, the ticket's UID, the event as it is now.
+    const ics = message.attachments![1];
+    expect(ics).toMatchObject({ contentType: 'text/calendar; charset=utf-8; method=PUBLISH', filename: 'night-sky-walk.ics' });
+    expect(ics.contentId).toBeUndefined();
+    const icsText = ics.content.toString('utf8');
+    expect(icsText).toContain(`\r\nUID:${rsvpId}@${new URL(SITE_URL).hostname}\r\nSEQUENCE:0\r\n`);
+    expect(icsText).toContain('\r\nSUMMARY:Night Sky Walk\r\n');
+    expect(icsText).toContain('\r\nSTATUS:CONFIRMED\r\n');
+    expect(icsText).not.toContain('alex');
 
     expect(await jobOf(store, jobId)).toMatchObject({ status: 'sent', attempts: 1, sentAt: clock.now().toISOString(), lastError: null, leaseUntil: null });
   });
@@ -59,7 +68,8 @@ describe('deliverDue', () => {
     await queueJob(store, { kind: 'rsvpConfirmation', rsvpId }, clock.now());
     await mail.deliverDue();
     expect(mailer.sent[0].subject).toBe("You're registered: Night Sky Walk");
-    expect(mailer.sent[0].attachments).toBeUndefined();
+    // No QR code; the calendar file only (issue 25 item 2).
+    expect(mailer.sent[0].attachments?.map((a) => [a.filename, a.contentType, a.contentId])).toEqual([['night-sky-walk.ics', 'text/calendar; charset=utf-8; method=PUBLISH', undefined]]);
   });
 
   it('waits for a job that is not due yet', async () => {

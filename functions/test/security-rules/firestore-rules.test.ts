@@ -57,6 +57,7 @@ const COLLECTIONS = [
   'mailRecipientCounts',
   'emailTemplates',
   'mailchimpJobs',
+  'calendarFanoutJobs',
   'paymentEvents',
   'offlinePaymentIntents',
   'offlineAudiences',
