@@ -130,6 +130,8 @@ describe('ticket lookup and lists', () => {
         checkedIn: false,
         checkedInAt: null,
         checkedInBy: null,
+        // The e-mail's code as an SVG path (issue 25 item 1); its content is checked in checkin-api.test.ts.
+        qr: { size: expect.any(Number), path: expect.stringMatching(/^M\d/) },
       },
     });
     const redirect = await api.request.get(`/api/checkin/${rsvpId}`);
