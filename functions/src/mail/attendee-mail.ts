@@ -11,6 +11,8 @@ import type { DocumentStore } from '../store/port.js';
 import type { Composed } from './delivery.js';
 import { queueMail, type MailJob } from '../outbox/outbox.js';
 import { ticketQrAttachment } from './qr.js';
+import { mintManageLink } from './link-mail.js';
+import { escapedValues } from './templates/render.js';
 import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
 import { buildTemplateContext, renderEmail, type RenderedEmail, type TemplateContext } from './templates/render.js';
 
@@ -25,6 +27,18 @@ export interface AttendeeMailDeps {
   /** The sender, e.g. 'Zion Events <events@example.org>'. */
   from: string;
   logger: Pick<Console, 'error'>;
+}
+
+/**
+ * Every ticket e-mail carries the 'Can't come?' link (issue 25), also when an admin's saved template
+ * predates {{urls.manage}}: such a template gets it as a last paragraph, before </body> (or at the end).
+ */
+export function withManageLink(rendered: RenderedEmail, template: EmailTemplate, manageUrl: string): RenderedEmail {
+  if (!manageUrl || template.htmlTemplate.includes('urls.manage')) return rendered;
+  const paragraph = `<p style="margin:16px 32px;font-size:14px;">Can't come? <a href="${escapedValues(manageUrl)}">Cancel your ticket</a> so someone else can have the seat.</p>`;
+  const at = rendered.html.toLowerCase().lastIndexOf('</body>');
+  const html = at === -1 ? rendered.html + paragraph : rendered.html.slice(0, at) + paragraph + rendered.html.slice(at);
+  return { ...rendered, html, text: `${rendered.text}\n\nCan't come? Cancel your ticket: ${manageUrl}` };
 }
 
 /** The e-mails an attendee receives: the ticket, or the confirmation when the event issues no tickets. */
@@ -49,13 +63,17 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
       if (rsvp.data.status !== 'confirmed') return { skip: `The RSVP is ${rsvp.data.status}` };
       const event = await findEvent(store, rsvp.data.eventId);
       if (!event) return { skip: MESSAGES.eventNotFound };
+      // Issue 25: a fresh 'Can't come?' key, its hash on the RSVP; the raw key only in this e-mail.
+      const manageUrl = (await mintManageLink(store, siteUrl, rsvp.id)) ?? '';
       const context = buildTemplateContext({
         event: toEventDetails(event),
         rsvp: toRsvpView(rsvp),
         siteUrl,
         timeZone,
+        manageUrl,
       });
-      const rendered = renderWithFallback(job.kind, await templates.load(job.kind), context);
+      const template = await templates.load(job.kind);
+      const rendered = withManageLink(renderWithFallback(job.kind, template, context), template, manageUrl);
       const attachments = job.kind === 'ticket' ? [await ticketQrAttachment(context.urls.checkIn)] : undefined;
       return { message: { to: job.to, from, ...rendered, ...(attachments ? { attachments } : {}) } };
     },

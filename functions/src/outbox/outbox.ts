@@ -11,9 +11,10 @@ import { newId } from '../ids.js';
 /**
  * ticket and rsvpConfirmation go to an attendee; confirmRegistration and paymentLink carry a
  * link to finish a held registration (its key is minted when the mail is composed, never
- * stored here); contact and contactReceipt come from the contact form.
+ * stored here); manageLink carries a fresh 'Can't come?' link asked for on the ticket page and
+ * ticketCancelled confirms an attendee's own cancel (issue 25); contact and contactReceipt come from the contact form.
  */
-export type MailKind = 'ticket' | 'rsvpConfirmation' | 'confirmRegistration' | 'paymentLink' | 'contact' | 'contactReceipt';
+export type MailKind = 'ticket' | 'rsvpConfirmation' | 'confirmRegistration' | 'paymentLink' | 'contact' | 'contactReceipt' | 'manageLink' | 'ticketCancelled';
 
 export type MailJobStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 

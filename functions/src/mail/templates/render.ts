@@ -101,7 +101,8 @@ export interface TemplateContext {
   event: { title: string; formattedDate: string; formattedTime: string; location: string };
   rsvp: { name: string; email: string };
   ticket: { id: string };
-  urls: { event: string; checkIn: string };
+  /** manage: the 'Can't come?' page with its key (issue 25), minted as the e-mail is composed; '' where there is none (previews). */
+  urls: { event: string; checkIn: string; manage: string };
 }
 
 /** The values the admin invitation template sees. */
@@ -156,13 +157,14 @@ export function buildTemplateContext(input: {
   rsvp: Pick<RsvpRecord, 'id' | 'name' | 'email'>;
   siteUrl: string;
   timeZone: string;
+  manageUrl?: string;
 }): TemplateContext {
   const { event, rsvp, siteUrl, timeZone } = input;
   return {
     event: { title: event.title, ...formatEventDate(event.date, timeZone), location: event.location },
     rsvp: { name: rsvp.name, email: rsvp.email },
     ticket: { id: rsvp.id },
-    urls: { event: eventUrl(siteUrl, event), checkIn: checkInUrl(siteUrl, rsvp.id) },
+    urls: { event: eventUrl(siteUrl, event), checkIn: checkInUrl(siteUrl, rsvp.id), manage: input.manageUrl ?? '' },
   };
 }
 
@@ -176,7 +178,7 @@ export const SAMPLE_CONTEXT: TemplateContext = {
   },
   rsvp: { name: 'Alex Rivera', email: 'alex@example.org' },
   ticket: { id: 'Q2x7mZkT4b9VhR1sNw3YpA' },
-  urls: { event: 'https://example.org/night-sky-walk', checkIn: 'https://example.org/checkin/Q2x7mZkT4b9VhR1sNw3YpA' },
+  urls: { event: 'https://example.org/night-sky-walk', checkIn: 'https://example.org/checkin/Q2x7mZkT4b9VhR1sNw3YpA', manage: 'https://example.org/ticket/Q2x7mZkT4b9VhR1sNw3YpA/manage#key=sample' },
 };
 
 /** Sample values of the admin invitation: its preview and its test e-mail. */
