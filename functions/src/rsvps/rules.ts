@@ -1,6 +1,7 @@
 import { defaultTicketType, type EventRecord } from '../shared/events-model.js';
 import { dollarsToCents } from '../shared/payments-model.js';
 import { MESSAGES } from '../shared/messages.js';
+import { SELF_SERVICE_MESSAGES } from '../shared/self-service-model.js';
 import { RuleError } from '../rule-error.js';
 import {
   comparableName,
@@ -158,10 +159,10 @@ export function decideSelfCancel(
   event: Pick<EventRecord, 'date'>,
   now: Date,
 ): SelfCancelDecision {
-  if (rsvp.status === 'cancelled') return { outcome: 'refused', code: 'ALREADY_CANCELLED', message: RSVP_MESSAGES.alreadyCancelled };
-  if (rsvp.status !== 'confirmed') return { outcome: 'refused', code: 'CANCEL_CLOSED', message: RSVP_MESSAGES.cancelNotConfirmed };
-  if (rsvp.checkedIn) return { outcome: 'refused', code: 'CANCEL_CLOSED', message: RSVP_MESSAGES.cancelCheckedIn };
-  if (registrationHasClosed(event, now.getTime())) return { outcome: 'refused', code: 'CANCEL_CLOSED', message: RSVP_MESSAGES.cancelAfterStart };
-  if (rsvp.paymentStatus === 'paid' || rsvp.amountPaid > 0) return { outcome: 'refused', code: 'CANCEL_CLOSED', message: RSVP_MESSAGES.paidCancelByOrganiser };
+  if (rsvp.status === 'cancelled') return { outcome: 'refused', code: 'ALREADY_CANCELLED', message: SELF_SERVICE_MESSAGES.alreadyCancelled };
+  if (rsvp.status !== 'confirmed') return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.cancelNotConfirmed };
+  if (rsvp.checkedIn) return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.cancelCheckedIn };
+  if (registrationHasClosed(event, now.getTime())) return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.cancelAfterStart };
+  if (rsvp.paymentStatus === 'paid' || rsvp.amountPaid > 0) return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.paidCancelByOrganiser };
   return { outcome: 'cancel' };
 }

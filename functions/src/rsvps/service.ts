@@ -1,6 +1,7 @@
 import { formatCents } from '../shared/payments-model.js';
+import { SELF_SERVICE_MESSAGES, type ManageTicketReply, type SelfCancelReply } from '../shared/self-service-model.js';
 import type { EventStats } from '../shared/events-model.js';
-import { RSVP_MESSAGES, type ConfirmRegistrationReply, type ManageTicketReply, type SelfCancelReply, type PaymentHoldReply, type RsvpRecord, type RsvpReply } from '../shared/rsvps-model.js';
+import { RSVP_MESSAGES, type ConfirmRegistrationReply, type PaymentHoldReply, type RsvpRecord, type RsvpReply } from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 import { EVENTS, EventNotFoundError, listAllEvents, readEventDocument, resolveEventId, toEventDetails } from '../events/repository.js';
 import { queueMail } from '../outbox/outbox.js';
@@ -174,7 +175,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
       });
       onMailQueued?.();
       if (mailchimpQueued) onMailchimpQueued?.();
-      return { success: true, message: RSVP_MESSAGES.selfCancelled };
+      return { success: true, message: SELF_SERVICE_MESSAGES.selfCancelled };
     },
 
     /**
@@ -194,7 +195,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
         return true;
       });
       if (queued) onMailQueued?.();
-      return { success: true, message: RSVP_MESSAGES.manageLinkSent };
+      return { success: true, message: SELF_SERVICE_MESSAGES.manageLinkSent };
     },
 
     /** The RSVPs holding a seat; with includeCancelled also the cancelled and refunded ones (never lapsed holds). */

@@ -33,14 +33,6 @@ export const RSVP_MESSAGES = {
   refunded: 'RSVP cancelled and refunded',
   notRefundable: 'Only a paid RSVP can be refunded',
   refundFailed: 'The refund failed, so the RSVP was left as it was',
-  // Issue 25 item 4: the attendee's own 'Can't come?' page.
-  selfCancelled: 'Your ticket is cancelled and your seat has been given back. A confirmation is on its way to your inbox.',
-  alreadyCancelled: 'This ticket is already cancelled.',
-  cancelAfterStart: 'This event has already started, so the ticket can no longer be cancelled.',
-  cancelCheckedIn: 'This ticket has already been checked in, so it can no longer be cancelled.',
-  cancelNotConfirmed: 'Only a confirmed ticket can be cancelled.',
-  paidCancelByOrganiser: 'This is a paid ticket: please write to the organisers to cancel it and arrange any refund.',
-  manageLinkSent: 'If this ticket exists, a link to cancel it has been e-mailed to the address it was registered with.',
 } as const;
 
 /**
@@ -159,21 +151,6 @@ export interface RsvpReply {
 /** The body of the calls a link in an attendee's e-mail makes: the link's secret (from its #key= fragment). */
 export interface LinkKeyRequest {
   key: string;
-}
-
-/** POST /rsvps/{id}/manage reply (issue 25): the ticket a manage link opens, and whether it can be cancelled now. */
-export interface ManageTicketReply {
-  success: true;
-  ticket: { id: string; name: string; ticketType: string; status: RsvpStatus; checkedIn: boolean; paid: boolean; amountPaid: number };
-  event: { id: string; title: string; date: string; location: string; customUrl: string };
-  /** Null when the ticket can be cancelled now; else why not, in the attendee's words. */
-  cannotCancel: string | null;
-}
-
-/** POST /rsvps/{id}/cancel reply. */
-export interface SelfCancelReply {
-  success: true;
-  message: string;
 }
 
 /** POST /rsvps/{id}/confirm reply: the registration holds its seat for good; its ticket (or confirmation) e-mail is queued. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RSVPS } from '../../src/rsvps/repository.js';
 import { decideSelfCancel } from '../../src/rsvps/rules.js';
 import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
+import { SELF_SERVICE_MESSAGES } from '../../src/shared/self-service-model.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
 import { seatsTakenOf } from '../support/seats.js';
 
@@ -54,11 +55,11 @@ describe('decideSelfCancel', () => {
     expect(decideSelfCancel(free, event, before)).toEqual({ outcome: 'cancel' });
   });
   it('refuses a cancelled, checked-in, started, unconfirmed or paid ticket, each in its words', () => {
-    expect(decideSelfCancel({ ...free, status: 'cancelled' }, event, before)).toMatchObject({ code: 'ALREADY_CANCELLED', message: RSVP_MESSAGES.alreadyCancelled });
-    expect(decideSelfCancel({ ...free, checkedIn: true }, event, before)).toMatchObject({ message: RSVP_MESSAGES.cancelCheckedIn });
-    expect(decideSelfCancel(free, event, new Date(event.date))).toMatchObject({ message: RSVP_MESSAGES.cancelAfterStart });
-    expect(decideSelfCancel({ ...free, status: 'pending_payment' }, event, before)).toMatchObject({ message: RSVP_MESSAGES.cancelNotConfirmed });
-    expect(decideSelfCancel({ ...free, paymentStatus: 'paid', amountPaid: 1500 }, event, before)).toMatchObject({ message: RSVP_MESSAGES.paidCancelByOrganiser });
+    expect(decideSelfCancel({ ...free, status: 'cancelled' }, event, before)).toMatchObject({ code: 'ALREADY_CANCELLED', message: SELF_SERVICE_MESSAGES.alreadyCancelled });
+    expect(decideSelfCancel({ ...free, checkedIn: true }, event, before)).toMatchObject({ message: SELF_SERVICE_MESSAGES.cancelCheckedIn });
+    expect(decideSelfCancel(free, event, new Date(event.date))).toMatchObject({ message: SELF_SERVICE_MESSAGES.cancelAfterStart });
+    expect(decideSelfCancel({ ...free, status: 'pending_payment' }, event, before)).toMatchObject({ message: SELF_SERVICE_MESSAGES.cancelNotConfirmed });
+    expect(decideSelfCancel({ ...free, paymentStatus: 'paid', amountPaid: 1500 }, event, before)).toMatchObject({ message: SELF_SERVICE_MESSAGES.paidCancelByOrganiser });
   });
 });
 
@@ -79,7 +80,7 @@ describe("'Can't come?' (issue 25 item 4)", () => {
     api.clock.set('2026-11-22T15:41:00.000Z');
     const done = await cancel(rsvpId, key);
     expect(done.status).toBe(200);
-    expect(done.body.message).toBe(RSVP_MESSAGES.selfCancelled);
+    expect(done.body.message).toBe(SELF_SERVICE_MESSAGES.selfCancelled);
     expect(await seatsTakenOf(api.deps.store, event.id)).toBe(0);
     const after = (await api.deps.store.get(RSVPS, rsvpId))!.data;
     expect(after).toMatchObject({ status: 'cancelled', cancelledAt: '2026-11-22T15:41:00.000Z', cancelledBy: 'attendee', name: 'Ada Lovelace', email: 'ada.cancel@example.org', checkedIn: false });
@@ -87,10 +88,10 @@ describe("'Can't come?' (issue 25 item 4)", () => {
     expect(confirmation).toHaveLength(1);
 
     // Opening the link again says it is cancelled; cancelling again is refused, nothing moves.
-    expect((await manage(rsvpId, key)).body.cannotCancel).toBe(RSVP_MESSAGES.alreadyCancelled);
+    expect((await manage(rsvpId, key)).body.cannotCancel).toBe(SELF_SERVICE_MESSAGES.alreadyCancelled);
     const again = await cancel(rsvpId, key);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(RSVP_MESSAGES.alreadyCancelled);
+    expect(again.body.message).toBe(SELF_SERVICE_MESSAGES.alreadyCancelled);
     expect(await seatsTakenOf(api.deps.store, event.id)).toBe(0);
   });
 
@@ -113,11 +114,11 @@ describe("'Can't come?' (issue 25 item 4)", () => {
     api.clock.set('2026-12-06T12:00:00.000Z');
     const late = await cancel(rsvpId, key);
     expect(late.status).toBe(409);
-    expect(late.body.message).toBe(RSVP_MESSAGES.cancelAfterStart);
+    expect(late.body.message).toBe(SELF_SERVICE_MESSAGES.cancelAfterStart);
     api.clock.set('2026-11-21T12:00:00.000Z');
     await api.deps.store.runTransaction(async (tx) => tx.update(RSVPS, rsvpId, { checkedIn: true, checkedInAt: '2026-11-21T12:00:00.000Z' }));
     const admitted = await cancel(rsvpId, key);
-    expect(admitted.body.message).toBe(RSVP_MESSAGES.cancelCheckedIn);
+    expect(admitted.body.message).toBe(SELF_SERVICE_MESSAGES.cancelCheckedIn);
     expect((await api.deps.store.get(RSVPS, rsvpId))!.data.status).toBe('confirmed');
   });
 
@@ -139,7 +140,7 @@ describe("'Can't come?' (issue 25 item 4)", () => {
     const asked = await api.request.post(`/api/rsvps/${rsvpId}/manage-link`).send({});
     expect(asked.status).toBe(200);
     expect(asked.body).toEqual(unknown.body);
-    expect(asked.body.message).toBe(RSVP_MESSAGES.manageLinkSent);
+    expect(asked.body.message).toBe(SELF_SERVICE_MESSAGES.manageLinkSent);
     await api.request.post(`/api/rsvps/${rsvpId}/manage-link`).send({});
     const links = (await mailsTo('ada.ask@example.org')).filter((m) => m.subject.startsWith('Your link to cancel'));
     expect(links).toHaveLength(1);

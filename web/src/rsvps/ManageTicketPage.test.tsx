@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
+import { SELF_SERVICE_MESSAGES } from '@shared/self-service-model.js';
 import { ROUTES } from '../routes.js';
 import ManageTicketPage, { MANAGE_TEXT } from './ManageTicketPage.js';
 
@@ -40,7 +41,7 @@ describe('ManageTicketPage (issue 25 item 4)', () => {
   it('shows the ticket, asks to confirm, cancels once with the key in the body, and says so', async () => {
     replies = [
       { status: 200, body: { success: true, ticket, event, cannotCancel: null } },
-      { status: 200, body: { success: true, message: RSVP_MESSAGES.selfCancelled } },
+      { status: 200, body: { success: true, message: SELF_SERVICE_MESSAGES.selfCancelled } },
     ];
     open('/ticket/r1/manage#key=s3cret');
     expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
@@ -53,27 +54,27 @@ describe('ManageTicketPage (issue 25 item 4)', () => {
     expect(screen.getByText(MANAGE_TEXT.confirmQuestion)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: MANAGE_TEXT.confirmYes }));
     expect(await screen.findByRole('heading', { name: MANAGE_TEXT.cancelled })).toBeTruthy();
-    expect(screen.getByText(RSVP_MESSAGES.selfCancelled)).toBeTruthy();
+    expect(screen.getByText(SELF_SERVICE_MESSAGES.selfCancelled)).toBeTruthy();
     expect(fetchMock.mock.calls[1]![0]).toContain('/rsvps/r1/cancel');
     expect(bodyOf(1)).toEqual({ key: 's3cret' });
   });
 
   it("shows why a ticket cannot be cancelled, without a 'Cancel my ticket' button", async () => {
-    replies = [{ status: 200, body: { success: true, ticket, event, cannotCancel: RSVP_MESSAGES.cancelAfterStart } }];
+    replies = [{ status: 200, body: { success: true, ticket, event, cannotCancel: SELF_SERVICE_MESSAGES.cancelAfterStart } }];
     open('/ticket/r1/manage#key=s3cret');
-    expect(await screen.findByText(RSVP_MESSAGES.cancelAfterStart)).toBeTruthy();
+    expect(await screen.findByText(SELF_SERVICE_MESSAGES.cancelAfterStart)).toBeTruthy();
     expect(screen.queryByRole('button', { name: MANAGE_TEXT.cancel })).toBeNull();
   });
 
   it("shows the server's refusal of a cancel (e.g. already cancelled in another tab)", async () => {
     replies = [
       { status: 200, body: { success: true, ticket, event, cannotCancel: null } },
-      { status: 409, body: { success: false, code: 'ALREADY_CANCELLED', message: RSVP_MESSAGES.alreadyCancelled } },
+      { status: 409, body: { success: false, code: 'ALREADY_CANCELLED', message: SELF_SERVICE_MESSAGES.alreadyCancelled } },
     ];
     open('/ticket/r1/manage#key=s3cret');
     await userEvent.click(await screen.findByRole('button', { name: MANAGE_TEXT.cancel }));
     await userEvent.click(screen.getByRole('button', { name: MANAGE_TEXT.confirmYes }));
-    expect((await screen.findByRole('alert')).textContent).toBe(RSVP_MESSAGES.alreadyCancelled);
+    expect((await screen.findByRole('alert')).textContent).toBe(SELF_SERVICE_MESSAGES.alreadyCancelled);
   });
 
   it('a wrong key shows the invalid-link message', async () => {
@@ -83,11 +84,11 @@ describe('ManageTicketPage (issue 25 item 4)', () => {
   });
 
   it('without a key, offers to e-mail a link and shows the neutral reply', async () => {
-    replies = [{ status: 200, body: { success: true, message: RSVP_MESSAGES.manageLinkSent } }];
+    replies = [{ status: 200, body: { success: true, message: SELF_SERVICE_MESSAGES.manageLinkSent } }];
     open('/ticket/r1/manage');
     expect(fetchMock).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: MANAGE_TEXT.askLink }));
-    expect(await screen.findByText(RSVP_MESSAGES.manageLinkSent)).toBeTruthy();
+    expect(await screen.findByText(SELF_SERVICE_MESSAGES.manageLinkSent)).toBeTruthy();
     expect(fetchMock.mock.calls[0]![0]).toContain('/rsvps/r1/manage-link');
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { RSVP_MESSAGES, type LinkKeyRequest, type ManageTicketReply, type SelfCancelReply } from '@shared/rsvps-model.js';
+import { RSVP_MESSAGES, type LinkKeyRequest } from '@shared/rsvps-model.js';
+import type { ManageTicketReply, SelfCancelReply } from '@shared/self-service-model.js';
 import { api } from '../api/client.js';
 import { formatEventDateTime } from '../events/format.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
