@@ -27,6 +27,7 @@ const PaymentSuccessPage = lazyPage(async () => ({ default: (await import('./pay
 // The pages of the links in an attendee's e-mail (issue 23): opened once or twice per registration.
 const ConfirmRegistrationPage = lazyPage(() => import('./rsvps/ConfirmRegistrationPage.js'));
 const PayHoldPage = lazyPage(() => import('./rsvps/PayHoldPage.js'));
+const ManageTicketPage = lazyPage(() => import('./rsvps/ManageTicketPage.js'));
 
 /** Brings in the chunk of the page at `pathname` (see lazyPage); resolves when it is in, or failed. */
 export function preloadRoute(pathname: string): Promise<unknown> {
@@ -35,6 +36,7 @@ export function preloadRoute(pathname: string): Promise<unknown> {
     [ROUTES.paymentSuccess, PaymentSuccessPage],
     [ROUTES.confirmRegistration, ConfirmRegistrationPage],
     [ROUTES.payHold, PayHoldPage],
+    [ROUTES.manageTicket, ManageTicketPage],
     ...STAFF_ROUTES.map((route): [string, typeof StaffShell] => [route, StaffShell]),
   ];
   const page = pages.find(([route]) => matchPath(route, pathname))?.[1];
@@ -71,6 +73,14 @@ export function App({ firstTheme = null }: { firstTheme?: Theme | null }) {
             element={
               <Lazy>
                 <ConfirmRegistrationPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={ROUTES.manageTicket}
+            element={
+              <Lazy>
+                <ManageTicketPage />
               </Lazy>
             }
           />

@@ -13,6 +13,8 @@ import type { Composed } from './delivery.js';
 import type { MailMessage } from './port.js';
 import { queueMail, type EventUpdatedKind, type MailJob } from '../outbox/outbox.js';
 import { ticketQrAttachment } from './qr.js';
+import { mintManageLink } from './link-mail.js';
+import { escapedValues } from './templates/render.js';
 import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
 import { describeEventChanges, renderEventUpdated } from './templates/event-updated.js';
 import { buildReminderContext, buildTemplateContext, checkInUrl, renderEmail, type ReminderContext, type RenderedEmail, type TemplateContext } from './templates/render.js';
@@ -38,6 +40,18 @@ export interface AttendeeMailDeps {
   logger: Pick<Console, 'error'>;
 }
 
+/**
+ * Every ticket e-mail carries the 'Can't come?' link (issue 25), also when an admin's saved template
+ * predates {{urls.manage}}: such a template gets it as a last paragraph, before </body> (or at the end).
+ */
+export function withManageLink(rendered: RenderedEmail, template: EmailTemplate, manageUrl: string): RenderedEmail {
+  if (!manageUrl || template.htmlTemplate.includes('urls.manage')) return rendered;
+  const paragraph = `<p style="margin:16px 32px;font-size:14px;">Can't come? <a href="${escapedValues(manageUrl)}">Cancel your ticket</a> so someone else can have the seat.</p>`;
+  const at = rendered.html.toLowerCase().lastIndexOf('</body>');
+  const html = at === -1 ? rendered.html + paragraph : rendered.html.slice(0, at) + paragraph + rendered.html.slice(at);
+  return { ...rendered, html, text: `${rendered.text}\n\nCan't come? Cancel your ticket: ${manageUrl}` };
+}
+
 /** The e-mails an attendee receives: the ticket, or the confirmation when the event issues no tickets. */
 export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl, from, logger }: AttendeeMailDeps) {
   /** A stored template that no longer renders must not stop tickets: the default stands in. */
@@ -55,8 +69,11 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
     const now = clock.now();
     if (Date.parse(event.date) <= now.getTime()) return { skip: REMINDER_SKIPS.started };
     if (!isActiveTicket(rsvp)) return { skip: REMINDER_SKIPS.inactive };
-    const context = buildReminderContext({ event, rsvp, offsetHours: job.reminderOffsetHours ?? 0, now, siteUrl, timeZone });
-    const rendered = renderWithFallback('reminder', await templates.load('reminder'), context);
+    // The reminder carries the 'Can't come?' link too (issue 25 item 3): a fresh key, its hash on the RSVP.
+    const manageUrl = (await mintManageLink(store, siteUrl, rsvp.id)) ?? '';
+    const context = buildReminderContext({ event, rsvp, offsetHours: job.reminderOffsetHours ?? 0, now, siteUrl, timeZone, manageUrl });
+    const template = await templates.load('reminder');
+    const rendered = withManageLink(renderWithFallback('reminder', template, context), template, manageUrl);
     const attachments = event.generateTickets ? [await ticketQrAttachment(context.urls.checkIn)] : undefined;
     return { message: { to: job.to, from, ...rendered, ...(attachments ? { attachments } : {}) } };
   }
@@ -88,13 +105,17 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
       const event = await findEvent(store, rsvp.data.eventId);
       if (!event) return { skip: MESSAGES.eventNotFound };
       if (job.kind === 'reminder') return composeReminder(job, toRsvpView(rsvp), toEventDetails(event));
+      // Issue 25: a fresh 'Can't come?' key, its hash on the RSVP; the raw key only in this e-mail.
+      const manageUrl = (await mintManageLink(store, siteUrl, rsvp.id)) ?? '';
       const context = buildTemplateContext({
         event: toEventDetails(event),
         rsvp: toRsvpView(rsvp),
         siteUrl,
         timeZone,
+        manageUrl,
       });
-      const rendered = renderWithFallback(job.kind, await templates.load(job.kind), context);
+      const template = await templates.load(job.kind);
+      const rendered = withManageLink(renderWithFallback(job.kind, template, context), template, manageUrl);
       const calendar = calendarAttachment(rsvp, event);
       const attachments = job.kind === 'ticket' ? [await ticketQrAttachment(context.urls.checkIn), calendar] : [calendar];
       return { message: { to: job.to, from, ...rendered, attachments } };

@@ -10,7 +10,8 @@ import type { DocumentStore } from '../store/port.js';
 import type { Composed } from './delivery.js';
 import type { MailJob } from '../outbox/outbox.js';
 import { formatDateTime, formatEventDate } from './templates/render.js';
-import { renderConfirmRegistration, renderPaymentLink, type LinkMailContext } from './templates/links.js';
+import { renderConfirmRegistration, renderManageLink, renderPaymentLink, renderTicketCancelled, type LinkMailContext } from './templates/links.js';
+import { MANAGE_TICKET_SLUG } from '../shared/constants.js';
 
 export type LinkMailKind = 'confirmRegistration' | 'paymentLink';
 
@@ -22,6 +23,26 @@ const PURPOSES: Record<LinkMailKind, { purpose: LinkPurpose; status: RsvpStatus;
 /** The address a link opens: the page, the RSVP, and the key in the fragment (never sent to a server in a request line, nor in a Referer). */
 export function holdLinkUrl(siteUrl: string, kind: LinkMailKind, rsvpId: string, key: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/${PURPOSES[kind].slug}/${encodeURIComponent(rsvpId)}#key=${key}`;
+}
+
+/** Issue 25: the 'Can't come?' page of a ticket, its key in the fragment like the links above. */
+export function manageLinkUrl(siteUrl: string, rsvpId: string, key: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/${MANAGE_TICKET_SLUG}/${encodeURIComponent(rsvpId)}/manage#key=${key}`;
+}
+
+/**
+ * Mints a manage key for a confirmed RSVP's e-mail, its hash stored on the RSVP in this one transaction
+ * (link-keys.ts): answers the link, or null when the RSVP is not confirmed (a cancelled ticket gets none).
+ */
+export async function mintManageLink(store: DocumentStore, siteUrl: string, rsvpId: string): Promise<string | null> {
+  const key = newLinkKey();
+  const minted = await store.runTransaction(async (tx) => {
+    const { rsvp } = await readRsvpWithEvent(tx, rsvpId);
+    if (!rsvp || rsvp.data.status !== 'confirmed') return false;
+    rememberLinkKey(tx, rsvp, 'manage', linkKeyHash(key));
+    return true;
+  });
+  return minted ? manageLinkUrl(siteUrl, rsvpId, key) : null;
 }
 
 export interface LinkMailDeps {
@@ -39,6 +60,22 @@ export interface LinkMailDeps {
  */
 export function createLinkMail({ store, clock, timeZone, siteUrl, from }: LinkMailDeps) {
   return {
+    /** Issue 25: a fresh manage link asked for on the ticket page, or the confirmation of an attendee's own cancel. */
+    async composeManage(job: MailJob & { kind: 'manageLink' | 'ticketCancelled' }): Promise<Composed> {
+      const rsvpId = job.rsvpId;
+      if (!rsvpId) return { skip: RSVP_MESSAGES.rsvpNotFound };
+      const found = await store.runTransaction(async (tx) => readRsvpWithEvent(tx, rsvpId));
+      if (!found.rsvp) return { skip: RSVP_MESSAGES.rsvpNotFound };
+      if (!found.event) return { skip: MESSAGES.eventNotFound };
+      const event = toEventDetails(found.event);
+      const { formattedDate, formattedTime } = formatEventDate(event.date, timeZone);
+      const shown = { title: event.title, formattedDate, formattedTime, location: event.location };
+      if (job.kind === 'ticketCancelled') return { message: { to: job.to, from, ...renderTicketCancelled({ event: shown }) } };
+      const link = await mintManageLink(store, siteUrl, rsvpId);
+      if (!link) return { skip: `The RSVP is ${found.rsvp.data.status}, it has no ticket to cancel` };
+      return { message: { to: job.to, from, ...renderManageLink({ event: shown, holdUntil: '', link }) } };
+    },
+
     async compose(job: MailJob & { kind: LinkMailKind }): Promise<Composed> {
       const { purpose, status, render } = PURPOSES[job.kind];
       const rsvpId = job.rsvpId;

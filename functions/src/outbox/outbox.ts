@@ -11,10 +11,21 @@ import { newId } from '../ids.js';
 /**
  * ticket and rsvpConfirmation go to an attendee; confirmRegistration and paymentLink carry a
  * link to finish a held registration (its key is minted when the mail is composed, never
- * stored here); contact and contactReceipt come from the contact form; reminder is queued by the
- * reminder sweep (reminders/) before an event.
+ * stored here); manageLink carries a fresh 'Can't come?' link asked for on the ticket page and
+ * ticketCancelled confirms an attendee's own cancel (issue 25 item 4); contact and contactReceipt
+ * come from the contact form; reminder is queued by the reminder sweep (reminders/) before an event.
  */
-export type MailKind = 'ticket' | 'rsvpConfirmation' | 'confirmRegistration' | 'paymentLink' | 'contact' | 'contactReceipt' | 'reminder' | EventUpdatedKind;
+export type MailKind =
+  | 'ticket'
+  | 'rsvpConfirmation'
+  | 'confirmRegistration'
+  | 'paymentLink'
+  | 'contact'
+  | 'contactReceipt'
+  | 'reminder'
+  | 'manageLink'
+  | 'ticketCancelled'
+  | EventUpdatedKind;
 /** The 'Event updated' e-mail to a ticket holder (issue 25 item 2), queued by the calendar fan-out. */
 export type EventUpdatedKind = 'eventUpdated';
 /** What of an event changed that its calendar entries carry. */

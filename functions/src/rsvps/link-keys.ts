@@ -6,8 +6,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * the e-mail: it is minted when the e-mail is composed, never written to the outbox.
  */
 
-/** What a link may do: confirm a 'Confirm by e-mail' registration, or open an unpaid one's payment. */
-export type LinkPurpose = 'confirm' | 'pay';
+/**
+ * What a link may do: confirm a 'Confirm by e-mail' registration, open an unpaid one's payment, or
+ * manage a ticket (issue 25: the 'Can't come?' link of every ticket e-mail cancels it).
+ */
+export type LinkPurpose = 'confirm' | 'pay' | 'manage';
 
 /**
  * A sent link stays good while the next ones are sent (a resend, a retried delivery whose first

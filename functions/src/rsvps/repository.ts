@@ -40,6 +40,8 @@ export type StoredRsvp = Omit<RsvpRecord, 'id' | 'amountRefunded' | 'refundedAt'
   refundedAt?: string | null;
   /** When an admin cancelled it (issue 24 item 8: its ticket page says so); absent on RSVPs cancelled before this was recorded. */
   cancelledAt?: string | null;
+  /** Who cancelled it (issue 25): the attendee from their manage link; absent when an admin did. */
+  cancelledBy?: 'attendee' | null;
   /** Server time of the check-in write (checkedInAt may be a door's earlier, queued time). */
   checkInRecordedAt?: string | null;
   checkInUndoneBy?: string | null;
@@ -48,6 +50,8 @@ export type StoredRsvp = Omit<RsvpRecord, 'id' | 'amountRefunded' | 'refundedAt'
   undoneCheckIns?: UndoneCheckIn[];
   /** When a repeated registration last sent the ticket (or confirmation) e-mail again. */
   repeatResentAt?: string | null;
+  /** When a manage link was last e-mailed on request from the ticket page (issue 25): at most hourly. */
+  manageLinkSentAt?: string | null;
   /** Why a payment for this RSVP was given back automatically (e.g. it arrived after an admin cancelled it). */
   refundReason?: string | null;
   /** Ticked 'Keep me informed about future events': a new Mailchimp member is pending (Mailchimp asks them to confirm), else transactional. Absent: no. */
@@ -362,6 +366,18 @@ export function cancelRsvp(tx: Transaction, { rsvp, event, seat }: RsvpWithSeat,
   const mailchimpQueued =
     rsvp.data.status === 'confirmed' && event !== null && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', now) !== null;
   return { ...rsvp, mailchimpQueued };
+}
+
+/**
+ * The attendee cancelled their own ticket (issue 25 item 4; rules.ts decideSelfCancel decided on the
+ * RSVP read in this transaction, so a second click finds it cancelled): the seat goes back in this
+ * same transaction, and a confirmed Mailchimp member is tagged 'cancelled'.
+ */
+export function cancelByAttendee(tx: Transaction, { rsvp, event, seat }: RsvpWithSeat, now: Date): boolean {
+  if (!rsvp) return false;
+  tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null, cancelledAt: now.toISOString(), cancelledBy: 'attendee' });
+  giveSeatBack(tx, seat);
+  return event !== null && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', now) !== null;
 }
 
 /** What a check-in records: when the door admitted the person, who did, and when the server wrote it. */

@@ -28,6 +28,15 @@ export function rsvpRoutes(
     rsvps.paymentHold(request.params.id, parseWith(linkKeySchema, request.body).key),
   );
 
+  // Issue 25 item 4: the attendee's own 'Can't come?' page; the manage key in the body, as above.
+  api.post<IdParams>('/rsvps/:id/manage', { preHandler: options.publicWriteLimit }, async (request) =>
+    rsvps.manageView(request.params.id, parseWith(linkKeySchema, request.body).key),
+  );
+  api.post<IdParams>('/rsvps/:id/cancel', { preHandler: options.publicWriteLimit }, async (request) =>
+    rsvps.cancelByAttendee(request.params.id, parseWith(linkKeySchema, request.body).key),
+  );
+  api.post<IdParams>('/rsvps/:id/manage-link', { preHandler: options.publicWriteLimit }, async (request) => rsvps.sendManageLink(request.params.id));
+
   api.get<IdParams>('/events/:id/rsvps', staff, async (request) => {
     const { include } = parseWith(rsvpListQuerySchema, request.query);
     return { success: true, rsvps: await rsvps.listForEvent(request.params.id, { includeCancelled: include === 'cancelled' }) };

@@ -1,6 +1,7 @@
 import { defaultTicketType, type EventRecord } from '../shared/events-model.js';
 import { dollarsToCents } from '../shared/payments-model.js';
 import { MESSAGES } from '../shared/messages.js';
+import { SELF_SERVICE_MESSAGES } from '../shared/self-service-model.js';
 import { RuleError } from '../rule-error.js';
 import {
   comparableName,
@@ -142,4 +143,26 @@ export function holdsSeat(rsvp: Pick<RsvpRecord, 'status'>) {
 /** A payment an admin can give back: paid through the provider, money received, not refunded yet. */
 export function isRefundable(rsvp: Pick<RsvpRecord, 'paymentStatus' | 'amountPaid' | 'paymentIntentId'>) {
   return rsvp.paymentStatus === 'paid' && rsvp.amountPaid > 0 && Boolean(rsvp.paymentIntentId);
+}
+
+/** What an attendee's 'Cancel my ticket' comes to (issue 25 item 4): cancel now, or why not. */
+export type SelfCancelDecision = { outcome: 'cancel' } | { outcome: 'refused'; code: 'ALREADY_CANCELLED' | 'CANCEL_CLOSED'; message: string };
+
+/**
+ * Decides an attendee's own cancel (pure, like checkin/rules.ts decideCheckIn), on the RSVP and event
+ * read in the cancelling transaction: a confirmed ticket, not checked in, before the event starts.
+ * A paid ticket is not cancelled here yet: its refund goes through the organisers (no money moves
+ * without the refund rule, which is not built yet).
+ */
+export function decideSelfCancel(
+  rsvp: Pick<RsvpRecord, 'status' | 'checkedIn' | 'paymentStatus' | 'amountPaid'>,
+  event: Pick<EventRecord, 'date'>,
+  now: Date,
+): SelfCancelDecision {
+  if (rsvp.status === 'cancelled') return { outcome: 'refused', code: 'ALREADY_CANCELLED', message: SELF_SERVICE_MESSAGES.alreadyCancelled };
+  if (rsvp.status !== 'confirmed') return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.cancelNotConfirmed };
+  if (rsvp.checkedIn) return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.cancelCheckedIn };
+  if (registrationHasClosed(event, now.getTime())) return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.cancelAfterStart };
+  if (rsvp.paymentStatus === 'paid' || rsvp.amountPaid > 0) return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.paidCancelByOrganiser };
+  return { outcome: 'cancel' };
 }

@@ -1,4 +1,5 @@
 import { formatCents } from '../shared/payments-model.js';
+import { SELF_SERVICE_MESSAGES, type ManageTicketReply, type SelfCancelReply } from '../shared/self-service-model.js';
 import type { EventStats } from '../shared/events-model.js';
 import { RSVP_MESSAGES, type ConfirmRegistrationReply, type PaymentHoldReply, type RsvpRecord, type RsvpReply } from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
@@ -9,10 +10,12 @@ import { RuleError } from '../rule-error.js';
 import type { DocumentStore } from '../store/port.js';
 import { withSeatChoice } from '../seats/choice.js';
 import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
-import { confirmationMailKind, holdsSeat, isRunningHold, repeatMailKind } from './rules.js';
+import { confirmationMailKind, decideSelfCancel, holdsSeat, isRunningHold, repeatMailKind } from './rules.js';
 import { linkKeyMatches } from './link-keys.js';
-import { cancelRsvp, confirmByLink, findRsvp, listAllRsvps, listRsvpsOfEvent, readRsvpWithEvent, readRsvpWithSeat, register, toRsvpView, type EventDocument } from './repository.js';
+import { cancelByAttendee, cancelRsvp, confirmByLink, findRsvp, listAllRsvps, listRsvpsOfEvent, readRsvpWithEvent, readRsvpWithSeat, register, toRsvpView, type EventDocument } from './repository.js';
 import { csvFileName, rsvpsToCsv } from './csv.js';
+import { RSVPS as RSVPS_COLLECTION } from './repository.js';
+import { REPEAT_RESEND_INTERVAL_MS } from '../shared/rsvps-model.js';
 
 export interface RsvpServiceDeps {
   store: DocumentStore;
@@ -133,6 +136,66 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
       if (rsvp.data.status !== 'pending_payment' || !isRunningHold(rsvp.data, now)) throw new RuleError('LINK_EXPIRED', RSVP_MESSAGES.paymentLinkExpired, 'gone');
       const { name, email, ticketType, amountDue, holdExpiresAt } = rsvp.data;
       return { success: true, hold: { rsvpId, name, email, ticketType, amount: amountDue, holdExpiresAt: holdExpiresAt!, event: linkEventView(event) } };
+    },
+
+    /**
+     * POST /rsvps/{id}/manage (issue 25 item 4): the ticket the 'Can't come?' link in its e-mail opens,
+     * and whether it can be cancelled now. A wrong or missing key learns nothing of the ticket.
+     */
+    async manageView(rsvpId: string, key: string): Promise<ManageTicketReply> {
+      const rsvp = await findRsvp(store, rsvpId);
+      const event = rsvp ? await store.get(EVENTS, rsvp.data.eventId) : null;
+      if (!rsvp || !event || !linkKeyMatches(rsvp.data.linkKeys?.manage, key)) throw linkInvalid();
+      const decision = decideSelfCancel(rsvp.data, toEventDetails(event), clock.now());
+      const { name, ticketType, status, checkedIn, paymentStatus, amountPaid } = rsvp.data;
+      return {
+        success: true,
+        ticket: { id: rsvp.id, name, ticketType, status, checkedIn, paid: paymentStatus === 'paid', amountPaid },
+        event: linkEventView(event),
+        cannotCancel: decision.outcome === 'cancel' ? null : decision.message,
+      };
+    },
+
+    /**
+     * POST /rsvps/{id}/cancel (issue 25 item 4): the attendee cancels with the key of their link. Decided
+     * and written in one transaction with the seat given back and the confirmation e-mail queued, so a
+     * double click or a second tab finds the ticket cancelled and is refused: one seat, one e-mail.
+     */
+    async cancelByAttendee(rsvpId: string, key: string): Promise<SelfCancelReply> {
+      const now = clock.now();
+      const mailchimpQueued = await store.runTransaction(async (tx) => {
+        const found = await readRsvpWithSeat(tx, rsvpId);
+        const { rsvp, event } = found;
+        if (!rsvp || !event || !linkKeyMatches(rsvp.data.linkKeys?.manage, key)) throw linkInvalid();
+        const decision = decideSelfCancel(rsvp.data, toEventDetails(event), now);
+        if (decision.outcome === 'refused') throw new RuleError(decision.code, decision.message, 'conflict');
+        const queued = cancelByAttendee(tx, found, now);
+        queueMail(tx, { kind: 'ticketCancelled', rsvpId, to: rsvp.data.email }, now);
+        return queued;
+      });
+      onMailQueued?.();
+      if (mailchimpQueued) onMailchimpQueued?.();
+      return { success: true, message: SELF_SERVICE_MESSAGES.selfCancelled };
+    },
+
+    /**
+     * POST /rsvps/{id}/manage-link (issue 25 item 4): the ticket page's 'Can't come?' without a key asks
+     * for a fresh link, sent to the ticket's own address only. Always the same reply: it tells nothing
+     * of whether the ticket exists. At most one such e-mail an hour per ticket (repeatResentAt's interval).
+     */
+    async sendManageLink(rsvpId: string): Promise<{ success: true; message: string }> {
+      const now = clock.now();
+      const queued = await store.runTransaction(async (tx) => {
+        const rsvp = await tx.get(RSVPS_COLLECTION, rsvpId);
+        if (!rsvp || rsvp.data.status !== 'confirmed') return false;
+        const last = rsvp.data.manageLinkSentAt;
+        if (last && now.getTime() - Date.parse(last) < REPEAT_RESEND_INTERVAL_MS) return false;
+        tx.update(RSVPS_COLLECTION, rsvp.id, { manageLinkSentAt: now.toISOString() });
+        queueMail(tx, { kind: 'manageLink', rsvpId, to: rsvp.data.email }, now);
+        return true;
+      });
+      if (queued) onMailQueued?.();
+      return { success: true, message: SELF_SERVICE_MESSAGES.manageLinkSent };
     },
 
     /** The RSVPs holding a seat; with includeCancelled also the cancelled and refunded ones (never lapsed holds). */

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'LINK_INVALID',
   'LINK_EXPIRED',
   'ALREADY_PAID',
+  'ALREADY_CANCELLED',
+  'CANCEL_CLOSED',
   // Check-in at the door.
   'ALREADY_CHECKED_IN',
   'NOT_CHECKED_IN',

@@ -206,7 +206,10 @@ describe('deliverDue', () => {
     await saveTemplate('ticket', { subjectTemplate: 'Ticket: {{event.title}}', htmlTemplate: '<p>{{rsvp.name}} <img src="cid:ticket-qr"></p>' });
     await queueJob(store, { kind: 'ticket', rsvpId }, clock.now());
     await mail.deliverDue();
-    expect(mailer.sent[0]).toMatchObject({ subject: 'Ticket: Night Sky Walk', html: '<p>Alex Rivera <img src="cid:ticket-qr"></p>', text: 'Alex Rivera' });
+    expect(mailer.sent[0]).toMatchObject({ subject: 'Ticket: Night Sky Walk' });
+    // A saved template without {{urls.manage}} still gets the 'Can't come?' link (issue 25 item 4), after its own content.
+    expect(mailer.sent[0]!.html).toMatch(/^<p>Alex Rivera <img src="cid:ticket-qr"><\/p><p[^>]*>Can't come\? <a href="https:\/\/zion\.example\.org\/ticket\/[^"]+\/manage#key&#x3D;[A-Za-z0-9_-]+">Cancel your ticket<\/a>/);
+    expect(mailer.sent[0]!.text).toMatch(/^Alex Rivera\n\nCan't come\? Cancel your ticket: https:\/\/zion\.example\.org\/ticket\/.+\/manage#key=/);
 
     // Written around the validation, e.g. by an older version.
     await store.set(EMAIL_TEMPLATES, 'ticket', { subjectTemplate: 'x', htmlTemplate: '{{missingHelper rsvp.name}}' });

@@ -161,7 +161,7 @@ describe('every value reaches the HTML already escaped, whatever the template do
       ...SAMPLE_CONTEXT,
       event: { ...SAMPLE_CONTEXT.event, title: 'Rock & Roll', location: "Tom's \"Barn\"" },
       rsvp: { name: 'Ana & Bo', email: 'ana@example.org' },
-      urls: { event: 'https://example.org/e?a=1&b=2', checkIn: 'https://example.org/checkin/T1?x=1&y=2' },
+      urls: { event: 'https://example.org/e?a=1&b=2', checkIn: 'https://example.org/checkin/T1?x=1&y=2', manage: '' },
     };
     const { subject, html, text } = renderEmail(DEFAULT_TEMPLATES.ticket, context);
     expect(subject).toBe('Your ticket for Rock & Roll');

@@ -32,7 +32,7 @@ describe('template context', () => {
       },
       rsvp: { name: 'Alex Rivera', email: 'alex@example.org' },
       ticket: { id: 'Tk7Qm2Xb9LpV4sWcQ1a2Zw' },
-      urls: { event: `${SITE_URL}/night-sky-walk`, checkIn: `${SITE_URL}/checkin/Tk7Qm2Xb9LpV4sWcQ1a2Zw` },
+      urls: { event: `${SITE_URL}/night-sky-walk`, checkIn: `${SITE_URL}/checkin/Tk7Qm2Xb9LpV4sWcQ1a2Zw`, manage: '' },
     });
   });
 

@@ -102,6 +102,8 @@ describe('reminder sweep', () => {
     expect(message?.data.html).toContain(`https://events.example.org/checkin/${ada}`);
     expect(message?.data.html).toContain(`https://events.example.org/api/checkin/${ada}/calendar.ics`);
     expect(message?.data.html).toContain('https://calendar.google.com/calendar/render?');
+    // The 'Can't come?' link of issue 25 item 4, with a key of its own.
+    expect(message?.data.html).toMatch(new RegExp(`https://events\\.example\\.org/ticket/${ada}/manage#key(=|&#x3D;)[\\w-]{20,}`)); // escaped in the HTML, as every link is
     expect(message?.data.attachments.map((file) => file.contentId)).toEqual(['ticket-qr']);
   });
 

@@ -18,7 +18,8 @@ ${DETAILS}        <tr>
         </tr>
         <tr>
           <td style="padding:16px 32px 28px;${FONT}font-size:14px;line-height:1.6;color:#5a4a3f;">
-            <p style="margin:0;">No ticket is needed: give your name at the entrance. Registered as {{rsvp.email}}.</p>
+            <p style="margin:0 0 10px;">No ticket is needed: give your name at the entrance. Registered as {{rsvp.email}}.</p>
+            <p style="margin:0;">Can't come? <a href="{{urls.manage}}" style="color:#7a4a2a;">Cancel your ticket</a> so someone else can have the seat.</p>
           </td>
         </tr>
 `,

@@ -90,3 +90,66 @@ export function renderPaymentLink(context: LinkMailContext): RenderedEmail {
     text: `Hello,\n\nA seat is held for this e-mail address at the event below, waiting for its card payment.\n\n${details(context)}\n\nPay for my ticket: ${context.link}\n\nYour seat is held until ${context.holdUntil}. If it is not paid by then, the seat is released.\n\nIf you did not register, you can ignore this e-mail: nothing happens and the seat goes to someone else.`,
   };
 }
+
+/** Issue 25: a fresh 'Can't come?' link, asked for on the ticket page; sent to the ticket's own address only. */
+export function renderManageLink(context: LinkMailContext): RenderedEmail {
+  const intro = 'Someone asked on the ticket page for a link to cancel your ticket for the event below. If you cannot come, open it to give your seat back.';
+  const after = 'If you did not ask for it, you can ignore this e-mail: your ticket stays as it is.';
+  return {
+    subject: oneLine(`Your link to cancel your ticket: ${context.event.title}`),
+    html: manageHtml(withSafeLink(context)),
+    text: `Hello,\n\n${intro}\n\n${details(context)}\n\nCancel my ticket: ${context.link}\n\n${after}`,
+  };
+}
+
+const manageHtml = linkTemplates.compile<CompiledContext>(
+  layout({
+    title: 'Your link to cancel your ticket: {{event.title}}',
+    preheader: 'Your link to cancel your ticket: {{event.title}}',
+    eyebrow: "Can't come?",
+    body: `        <tr>
+          <td style="padding:24px 32px 8px;${FONT}font-size:16px;line-height:1.6;color:#2c2c2c;">
+            <p style="margin:0 0 14px;">Hello,</p>
+            <p style="margin:0 0 18px;">Someone asked on the ticket page for a link to cancel your ticket for the event below. If you cannot come, open it to give your seat back.</p>
+          </td>
+        </tr>
+${DETAILS}
+        <tr>
+          <td style="padding:20px 32px 8px;">
+            ${button('{{link}}', 'Cancel my ticket')}
+          </td>
+        </tr>
+        <tr>
+          <td style="padding:12px 32px 28px;${FONT}font-size:14px;line-height:1.6;color:#5a4a3f;">
+            <p style="margin:0;">If you did not ask for it, you can ignore this e-mail: your ticket stays as it is.</p>
+          </td>
+        </tr>`,
+  }),
+  { strict: false },
+);
+
+/** Issue 25: the short confirmation of an attendee's own cancel; it repeats nothing they typed. */
+export function renderTicketCancelled(context: Omit<LinkMailContext, 'link' | 'holdUntil'>): RenderedEmail {
+  const line = 'Your ticket for the event below is cancelled, as you asked, and your seat has been given back. Thank you for letting us know.';
+  return {
+    subject: oneLine(`Your ticket is cancelled: ${context.event.title}`),
+    html: cancelledHtml(context),
+    text: `Hello,\n\n${line}\n\n${context.event.title}\n${context.event.formattedDate}, ${context.event.formattedTime}\n${context.event.location}`,
+  };
+}
+
+const cancelledHtml = linkTemplates.compile<Omit<LinkMailContext, 'link' | 'holdUntil'>>(
+  layout({
+    title: 'Your ticket is cancelled: {{event.title}}',
+    preheader: 'Your ticket is cancelled: {{event.title}}',
+    eyebrow: 'Ticket cancelled',
+    body: `        <tr>
+          <td style="padding:24px 32px 8px;${FONT}font-size:16px;line-height:1.6;color:#2c2c2c;">
+            <p style="margin:0 0 14px;">Hello,</p>
+            <p style="margin:0 0 18px;">Your ticket for the event below is cancelled, as you asked, and your seat has been given back. Thank you for letting us know.</p>
+          </td>
+        </tr>
+${DETAILS}`,
+  }),
+  { strict: false },
+);

@@ -103,7 +103,8 @@ export interface TemplateContext {
   event: { title: string; formattedDate: string; formattedTime: string; location: string };
   rsvp: { name: string; email: string };
   ticket: { id: string };
-  urls: { event: string; checkIn: string };
+  /** manage: the 'Can't come?' page with its key (issue 25), minted as the e-mail is composed; '' where there is none (previews). */
+  urls: { event: string; checkIn: string; manage: string };
 }
 
 /** The values the reminder template sees (issue 25 item 3): the attendee e-mails' and more. */
@@ -168,13 +169,14 @@ export function buildTemplateContext(input: {
   rsvp: Pick<RsvpRecord, 'id' | 'name' | 'email'>;
   siteUrl: string;
   timeZone: string;
+  manageUrl?: string;
 }): TemplateContext {
   const { event, rsvp, siteUrl, timeZone } = input;
   return {
     event: { title: event.title, ...formatEventDate(event.date, timeZone), location: event.location },
     rsvp: { name: rsvp.name, email: rsvp.email },
     ticket: { id: rsvp.id },
-    urls: { event: eventUrl(siteUrl, event), checkIn: checkInUrl(siteUrl, rsvp.id) },
+    urls: { event: eventUrl(siteUrl, event), checkIn: checkInUrl(siteUrl, rsvp.id), manage: input.manageUrl ?? '' },
   };
 }
 
@@ -186,6 +188,8 @@ export function buildReminderContext(input: {
   now: Date;
   siteUrl: string;
   timeZone: string;
+  /** The 'Can't come?' link (issue 25 item 4), minted for this e-mail. */
+  manageUrl?: string;
 }): ReminderContext {
   const base = buildTemplateContext(input);
   const { event, rsvp, siteUrl } = input;
@@ -211,7 +215,7 @@ export const SAMPLE_CONTEXT: TemplateContext = {
   },
   rsvp: { name: 'Alex Rivera', email: 'alex@example.org' },
   ticket: { id: 'Q2x7mZkT4b9VhR1sNw3YpA' },
-  urls: { event: 'https://example.org/night-sky-walk', checkIn: 'https://example.org/checkin/Q2x7mZkT4b9VhR1sNw3YpA' },
+  urls: { event: 'https://example.org/night-sky-walk', checkIn: 'https://example.org/checkin/Q2x7mZkT4b9VhR1sNw3YpA', manage: 'https://example.org/ticket/Q2x7mZkT4b9VhR1sNw3YpA/manage#key=sample' },
 };
 
 /** Sample values of the admin invitation: its preview and its test e-mail. */

@@ -39,7 +39,8 @@ ${DETAILS}        <tr>
         <tr>
           <td style="padding:16px 32px 28px;${FONT}font-size:14px;line-height:1.6;color:#5a4a3f;">
             <p style="margin:0 0 10px;">Event details: <a href="{{urls.event}}" style="color:${TERRACOTTA};">{{urls.event}}</a></p>
-            <p style="margin:0;">Keep this e-mail: the QR code is your ticket. Registered as {{rsvp.email}}.</p>
+            <p style="margin:0 0 10px;">Keep this e-mail: the QR code is your ticket. Registered as {{rsvp.email}}.</p>
+            <p style="margin:0;">Can't come? <a href="{{urls.manage}}" style="color:#7a4a2a;">Cancel your ticket</a> so someone else can have the seat.</p>
           </td>
         </tr>
 `,
