@@ -60,6 +60,13 @@ describe('TicketPage (issue 25 item 1)', () => {
     );
     expect(within(calendar).getByRole('link', { name: 'Download .ics' }).getAttribute('href')).toBe('/api/checkin/T1/calendar.ics');
     expect(screen.queryByText(/saved on this device/)).toBeNull();
+    // Issue 25 item 4: the way to give the seat back, to the page that e-mails the ticket's holder a link.
+    expect(screen.getByRole('link', { name: "Can't come? Cancel your ticket" }).getAttribute('href')).toBe('/ticket/T1/manage');
+  });
+
+  it("offers no 'Can't come?' once the event has started", async () => {
+    await open({ success: true, ticket: { ...active, event: { ...active.event, date: '2026-01-01T02:30:00.000Z' } } });
+    expect(screen.queryByRole('link', { name: /Can't come/ })).toBeNull();
   });
 
   it("a checked-in ticket says 'Checked In' with the time and who", async () => {
@@ -69,6 +76,7 @@ describe('TicketPage (issue 25 item 1)', () => {
     expect(within(checkIn).getByText('Saturday, June 13, 2026 at 8:05 PM MDT')).toBeTruthy();
     expect(within(checkIn).getByText('door@example.org')).toBeTruthy();
     expect(screen.queryByText('Present this screen to event staff for check-in')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Can't come/ })).toBeNull();
   });
 
   it("a cancelled ticket says 'Cancelled' and shows no code and no calendar, even if a code came", async () => {
@@ -78,6 +86,7 @@ describe('TicketPage (issue 25 item 1)', () => {
     expect(code()).toBeNull();
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Add to calendar' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Can't come/ })).toBeNull();
   });
 
   it('the copy the service worker kept says it is saved on this device and when it was fetched', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { MANAGE_TICKET_SLUG } from '@shared/constants.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
 import { api } from '../api/client.js';
@@ -139,6 +140,12 @@ function Ticket({ ticket }: { ticket: ShownTicket }) {
         Ticket ID: <code>{ticket.id}</code>
       </p>
       {ticket.checkedIn || cancelled ? null : <p className="ticket-present">{TICKET_TEXT.present}</p>}
+      {/* Issue 25 item 4: the page knows no secret, so its link asks for one by e-mail to the ticket's own address. */}
+      {ticket.checkedIn || cancelled || Date.parse(ticket.event.date) <= Date.now() ? null : (
+        <p className="ticket-manage">
+          <Link to={manageTicketPath(ticket.id)}>{TICKET_TEXT.cantCome}</Link>
+        </p>
+      )}
     </Card>
   );
 }
@@ -176,6 +183,9 @@ function AddToCalendar({ ticket }: { ticket: TicketView }) {
     </section>
   );
 }
+
+/** The ticket's 'Can't come?' page (ROUTES.manageTicket), without a key. */
+const manageTicketPath = (id: string) => `/${MANAGE_TICKET_SLUG}/${encodeURIComponent(id)}/manage`;
 
 /** One row of a ticket's details. */
 function Detail({ label, children }: { label: string; children: ReactNode }) {

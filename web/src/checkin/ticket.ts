@@ -25,6 +25,7 @@ export const TICKET_TEXT = {
   downloadIcs: 'Download .ics',
   savedOnDevice: 'No connection: this is the copy of your ticket saved on this device.',
   lastUpdated: 'Last updated',
+  cantCome: "Can't come? Cancel your ticket",
 } as const;
 
 /**

@@ -21,7 +21,7 @@ export const MANAGE_TEXT = {
   cancelling: 'Cancelling...',
   cancelled: 'Ticket cancelled',
   failed: 'We could not open this ticket',
-  askLink: 'E-mail me a link to cancel or transfer this ticket',
+  askLink: 'E-mail me a link to cancel this ticket',
   askLinkIntro: 'To cancel this ticket, open the link we e-mail to the address it was registered with.',
 } as const;
 
