@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { SITE, STAFF, api, idToken, signIn } from './support.js';
-import { doorEvent, doorStatus, register, ticket } from './door.js';
+import { doorEvent, doorStatus, launchWithCamera, register, ticket } from './door.js';
 
 async function openDoor(page: Page, eventId: string) {
   await page.goto('/checkin');
@@ -67,21 +67,7 @@ test.describe('door check-in', () => {
     const event = await doorEvent('Camera Night');
     const carol = await register(event.id, 'Carol Camera');
     const video = qrVideo(`${SITE}/checkin/${carol}`);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
+    const browser = await launchWithCamera(video);
     try {
       const context = await browser.newContext({ baseURL: SITE, permissions: ['camera'], viewport: { width: 1366, height: 900 } });
       const page = await context.newPage();

@@ -1,6 +1,6 @@
 // What the door journeys share (checkin, door-offline, door-words): an event of their own, its
-// registrations, a ticket as the API shows it, and the door's status line.
-import type { Page } from '@playwright/test';
+// registrations, a ticket as the API shows it, the door's status line, and a browser with a camera.
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { uniqueEmail } from './mail.js';
 import { api, idToken } from './support.js';
 
@@ -37,3 +37,25 @@ export async function ticket(id: string): Promise<Ticket> {
 
 /** The door's status line (what the last lookup or check-in said). */
 export const doorStatus = (page: Page) => page.locator('.checkin-status');
+
+/**
+ * A browser whose camera plays `video` (a y4m file): Chromium's fake capture device stands in for
+ * a door phone's camera, and the permission prompt is answered yes.
+ */
+export function launchWithCamera(video: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+}

@@ -5,10 +5,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './mail.js';
 import { SITE, STAFF, signIn } from './support.js';
-import { doorEvent, doorStatus, register, ticket } from './door.js';
+import { doorEvent, doorStatus, launchWithCamera, register, ticket } from './door.js';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -54,21 +54,7 @@ function videoOf(luma: number[]): string {
 
 /** A door with a camera that sees `video`, signed in as staff: scans until it admits `name`. */
 async function admitWithCamera(eventId: string, video: string, name: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  const browser = await launchWithCamera(video);
   try {
     const context = await browser.newContext({ baseURL: SITE, permissions: ['camera'], viewport: { width: 1366, height: 900 } });
     const door = await context.newPage();
