@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import { toEventDetails } from '../events/repository.js';
-import { linkKeyHash, newLinkKey, type LinkPurpose } from '../rsvps/link-keys.js';
-import { readRsvpWithEvent, rememberLinkKey } from '../rsvps/repository.js';
+import { keptLinkKeys, linkKeyHash, newLinkKey, type LinkPurpose } from '../rsvps/link-keys.js';
+import { MANAGE_LINK_KEYS, readRsvpWithEvent, rememberLinkKey } from '../rsvps/repository.js';
 import { isRunningHold } from '../rsvps/rules.js';
 import { CONFIRM_REGISTRATION_SLUG, PAY_HOLD_SLUG } from '../shared/constants.js';
 import { MESSAGES } from '../shared/messages.js';
@@ -31,7 +31,7 @@ export function manageLinkUrl(siteUrl: string, rsvpId: string, key: string): str
 }
 
 /**
- * Mints a manage key for a confirmed RSVP's e-mail, its hash stored on the RSVP in this one transaction
+ * Mints a manage key for a confirmed RSVP's e-mail, its hash stored beside the RSVP (MANAGE_LINK_KEYS) in this one transaction
  * (link-keys.ts): answers the link, or null when the RSVP is not confirmed (a cancelled ticket gets none).
  */
 export async function mintManageLink(store: DocumentStore, siteUrl: string, rsvpId: string): Promise<string | null> {
@@ -39,7 +39,8 @@ export async function mintManageLink(store: DocumentStore, siteUrl: string, rsvp
   const minted = await store.runTransaction(async (tx) => {
     const { rsvp } = await readRsvpWithEvent(tx, rsvpId);
     if (!rsvp || rsvp.data.status !== 'confirmed') return false;
-    rememberLinkKey(tx, rsvp, 'manage', linkKeyHash(key));
+    const kept = await tx.get(MANAGE_LINK_KEYS, rsvpId);
+    tx.set(MANAGE_LINK_KEYS, rsvpId, { rsvpId, hashes: keptLinkKeys(kept?.data.hashes, linkKeyHash(key)) });
     return true;
   });
   return minted ? manageLinkUrl(siteUrl, rsvpId, key) : null;

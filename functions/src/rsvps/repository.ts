@@ -83,6 +83,14 @@ export type RegistrationKey = { eventId: string; rsvpIds: string[] };
 export const REGISTRATION_KEYS = collection<RegistrationKey>('registrationKeys');
 
 /**
+ * The hashes of an RSVP's 'Can't come?' links (issue 25 item 4; link-keys.ts), beside the RSVP, not
+ * on it: a key is minted whenever a ticket, confirmation or reminder e-mail is composed, and that
+ * must not rewrite the RSVP while an admin, the door or the attendee is changing it.
+ */
+export type ManageLinkKeys = { rsvpId: string; hashes: string[] };
+export const MANAGE_LINK_KEYS = collection<ManageLinkKeys>('manageLinkKeys');
+
+/**
  * The key document's id: the event and a hash of the mailbox (no address in an id, no '/' either).
  * The mailbox, not the address (issue 23): plus-tags and Gmail's dots of one mailbox share one key.
  */

@@ -12,7 +12,7 @@ import { withSeatChoice } from '../seats/choice.js';
 import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
 import { confirmationMailKind, decideSelfCancel, holdsSeat, isRunningHold, repeatMailKind } from './rules.js';
 import { linkKeyMatches } from './link-keys.js';
-import { cancelByAttendee, cancelRsvp, confirmByLink, findRsvp, listAllRsvps, listRsvpsOfEvent, readRsvpWithEvent, readRsvpWithSeat, register, toRsvpView, type EventDocument } from './repository.js';
+import { MANAGE_LINK_KEYS, cancelByAttendee, cancelRsvp, confirmByLink, findRsvp, listAllRsvps, listRsvpsOfEvent, readRsvpWithEvent, readRsvpWithSeat, register, toRsvpView, type EventDocument } from './repository.js';
 import { csvFileName, rsvpsToCsv } from './csv.js';
 import { RSVPS as RSVPS_COLLECTION } from './repository.js';
 import { REPEAT_RESEND_INTERVAL_MS } from '../shared/rsvps-model.js';
@@ -145,7 +145,8 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
     async manageView(rsvpId: string, key: string): Promise<ManageTicketReply> {
       const rsvp = await findRsvp(store, rsvpId);
       const event = rsvp ? await store.get(EVENTS, rsvp.data.eventId) : null;
-      if (!rsvp || !event || !linkKeyMatches(rsvp.data.linkKeys?.manage, key)) throw linkInvalid();
+      const keys = await store.get(MANAGE_LINK_KEYS, rsvpId);
+      if (!rsvp || !event || !linkKeyMatches(keys?.data.hashes, key)) throw linkInvalid();
       const decision = decideSelfCancel(rsvp.data, toEventDetails(event), clock.now());
       const { name, ticketType, status, checkedIn, paymentStatus, amountPaid } = rsvp.data;
       return {
@@ -166,7 +167,8 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
       const mailchimpQueued = await store.runTransaction(async (tx) => {
         const found = await readRsvpWithSeat(tx, rsvpId);
         const { rsvp, event } = found;
-        if (!rsvp || !event || !linkKeyMatches(rsvp.data.linkKeys?.manage, key)) throw linkInvalid();
+        const keys = await tx.get(MANAGE_LINK_KEYS, rsvpId);
+        if (!rsvp || !event || !linkKeyMatches(keys?.data.hashes, key)) throw linkInvalid();
         const decision = decideSelfCancel(rsvp.data, toEventDetails(event), now);
         if (decision.outcome === 'refused') throw new RuleError(decision.code, decision.message, 'conflict');
         const queued = cancelByAttendee(tx, found, now);

@@ -58,6 +58,7 @@ const COLLECTIONS = [
   'emailTemplates',
   'mailchimpJobs',
   'calendarFanoutJobs',
+  'manageLinkKeys',
   'paymentEvents',
   'offlinePaymentIntents',
   'offlineAudiences',
