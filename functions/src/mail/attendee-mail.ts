@@ -2,7 +2,7 @@ import { calendarSequenceOf, ticketCalendarFile } from '../calendar/ticket-calen
 import type { Clock } from '../clock.js';
 import { findEvent, toEventDetails } from '../events/repository.js';
 import { RuleError } from '../rule-error.js';
-import { findRsvp, readRsvpWithEvent, toRsvpView } from '../rsvps/repository.js';
+import { findRsvp, readRsvpWithEvent, toRsvpView, type RsvpDocument } from '../rsvps/repository.js';
 import { confirmationMailKind } from '../rsvps/rules.js';
 import type { EmailTemplate, TemplateName } from '../shared/email-templates-model.js';
 import { MAIL_MESSAGES } from '../shared/mail-model.js';
@@ -94,18 +94,28 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
     return { filename: file.filename, contentType: file.contentType, content: Buffer.from(file.text, 'utf8') };
   }
 
+  /**
+   * The RSVP and event a ticket holder's e-mail is about, as they are now; a skip reason when the
+   * RSVP or event is gone, or the RSVP is no longer confirmed (cancelled, released or unpaid: no mail).
+   */
+  async function confirmedTicket(job: MailJob): Promise<{ skip: string } | { rsvp: RsvpDocument; event: NonNullable<Awaited<ReturnType<typeof findEvent>>> }> {
+    if (!job.rsvpId) return { skip: RSVP_MESSAGES.rsvpNotFound };
+    const rsvp = await findRsvp(store, job.rsvpId);
+    if (!rsvp) return { skip: RSVP_MESSAGES.rsvpNotFound };
+    if (rsvp.data.status !== 'confirmed') return { skip: `The RSVP is ${rsvp.data.status}` };
+    const event = await findEvent(store, rsvp.data.eventId);
+    if (!event) return { skip: MESSAGES.eventNotFound };
+    return { rsvp, event };
+  }
+
   return {
     /** The message of a ticket or rsvpConfirmation job, from the RSVP as it is now. */
     async compose(job: MailJob & { kind: 'ticket' | 'rsvpConfirmation' | 'reminder' }): Promise<Composed> {
-      if (!job.rsvpId) return { skip: RSVP_MESSAGES.rsvpNotFound };
-      const rsvp = await findRsvp(store, job.rsvpId);
-      if (!rsvp) return { skip: RSVP_MESSAGES.rsvpNotFound };
-      // A cancelled (or released, or unpaid) RSVP gets no ticket.
-      if (rsvp.data.status !== 'confirmed') return { skip: `The RSVP is ${rsvp.data.status}` };
-      const event = await findEvent(store, rsvp.data.eventId);
-      if (!event) return { skip: MESSAGES.eventNotFound };
+      const found = await confirmedTicket(job);
+      if ('skip' in found) return found;
+      const { rsvp, event } = found;
       if (job.kind === 'reminder') return composeReminder(job, toRsvpView(rsvp), toEventDetails(event));
-      // Issue 25: a fresh 'Can't come?' key, its hash on the RSVP; the raw key only in this e-mail.
+      // Issue 25: a fresh 'Can't come?' key, its hash kept beside the RSVP; the raw key only in this e-mail.
       const manageUrl = (await mintManageLink(store, siteUrl, rsvp.id)) ?? '';
       const context = buildTemplateContext({
         event: toEventDetails(event),
@@ -127,12 +137,9 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
      * A ticket cancelled since the fan-out gets nothing.
      */
     async composeEventUpdated(job: MailJob & { kind: EventUpdatedKind }): Promise<Composed> {
-      if (!job.rsvpId) return { skip: RSVP_MESSAGES.rsvpNotFound };
-      const rsvp = await findRsvp(store, job.rsvpId);
-      if (!rsvp) return { skip: RSVP_MESSAGES.rsvpNotFound };
-      if (rsvp.data.status !== 'confirmed') return { skip: `The RSVP is ${rsvp.data.status}` };
-      const event = await findEvent(store, rsvp.data.eventId);
-      if (!event) return { skip: MESSAGES.eventNotFound };
+      const found = await confirmedTicket(job);
+      if ('skip' in found) return found;
+      const { rsvp, event } = found;
       const context = buildTemplateContext({ event: toEventDetails(event), rsvp: toRsvpView(rsvp), siteUrl, timeZone });
       const rendered = renderEventUpdated({
         event: context.event,
