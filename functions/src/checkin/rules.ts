@@ -60,7 +60,7 @@ export function decideCheckIn(rsvp: RsvpRecord | null, event: Omit<EventRecord, 
   const admittedAt = request.checkedInAt === undefined ? request.now : new Date(request.checkedInAt);
   const eventRefusal = doorEventRefusal(event, admittedAt);
   if (eventRefusal) return refuse(eventRefusal);
-  const refusal = admissionRefusal(rsvp);
+  const refusal = admissionRefusal({ ...rsvp, transferred: rsvp.transferredTo !== null });
   if (refusal) return refuse(refusal);
   return {
     ok: true,

@@ -18,7 +18,7 @@ export function toTicketView(rsvp: RsvpRecord, event: Omit<EventRecord, 'attende
     checkedIn: rsvp.checkedIn,
     checkedInAt: rsvp.checkedInAt,
     checkedInBy: rsvp.checkedInBy,
-    ...(cancelled ? { cancelled: { refunded: cancelled.refunded, at: cancelled.at } } : {}),
+    ...(cancelled ? { cancelled: { refunded: cancelled.refunded, at: cancelled.at, ...(cancelled.transferred ? { transferred: true } : {}) } } : {}),
   };
 }
 
@@ -35,8 +35,17 @@ export function withTicketQr(view: TicketView, siteUrl: string): TicketView {
  * free or paid (a hold cancelled before its payment never had one). The time is the refund's when
  * there was one, else the admin's cancellation's, as stored.
  */
-export function cancelledTicket(rsvp: { status: string; paymentStatus: string; refundedAt?: string | null; cancelledAt?: string | null }): TicketView['cancelled'] | null {
+export function cancelledTicket(rsvp: {
+  status: string;
+  paymentStatus: string;
+  refundedAt?: string | null;
+  cancelledAt?: string | null;
+  transferredTo?: unknown;
+  transferredAt?: string | null;
+}): TicketView['cancelled'] | null {
   if (rsvp.status !== 'cancelled') return null;
+  // Given on (issue 25 item 5): its page says so, and its payment went with it to the new ticket.
+  if (rsvp.transferredTo) return { refunded: false, at: rsvp.transferredAt ?? null, transferred: true };
   if (rsvp.paymentStatus === 'refunded') return { refunded: true, at: rsvp.refundedAt ?? rsvp.cancelledAt ?? null };
   if (rsvp.paymentStatus === 'free' || rsvp.paymentStatus === 'paid') return { refunded: false, at: rsvp.cancelledAt ?? null };
   return null;
@@ -67,6 +76,7 @@ export function doorListEntryOf(rsvp: RsvpRecord): DoorListEntry {
     checkedIn: rsvp.checkedIn,
     checkedInAt: rsvp.checkedInAt,
     checkedInBy: rsvp.checkedInBy,
+    ...(rsvp.transferredTo ? { transferred: true } : {}),
   };
 }
 

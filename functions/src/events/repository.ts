@@ -5,7 +5,9 @@ import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
 
 /** An event document: the record without its id (the document's key) and its count (seats/ keeps that). */
-export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 'attendeeCount' | 'confirmByEmail' | 'reminderOffsetsHours'> & {
+export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 'attendeeCount' | 'confirmByEmail' | 'reminderOffsetsHours' | 'refundUntilHoursBefore'> & {
+  /** Absent on events stored before attendees could cancel paid tickets (issue 25): read as no refunds, never a rule nobody set. */
+  refundUntilHoursBefore?: number | null;
   /** Absent on events stored before reminders (issue 25): read as the default, 24 h and 2 h. */
   reminderOffsetsHours?: number[];
   /** Absent on events stored before 'Confirm by e-mail': read as off. */
@@ -68,6 +70,7 @@ export function toEventDetails(doc: StoredDocument<StoredEvent>): EventDetails {
     // Absent on events stored before the setting: they keep confirming at once.
     confirmByEmail: event.confirmByEmail ?? false,
     reminderOffsetsHours: event.reminderOffsetsHours ?? [...DEFAULT_REMINDER_OFFSETS_HOURS],
+    refundUntilHoursBefore: event.refundUntilHoursBefore ?? null,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
   };

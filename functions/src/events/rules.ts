@@ -63,6 +63,7 @@ export function eventFieldsFromInput(input: EventInput, timeZone: string, option
     confirmByEmail:
       !input.requiresPayment && (input.confirmByEmail ?? confirmByEmailDefault({ requiresPayment: input.requiresPayment, hasCapacity: input.maxAttendees !== null })),
     reminderOffsetsHours: input.reminderOffsetsHours,
+    refundUntilHoursBefore: input.refundUntilHoursBefore,
   };
 }
 
@@ -88,6 +89,7 @@ export function eventToInput(event: Omit<EventRecord, 'attendeeCount'>): EventIn
     maxRegistrationsPerEmail: event.maxRegistrationsPerEmail,
     confirmByEmail: event.confirmByEmail,
     reminderOffsetsHours: event.reminderOffsetsHours,
+    refundUntilHoursBefore: event.refundUntilHoursBefore,
   };
 }
 

@@ -34,7 +34,10 @@ import {
  * An RSVP document: the record without its id (the ticket id is the key), and the
  * check-in audit fields no reply carries (absent on documents written before them).
  */
-export type StoredRsvp = Omit<RsvpRecord, 'id' | 'amountRefunded' | 'refundedAt'> & {
+export type StoredRsvp = Omit<
+  RsvpRecord,
+  'id' | 'amountRefunded' | 'refundedAt' | 'cancelledAt' | 'cancelledBy' | 'refundRequestedAt' | 'transferredTo' | 'transferredFrom' | 'transferredAt'
+> & {
   /** Absent on documents written before refunds: read as 0 and null. */
   amountRefunded?: number;
   refundedAt?: string | null;
@@ -42,6 +45,18 @@ export type StoredRsvp = Omit<RsvpRecord, 'id' | 'amountRefunded' | 'refundedAt'
   cancelledAt?: string | null;
   /** Who cancelled it (issue 25): the attendee from their manage link; absent when an admin did. */
   cancelledBy?: 'attendee' | null;
+  /** A paid ticket its attendee cancelled within the refund rule (issue 25): when the refund was asked for. */
+  refundRequestedAt?: string | null;
+  /** When the provider accepted that refund (its webhook then marks it refunded); absent: not yet, the scheduled work asks again. */
+  refundAcceptedAt?: string | null;
+  /** The event's refund rule when this ticket was paid (issue 25 item 4): full refund until this many hours before the start; null: none. */
+  refundUntilHoursBefore?: number | null;
+  /** Given to someone else (issue 25 item 5): their new ticket, and when; this one is cancelled and refused at the door. */
+  transferredTo?: { id: string; name: string } | null;
+  transferredAt?: string | null;
+  /** Received from a previous holder, and how many times this seat has been given on (TRANSFER_LIMIT). */
+  transferredFrom?: { id: string; name: string } | null;
+  transferCount?: number;
   /** Server time of the check-in write (checkedInAt may be a door's earlier, queued time). */
   checkInRecordedAt?: string | null;
   checkInUndoneBy?: string | null;
@@ -134,6 +149,12 @@ export function toRsvpView(doc: RsvpDocument): RsvpRecord {
     checkedIn: rsvp.checkedIn,
     checkedInAt: rsvp.checkedInAt,
     checkedInBy: rsvp.checkedInBy,
+    cancelledAt: rsvp.status === 'cancelled' ? (rsvp.cancelledAt ?? rsvp.refundedAt ?? null) : null,
+    cancelledBy: rsvp.status === 'cancelled' ? (rsvp.cancelledBy ?? 'admin') : null,
+    refundRequestedAt: rsvp.refundRequestedAt ?? null,
+    transferredTo: rsvp.transferredTo ?? null,
+    transferredFrom: rsvp.transferredFrom ?? null,
+    transferredAt: rsvp.transferredAt ?? null,
   };
 }
 

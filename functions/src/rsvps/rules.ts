@@ -1,7 +1,9 @@
 import { defaultTicketType, type EventRecord } from '../shared/events-model.js';
 import { dollarsToCents } from '../shared/payments-model.js';
 import { MESSAGES } from '../shared/messages.js';
-import { SELF_SERVICE_MESSAGES } from '../shared/self-service-model.js';
+import { SELF_SERVICE_MESSAGES, TRANSFER_LIMIT, type RefundTerms } from '../shared/self-service-model.js';
+
+const HOUR_MS = 60 * 60 * 1000;
 import { RuleError } from '../rule-error.js';
 import {
   comparableName,
@@ -15,6 +17,9 @@ import {
   type RsvpRecord,
 } from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
+
+/** A new RSVP's fields: the record less what only a cancel or a transfer writes. */
+type StoredRsvpFields = Omit<RsvpRecord, 'id' | 'cancelledAt' | 'cancelledBy' | 'refundRequestedAt' | 'transferredTo' | 'transferredFrom' | 'transferredAt'>;
 
 /** The ticket type asked for, or the default (General when offered, else the first type). */
 export function resolveTicketType(event: Pick<EventRecord, 'ticketTypes'>, requested: string): string {
@@ -81,7 +86,7 @@ export function newRsvp(
   ticketType: string,
   amountDue: number,
   now: Date,
-): Omit<RsvpRecord, 'id'> {
+): StoredRsvpFields {
   const paid = amountDue > 0;
   const byEmail = !paid && event.confirmByEmail;
   const holdMs = paid ? PAYMENT_HOLD_MS : byEmail ? CONFIRMATION_HOLD_MS : null;
@@ -141,28 +146,79 @@ export function holdsSeat(rsvp: Pick<RsvpRecord, 'status'>) {
 }
 
 /** A payment an admin can give back: paid through the provider, money received, not refunded yet. */
-export function isRefundable(rsvp: Pick<RsvpRecord, 'paymentStatus' | 'amountPaid' | 'paymentIntentId'>) {
-  return rsvp.paymentStatus === 'paid' && rsvp.amountPaid > 0 && Boolean(rsvp.paymentIntentId);
+export function isRefundable(rsvp: Pick<RsvpRecord, 'paymentStatus' | 'amountPaid' | 'paymentIntentId'> & { transferredTo?: unknown }) {
+  // A ticket given on (issue 25) passed its payment to the new ticket, which alone may be refunded.
+  return rsvp.paymentStatus === 'paid' && rsvp.amountPaid > 0 && Boolean(rsvp.paymentIntentId) && !rsvp.transferredTo;
 }
 
-/** What an attendee's 'Cancel my ticket' comes to (issue 25 item 4): cancel now, or why not. */
-export type SelfCancelDecision = { outcome: 'cancel' } | { outcome: 'refused'; code: 'ALREADY_CANCELLED' | 'CANCEL_CLOSED'; message: string };
+/** The fields of a stored RSVP the attendee's own cancel and transfer decide on (issue 25). */
+export type SelfServiceRsvp = Pick<RsvpRecord, 'status' | 'checkedIn' | 'paymentStatus' | 'amountPaid' | 'paymentIntentId'> & {
+  refundUntilHoursBefore?: number | null;
+  transferredTo?: { id: string; name: string } | null;
+  transferCount?: number;
+};
+
+/**
+ * A paid ticket's refund rule applied to `now` (issue 25 item 4): the rule kept on the ticket when it
+ * was paid (a ticket paid before the rule existed takes the event's), measured back from the event's
+ * current start. Null for a ticket that was not paid.
+ */
+export function refundTerms(
+  rsvp: Pick<SelfServiceRsvp, 'paymentStatus' | 'amountPaid' | 'paymentIntentId' | 'refundUntilHoursBefore'>,
+  event: Pick<EventRecord, 'date' | 'refundUntilHoursBefore'>,
+  now: Date,
+): RefundTerms | null {
+  if (rsvp.paymentStatus !== 'paid' || rsvp.amountPaid <= 0) return null;
+  const hours = rsvp.refundUntilHoursBefore !== undefined ? rsvp.refundUntilHoursBefore : event.refundUntilHoursBefore;
+  const start = Date.parse(event.date);
+  const until = hours === null || !Number.isFinite(start) || !rsvp.paymentIntentId ? null : start - hours * HOUR_MS;
+  return {
+    amount: rsvp.amountPaid,
+    refundableUntil: until === null ? null : new Date(until).toISOString(),
+    refundDue: until !== null && now.getTime() < until,
+  };
+}
+
+/** Why a ticket that is no longer valid cannot be cancelled or given on, in the attendee's words. */
+function noLongerValid(rsvp: Pick<SelfServiceRsvp, 'transferredTo'>) {
+  return rsvp.transferredTo
+    ? { outcome: 'refused' as const, code: 'TICKET_TRANSFERRED' as const, message: SELF_SERVICE_MESSAGES.ticketTransferred }
+    : { outcome: 'refused' as const, code: 'ALREADY_CANCELLED' as const, message: SELF_SERVICE_MESSAGES.alreadyCancelled };
+}
+
+/** What an attendee's 'Cancel my ticket' comes to (issue 25 item 4): cancel now (with the refund due, if any), or why not. */
+export type SelfCancelDecision =
+  | { outcome: 'cancel'; refund: RefundTerms | null }
+  | { outcome: 'refused'; code: 'ALREADY_CANCELLED' | 'TICKET_TRANSFERRED' | 'CANCEL_CLOSED'; message: string };
 
 /**
  * Decides an attendee's own cancel (pure, like checkin/rules.ts decideCheckIn), on the RSVP and event
  * read in the cancelling transaction: a confirmed ticket, not checked in, before the event starts.
- * A paid ticket is not cancelled here yet: its refund goes through the organisers (no money moves
- * without the refund rule, which is not built yet).
+ * A paid ticket is cancelled under its refund rule: refunded in full until the deadline, then not at all.
  */
-export function decideSelfCancel(
-  rsvp: Pick<RsvpRecord, 'status' | 'checkedIn' | 'paymentStatus' | 'amountPaid'>,
-  event: Pick<EventRecord, 'date'>,
-  now: Date,
-): SelfCancelDecision {
-  if (rsvp.status === 'cancelled') return { outcome: 'refused', code: 'ALREADY_CANCELLED', message: SELF_SERVICE_MESSAGES.alreadyCancelled };
+export function decideSelfCancel(rsvp: SelfServiceRsvp, event: Pick<EventRecord, 'date' | 'refundUntilHoursBefore'>, now: Date): SelfCancelDecision {
+  if (rsvp.status === 'cancelled') return noLongerValid(rsvp);
   if (rsvp.status !== 'confirmed') return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.cancelNotConfirmed };
   if (rsvp.checkedIn) return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.cancelCheckedIn };
   if (registrationHasClosed(event, now.getTime())) return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.cancelAfterStart };
-  if (rsvp.paymentStatus === 'paid' || rsvp.amountPaid > 0) return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.paidCancelByOrganiser };
-  return { outcome: 'cancel' };
+  // Money in a state the rule does not cover (a payment being given back, say) stays with the organisers.
+  if (rsvp.paymentStatus !== 'free' && rsvp.paymentStatus !== 'paid') return { outcome: 'refused', code: 'CANCEL_CLOSED', message: SELF_SERVICE_MESSAGES.paidCancelByOrganiser };
+  return { outcome: 'cancel', refund: refundTerms(rsvp, event, now) };
+}
+
+/** What giving a ticket to someone else comes to (issue 25 item 5), before the new holder is checked. */
+export type TransferDecision =
+  | { outcome: 'transfer' }
+  | { outcome: 'refused'; code: 'ALREADY_CANCELLED' | 'TICKET_TRANSFERRED' | 'TRANSFER_CLOSED' | 'TRANSFER_LIMIT'; message: string };
+
+/** Decides a transfer on the RSVP and event read in the transferring transaction (pure): as a cancel, plus the limit of hand-ons. */
+export function decideTransfer(rsvp: SelfServiceRsvp, event: Pick<EventRecord, 'date'>, now: Date): TransferDecision {
+  if (rsvp.status === 'cancelled') return noLongerValid(rsvp);
+  if (rsvp.status !== 'confirmed' || (rsvp.paymentStatus !== 'free' && rsvp.paymentStatus !== 'paid')) {
+    return { outcome: 'refused', code: 'TRANSFER_CLOSED', message: SELF_SERVICE_MESSAGES.transferNotConfirmed };
+  }
+  if (rsvp.checkedIn) return { outcome: 'refused', code: 'TRANSFER_CLOSED', message: SELF_SERVICE_MESSAGES.transferCheckedIn };
+  if (registrationHasClosed(event, now.getTime())) return { outcome: 'refused', code: 'TRANSFER_CLOSED', message: SELF_SERVICE_MESSAGES.transferAfterStart };
+  if ((rsvp.transferCount ?? 0) >= TRANSFER_LIMIT) return { outcome: 'refused', code: 'TRANSFER_LIMIT', message: SELF_SERVICE_MESSAGES.transferLimit };
+  return { outcome: 'transfer' };
 }

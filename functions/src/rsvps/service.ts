@@ -10,7 +10,7 @@ import { RuleError } from '../rule-error.js';
 import type { DocumentStore } from '../store/port.js';
 import { withSeatChoice } from '../seats/choice.js';
 import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
-import { confirmationMailKind, decideSelfCancel, holdsSeat, isRunningHold, repeatMailKind } from './rules.js';
+import { confirmationMailKind, decideSelfCancel, decideTransfer, holdsSeat, refundTerms, isRunningHold, repeatMailKind } from './rules.js';
 import { linkKeyMatches } from './link-keys.js';
 import { MANAGE_LINK_KEYS, cancelByAttendee, cancelRsvp, confirmByLink, findRsvp, listAllRsvps, listRsvpsOfEvent, readRsvpWithEvent, readRsvpWithSeat, register, toRsvpView, type EventDocument } from './repository.js';
 import { csvFileName, rsvpsToCsv } from './csv.js';
@@ -147,13 +147,18 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
       const event = rsvp ? await store.get(EVENTS, rsvp.data.eventId) : null;
       const keys = await store.get(MANAGE_LINK_KEYS, rsvpId);
       if (!rsvp || !event || !linkKeyMatches(keys?.data.hashes, key)) throw linkInvalid();
-      const decision = decideSelfCancel(rsvp.data, toEventDetails(event), clock.now());
+      const now = clock.now();
+      const details = toEventDetails(event);
+      const decision = decideSelfCancel(rsvp.data, details, now);
+      const transfer = decideTransfer(rsvp.data, details, now);
       const { name, ticketType, status, checkedIn, paymentStatus, amountPaid } = rsvp.data;
       return {
         success: true,
         ticket: { id: rsvp.id, name, ticketType, status, checkedIn, paid: paymentStatus === 'paid', amountPaid },
         event: linkEventView(event),
         cannotCancel: decision.outcome === 'cancel' ? null : decision.message,
+        refund: refundTerms(rsvp.data, details, now),
+        cannotTransfer: transfer.outcome === 'transfer' ? null : transfer.message,
       };
     },
 

@@ -11,6 +11,7 @@ export const CHECKIN_MESSAGES = {
   checkedIn: 'Checked in',
   alreadyCheckedIn: 'This attendee is already checked in',
   cancelled: 'This ticket was cancelled and cannot be admitted',
+  transferred: 'This ticket was given to someone else and is no longer valid: their new ticket has another code',
   paymentIncomplete: 'Payment for this ticket has not been completed, so it cannot be admitted',
   notConfirmed: 'This registration was never confirmed by e-mail, so it cannot be admitted',
   wrongEvent: 'This ticket is for another event',
@@ -95,6 +96,8 @@ export interface DoorListEntry {
   checkedIn: boolean;
   checkedInAt: string | null;
   checkedInBy: string | null;
+  /** Given by its holder to someone else (issue 25 item 5): refused at the door, online and offline. */
+  transferred?: boolean;
 }
 
 export interface DoorListReply {
@@ -168,13 +171,14 @@ export function checkInTimeRefusal(claimed: { checkedInAt?: string; listLoadedAt
 }
 
 /** Why a ticket cannot be admitted, or null when it can: the rule both the API and an offline door apply. */
-export type AdmissionRefusal = 'ALREADY_CHECKED_IN' | 'TICKET_CANCELLED' | 'NOT_CONFIRMED' | 'PAYMENT_INCOMPLETE' | 'WRONG_EVENT';
+export type AdmissionRefusal = 'ALREADY_CHECKED_IN' | 'TICKET_CANCELLED' | 'TICKET_TRANSFERRED' | 'NOT_CONFIRMED' | 'PAYMENT_INCOMPLETE' | 'WRONG_EVENT';
 
 export function admissionRefusal(
-  rsvp: { eventId: string; status: string; paymentStatus: string; checkedIn: boolean },
+  rsvp: { eventId: string; status: string; paymentStatus: string; checkedIn: boolean; transferred?: boolean },
   eventId?: string,
 ): AdmissionRefusal | null {
   if (eventId && rsvp.eventId !== eventId) return 'WRONG_EVENT';
+  if (rsvp.transferred) return 'TICKET_TRANSFERRED';
   if (rsvp.status === 'cancelled' || rsvp.status === 'released') return 'TICKET_CANCELLED';
   // A 'Confirm by e-mail' registration whose link was not opened: its seat is only held.
   if (rsvp.status === 'pending_confirmation') return 'NOT_CONFIRMED';
@@ -187,6 +191,7 @@ export function admissionRefusal(
 export const REFUSAL_MESSAGES: Record<AdmissionRefusal, string> = {
   ALREADY_CHECKED_IN: CHECKIN_MESSAGES.alreadyCheckedIn,
   TICKET_CANCELLED: CHECKIN_MESSAGES.cancelled,
+  TICKET_TRANSFERRED: CHECKIN_MESSAGES.transferred,
   NOT_CONFIRMED: CHECKIN_MESSAGES.notConfirmed,
   PAYMENT_INCOMPLETE: CHECKIN_MESSAGES.paymentIncomplete,
   WRONG_EVENT: CHECKIN_MESSAGES.wrongEvent,

@@ -42,6 +42,11 @@ export interface EventRecord {
    * largest first; empty: no reminders. Not public.
    */
   reminderOffsetsHours: number[];
+  /**
+   * A paid ticket its attendee cancels (issue 25 item 4) is refunded in full until this many hours
+   * before the start, then not at all; null: never. Kept on each ticket when it is paid. Not public.
+   */
+  refundUntilHoursBefore: number | null;
   attendeeCount: number;
   createdAt: string;
   updatedAt: string;
@@ -111,6 +116,12 @@ export function confirmByEmailDefault(event: { requiresPayment: boolean; hasCapa
 export const DEFAULT_MAX_REGISTRATIONS_PER_EMAIL = 4;
 /** The highest limit an event may set (standalone, not in EVENT_LIMITS: the landing page loads that object). */
 export const MAX_REGISTRATIONS_PER_EMAIL_LIMIT = 50;
+
+/** A new event's refund rule: full refund of a ticket its attendee cancels until two days before the start. */
+export const DEFAULT_REFUND_UNTIL_HOURS_BEFORE = 48;
+/** The refund rule's hours: whole hours from 0 (until the start) to a year. */
+export const REFUND_RULE_LIMITS = { minHours: 0, maxHours: 8760 } as const;
+export const REFUND_RULE_MESSAGE = `The refund deadline is a whole number of hours from ${REFUND_RULE_LIMITS.minHours} to ${REFUND_RULE_LIMITS.maxHours}, or empty for no refunds`;
 
 /** Lengths and counts the event form accepts. */
 export const EVENT_LIMITS = { ticketTypeName: 60, tag: 60, customUrl: 80, mailchimpAudienceId: 100, maxPrice: 100_000 } as const;

@@ -4,10 +4,13 @@ import { safeUrl } from './fields.js';
 import {
   CUSTOM_URL_PATTERN,
   DEFAULT_MAX_REGISTRATIONS_PER_EMAIL,
+  DEFAULT_REFUND_UNTIL_HOURS_BEFORE,
   EVENT_LIMITS,
   EVENTS_PAGE,
   EVENTS_PAGE_MESSAGES,
   MAX_REGISTRATIONS_PER_EMAIL_LIMIT,
+  REFUND_RULE_LIMITS,
+  REFUND_RULE_MESSAGE,
 } from './events-model.js';
 import { DEFAULT_REMINDER_OFFSETS_HOURS, REMINDER_OFFSET_LIMITS, REMINDER_OFFSET_MESSAGES } from './reminders-model.js';
 import { MESSAGES } from './messages.js';
@@ -99,6 +102,12 @@ const eventFields = {
   maxRegistrationsPerEmail: registrationsPerEmail,
   confirmByEmail: z.boolean(),
   reminderOffsetsHours: reminderOffsets,
+  refundUntilHoursBefore: z
+    .number({ error: REFUND_RULE_MESSAGE })
+    .int(REFUND_RULE_MESSAGE)
+    .min(REFUND_RULE_LIMITS.minHours, REFUND_RULE_MESSAGE)
+    .max(REFUND_RULE_LIMITS.maxHours, REFUND_RULE_MESSAGE)
+    .nullable(),
 };
 
 /** The event form body of POST /events (SPEC §3, §5): omitted fields take their defaults. */
@@ -122,6 +131,7 @@ export const eventInputSchema = z
     // Omitted: on for a free event with a capacity (confirmByEmailDefault), decided with the other fields.
     confirmByEmail: eventFields.confirmByEmail.optional(),
     reminderOffsetsHours: eventFields.reminderOffsetsHours.default([...DEFAULT_REMINDER_OFFSETS_HOURS]),
+    refundUntilHoursBefore: eventFields.refundUntilHoursBefore.default(DEFAULT_REFUND_UNTIL_HOURS_BEFORE),
   })
   .strip();
 export type EventInput = z.infer<typeof eventInputSchema>;

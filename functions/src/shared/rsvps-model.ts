@@ -132,6 +132,17 @@ export interface RsvpRecord {
   checkedIn: boolean;
   checkedInAt: string | null;
   checkedInBy: string | null;
+  /** When it was cancelled (null: not cancelled, or cancelled before this was recorded). */
+  cancelledAt: string | null;
+  /** Who cancelled it: the attendee from their manage link (issue 25), or an admin. Null while not cancelled. */
+  cancelledBy: 'attendee' | 'admin' | null;
+  /** When the attendee asked for the refund their cancel was due (issue 25); refundedAt follows once the provider confirmed it. */
+  refundRequestedAt: string | null;
+  /** Given by its holder to someone else (issue 25 item 5): the new ticket and its holder, and when. */
+  transferredTo: { id: string; name: string } | null;
+  /** Received from its previous holder: their ticket and name. */
+  transferredFrom: { id: string; name: string } | null;
+  transferredAt: string | null;
 }
 
 /**
@@ -187,9 +198,10 @@ export interface TicketView {
   checkedInBy: string | null;
   /**
    * Present when the ticket was cancelled, or refunded (issue 24 item 8): the page says so, with the
-   * time as stored (the refund's, else the cancellation's; null when none was recorded). Nothing else.
+   * time as stored (the refund's, else the cancellation's; null when none was recorded). `transferred`:
+   * its holder gave it to someone else (issue 25 item 5), whose new ticket has another id. Nothing else.
    */
-  cancelled?: { refunded: boolean; at: string | null };
+  cancelled?: { refunded: boolean; at: string | null; transferred?: boolean };
   /**
    * The ticket's QR code on its page (issue 25 item 1): the e-mail's code (its check-in URL), drawn
    * by the page as an <svg viewBox="0 0 size size"> filled by `path` (quiet zone included), so the

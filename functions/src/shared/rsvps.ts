@@ -3,6 +3,7 @@ import { EMAIL_PATTERN } from './fields-model.js';
 import { personNameText } from './fields.js';
 import { personNameProblem } from './person-name-model.js';
 import { RSVP_FIELD_LIMITS, RSVP_MESSAGES, type LinkKeyRequest, type RsvpRequest } from './rsvps-model.js';
+import type { TransferTicketRequest } from './self-service-model.js';
 import type { Same } from './type-checks.js';
 
 const emailShape = z.email({ pattern: EMAIL_PATTERN });
@@ -46,3 +47,23 @@ export const rsvpListQuerySchema = z.object({ include: z.enum(['cancelled']).opt
 export const linkKeySchema = z.object({ key: z.string().min(1, RSVP_MESSAGES.linkInvalid).max(200, RSVP_MESSAGES.linkInvalid) }).strip();
 const _linkKey: Same<z.input<typeof linkKeySchema>, LinkKeyRequest> = true;
 void _linkKey;
+
+/** POST /rsvps/{id}/transfer (issue 25 item 5): the manage link's key and the new holder, checked like a registration's name and e-mail. */
+export const transferTicketSchema = z
+  .object({
+    key: linkKeySchema.shape.key,
+    name: personNameText(RSVP_FIELD_LIMITS.name).default(''),
+    email: optionalText(RSVP_FIELD_LIMITS.email),
+  })
+  .strip()
+  .superRefine((value, ctx) => {
+    if (!value.name || !value.email) {
+      ctx.addIssue({ code: 'custom', path: [value.name ? 'email' : 'name'], message: RSVP_MESSAGES.nameAndEmailRequired });
+      return;
+    }
+    const nameProblem = personNameProblem(value.name);
+    if (nameProblem) ctx.addIssue({ code: 'custom', path: ['name'], message: nameProblem });
+    if (!emailShape.safeParse(value.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: RSVP_MESSAGES.invalidEmail });
+  });
+const _transfer: Same<z.output<typeof transferTicketSchema>, TransferTicketRequest> = true;
+void _transfer;

@@ -70,6 +70,7 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): Omit<EventRec
     maxRegistrationsPerEmail: 4,
     confirmByEmail: false,
     reminderOffsetsHours: [24, 2],
+    refundUntilHoursBefore: 48,
     attendeeCount: 1,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
@@ -100,6 +101,12 @@ export function rsvpRecord(eventId: string, overrides: Partial<RsvpRecord> = {})
     checkedIn: false,
     checkedInAt: null,
     checkedInBy: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    refundRequestedAt: null,
+    transferredTo: null,
+    transferredFrom: null,
+    transferredAt: null,
     ...overrides,
   };
 }

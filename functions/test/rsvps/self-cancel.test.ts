@@ -48,18 +48,18 @@ async function registered(email: string, event?: { id: string }) {
 }
 
 describe('decideSelfCancel', () => {
-  const event = { date: '2026-12-05T19:30:00.000Z' };
+  const event = { date: '2026-12-05T19:30:00.000Z', refundUntilHoursBefore: 48 };
   const before = new Date('2026-12-05T19:29:59.000Z');
-  const free = { status: 'confirmed' as const, checkedIn: false, paymentStatus: 'free' as const, amountPaid: 0 };
-  it('cancels a confirmed free ticket before the start', () => {
-    expect(decideSelfCancel(free, event, before)).toEqual({ outcome: 'cancel' });
+  const free = { status: 'confirmed' as const, checkedIn: false, paymentStatus: 'free' as const, amountPaid: 0, paymentIntentId: null };
+  it('cancels a confirmed free ticket before the start, with no refund to make', () => {
+    expect(decideSelfCancel(free, event, before)).toEqual({ outcome: 'cancel', refund: null });
   });
   it('refuses a cancelled, checked-in, started, unconfirmed or paid ticket, each in its words', () => {
     expect(decideSelfCancel({ ...free, status: 'cancelled' }, event, before)).toMatchObject({ code: 'ALREADY_CANCELLED', message: SELF_SERVICE_MESSAGES.alreadyCancelled });
     expect(decideSelfCancel({ ...free, checkedIn: true }, event, before)).toMatchObject({ message: SELF_SERVICE_MESSAGES.cancelCheckedIn });
     expect(decideSelfCancel(free, event, new Date(event.date))).toMatchObject({ message: SELF_SERVICE_MESSAGES.cancelAfterStart });
     expect(decideSelfCancel({ ...free, status: 'pending_payment' }, event, before)).toMatchObject({ message: SELF_SERVICE_MESSAGES.cancelNotConfirmed });
-    expect(decideSelfCancel({ ...free, paymentStatus: 'paid', amountPaid: 1500 }, event, before)).toMatchObject({ message: SELF_SERVICE_MESSAGES.paidCancelByOrganiser });
+    expect(decideSelfCancel({ ...free, paymentStatus: 'failed', amountPaid: 1500 }, event, before)).toMatchObject({ message: SELF_SERVICE_MESSAGES.paidCancelByOrganiser });
   });
 });
 

@@ -28,6 +28,7 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): EventRecord {
     maxRegistrationsPerEmail: 4,
     confirmByEmail: false,
     reminderOffsetsHours: [24, 2],
+    refundUntilHoursBefore: 48,
     attendeeCount: 12,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -37,6 +37,12 @@ function rsvp(id: string, extra: Partial<RsvpRecord> = {}): RsvpRecord {
     checkedIn: false,
     checkedInAt: null,
     checkedInBy: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    refundRequestedAt: null,
+    transferredTo: null,
+    transferredFrom: null,
+    transferredAt: null,
     ...extra,
   };
 }
