@@ -51,6 +51,16 @@ function cell(column: Column, value: string): string {
   return ID_COLUMNS.has(column) && ID_SHAPE.test(value) ? value : neutraliseFormulas(value);
 }
 
+const CANCELLED_BY: Record<NonNullable<RsvpRecord['cancelledBy']>, string> = { attendee: 'Attendee', admin: 'Admin' };
+
+/**
+ * The other side of a transfer (issue 25 item 5): the holder's name as typed, then their ticket id so the row
+ * can be found; the whole cell is neutralised like any typed text (a name can start a formula).
+ */
+function holder(other: RsvpRecord['transferredTo'] | undefined): string {
+  return other ? `${other.name} (${other.id})` : '';
+}
+
 function row(rsvp: RsvpRecord, timeZone: string): Record<Column, string> {
   const values: Record<Column, string> = {
     Name: rsvp.name,
@@ -69,6 +79,11 @@ function row(rsvp: RsvpRecord, timeZone: string): Record<Column, string> {
     'Checked in at': localTime(rsvp.checkedInAt, timeZone),
     'Additional information': rsvp.additionalInfo ?? '',
     'Ticket ID': rsvp.id,
+    'Cancelled At': localTime(rsvp.cancelledAt ?? null, timeZone),
+    'Cancelled By': rsvp.cancelledBy ? CANCELLED_BY[rsvp.cancelledBy] : '',
+    'Transferred To': holder(rsvp.transferredTo),
+    'Transferred From': holder(rsvp.transferredFrom),
+    'Transferred At': localTime(rsvp.transferredAt ?? null, timeZone),
   };
   return Object.fromEntries(RSVP_CSV_COLUMNS.map((column) => [column, cell(column, values[column])])) as Record<Column, string>;
 }

@@ -237,4 +237,10 @@ export const RSVP_CSV_COLUMNS = [
   'Checked in at',
   'Additional information',
   'Ticket ID',
+  // Issue 25 item 6: self-service cancels and transfers, at the end so existing spreadsheets keep their columns.
+  'Cancelled At',
+  'Cancelled By',
+  'Transferred To',
+  'Transferred From',
+  'Transferred At',
 ] as const;

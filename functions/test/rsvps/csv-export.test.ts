@@ -20,6 +20,10 @@ const csvText = (response: { text: string }) => {
   return response.text.slice(1);
 };
 
+/** The five self-service columns (issue 25 item 6) of an RSVP never cancelled nor transferred. */
+const NO_SELF_SERVICE = ['', '', '', '', ''];
+const NO_SELF_SERVICE_TAIL = ',"","","","",""';
+
 /** A CSV line of these cells, every one quoted (RFC 4180: a quote inside is doubled). */
 const quotedLine = (cells: string[]) => cells.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(',');
 
@@ -53,7 +57,7 @@ describe('GET /events/{id}/rsvps.csv', () => {
     expect(csvText(response)).toBe(
       `${quotedLine([...RSVP_CSV_COLUMNS])}\r\n` +
         // 00:00 UTC is 17:00 the day before in Denver (the organisation's zone). Every field quoted, empty ones too.
-        `${quotedLine(['Zoë Ångström-Núñez', 'zoe@example.org', '', '', '', '', 'General', 'confirmed', 'free', '0.00', '2026-11-19 17:00', 'No', '', '', id])}\r\n`,
+        `${quotedLine(['Zoë Ångström-Núñez', 'zoe@example.org', '', '', '', '', 'General', 'confirmed', 'free', '0.00', '2026-11-19 17:00', 'No', '', '', id, ...NO_SELF_SERVICE])}\r\n`,
     );
   });
 
@@ -103,7 +107,7 @@ describe('GET /events/{id}/rsvps.csv', () => {
     const lines = csvText(await exportOf(event.id)).trim().split('\r\n').slice(1);
 
     expect(lines).toHaveLength(ids.length);
-    for (const id of ids) expect(lines.some((line) => line.endsWith(`,"${id}"`)), id).toBe(true);
+    for (const id of ids) expect(lines.some((line) => line.endsWith(`,"${id}"${NO_SELF_SERVICE_TAIL}`)), id).toBe(true);
     expect(lines.join('\n')).not.toContain(`"'-`);
   });
 
@@ -123,8 +127,9 @@ describe('GET /events/{id}/rsvps.csv', () => {
     const lines = csvText(await exportOf(event.id)).trim().split('\r\n');
 
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(new RegExp(`^"Paid","alex@example.org","","","","","General","confirmed","paid","35.50","[^"]+","Yes","2026-12-05 19:45","","${paid}"$`));
-    expect(lines[2]).toMatch(new RegExp(`^"Cancelled","alex@example.org","","","","","General","cancelled","refunded","10.00","[^"]+","No","","","${cancelled}"$`));
+    expect(lines[1]).toMatch(new RegExp(`^"Paid","alex@example.org","","","","","General","confirmed","paid","35.50","[^"]+","Yes","2026-12-05 19:45","","${paid}"${NO_SELF_SERVICE_TAIL}$`));
+    expect(lines[2]).toMatch(new RegExp(`^"Cancelled","alex@example.org","","","","","General","cancelled","refunded","10.00","[^"]+","No","","","${cancelled}","","Admin","","",""$`));
+    // A cancel stored before issue 25 recorded who did it was an admin's: only admins could cancel then.
   });
 
   it('carries every field the registration form collects: address, city, state, ZIP code and additional information (issue 24 item 2)', async () => {
@@ -148,12 +153,47 @@ describe('GET /events/{id}/rsvps.csv', () => {
     expect(lines).toContain(
       quotedLine([
         'Full Form', 'alex@example.org', '12 Canyon Rd, Apt "B"', 'Santa Fe', 'NM', '87501', 'General', 'confirmed', 'free', '0.00',
-        '2026-11-19 17:00', 'No', '', 'Wheelchair access, please.\nArriving late.', id,
+        '2026-11-19 17:00', 'No', '', 'Wheelchair access, please.\nArriving late.', id, ...NO_SELF_SERVICE,
       ]),
     );
     // The new text columns are neutralised like the name.
-    const formulaLine = lines.find((line) => line.endsWith(`"${formula}"`));
+    const formulaLine = lines.find((line) => line.endsWith(`"${formula}"${NO_SELF_SERVICE_TAIL}`));
     expect(formulaLine).toMatch(/^"Formula","alex@example\.org","","'=cmd","","",/);
-    expect(formulaLine).toContain(`,"'+1 guest;'=2","${formula}"`);
+    expect(formulaLine).toContain(`,"'+1 guest;'=2","${formula}"${NO_SELF_SERVICE_TAIL}`);
+  });
+
+  it('ends with who cancelled and when, and whom a ticket was given to or received from, in the org time zone and neutralised (issue 25 item 6)', async () => {
+    const event = await createTestEvent(api);
+    expect(RSVP_CSV_COLUMNS.slice(-5)).toEqual(['Cancelled At', 'Cancelled By', 'Transferred To', 'Transferred From', 'Transferred At']);
+    const selfCancelled = await storeRsvp(event.id, {
+      name: 'Self Cancel',
+      status: 'cancelled',
+      cancelledAt: '2026-11-21T03:15:00.000Z',
+      cancelledBy: 'attendee',
+    });
+    const adminCancelled = await storeRsvp(event.id, { name: 'Admin Cancel', status: 'cancelled', cancelledAt: '2026-11-22T18:00:00.000Z', cancelledBy: 'admin' });
+    // The old ticket of a transfer to someone whose name starts a formula, and the new holder's ticket.
+    const given = await storeRsvp(event.id, {
+      name: 'Old Holder',
+      status: 'cancelled',
+      cancelledAt: '2026-11-23T16:30:00.000Z',
+      cancelledBy: 'attendee',
+      transferredTo: { id: 'newTicket1', name: '=Evil Name' },
+      transferredAt: '2026-11-23T16:30:00.000Z',
+    });
+    const received = await storeRsvp(event.id, {
+      name: '=Evil Name',
+      transferredFrom: { id: given, name: 'Old Holder' },
+      transferredAt: '2026-11-23T16:30:00.000Z',
+    });
+
+    const lines = csvText(await exportOf(event.id)).trim().split('\r\n');
+    const lineOf = (id: string) => lines.find((line) => line.includes(`,"${id}",`))!;
+
+    // Denver is UTC-7 in November.
+    expect(lineOf(selfCancelled)).toMatch(new RegExp(`,"${selfCancelled}","2026-11-20 20:15","Attendee","","",""$`));
+    expect(lineOf(adminCancelled)).toMatch(new RegExp(`,"${adminCancelled}","2026-11-22 11:00","Admin","","",""$`));
+    expect(lineOf(given)).toMatch(new RegExp(`,"${given}","2026-11-23 09:30","Attendee","'=Evil Name \\(newTicket1\\)","","2026-11-23 09:30"$`));
+    expect(lineOf(received)).toMatch(new RegExp(`^"'=Evil Name",.*,"${received}","","","","Old Holder \\(${given}\\)","2026-11-23 09:30"$`));
   });
 });
