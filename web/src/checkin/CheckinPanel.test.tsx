@@ -106,6 +106,8 @@ describe('CheckinPanel', () => {
     ['CHECKIN_EVENT_INACTIVE', CHECKIN_MESSAGES.eventInactive],
     ['CHECKIN_CLOSED', CHECKIN_MESSAGES.checkInClosed],
     ['WRONG_EVENT', 'This ticket is for another event: Bat Walk'],
+    // Given to someone else after this device loaded its list (issue 25 item 4).
+    ['TICKET_TRANSFERRED', CHECKIN_MESSAGES.transferred],
   ] as const)("shows the server's refusal %s on the scanner with its reason", async (code, message) => {
     checkIn = async () => {
       // By its code, in the product's words; only the other event's name comes from the server.

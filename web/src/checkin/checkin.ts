@@ -126,7 +126,7 @@ export function filterAttendees<T extends Attendee>(attendees: readonly T[], fil
  * tickets and unpaid holds stay in the device's list (so a scan can say why it is refused) but are
  * neither shown as cards nor counted in 'n of m checked in'.
  */
-export function expectedAtDoor(entry: Pick<DoorListEntry, 'eventId' | 'status' | 'paymentStatus' | 'checkedIn'>): boolean {
+export function expectedAtDoor(entry: Pick<DoorListEntry, 'eventId' | 'status' | 'paymentStatus' | 'checkedIn' | 'transferred'>): boolean {
   const refusal = admissionRefusal(entry);
   return refusal === null || refusal === 'ALREADY_CHECKED_IN';
 }

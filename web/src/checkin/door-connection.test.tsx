@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckInRequest, DoorListReply } from '@shared/checkin-model.js';
+import { CHECKIN_MESSAGES, type CheckInRequest, type DoorListReply } from '@shared/checkin-model.js';
 import { ApiError } from '../api/client.js';
 import { clearDeviceData } from '../device/store.js';
 import { LIVE_REFRESH_MS } from './checkin.js';
@@ -15,7 +15,9 @@ import { renderDoor } from '../test/door.js';
 const soon = new Date(Date.now() + 86_400_000).toISOString();
 const event = { id: 'E1', title: 'Night Walk', date: soon, isActive: true, isArchived: false };
 const person = (id: string) => ({ id, eventId: 'E1', name: `Person ${id}`, email: `${id}@x.org`, ticketType: '', status: 'confirmed', paymentStatus: 'free', checkedIn: false, checkedInAt: null, checkedInBy: null });
-const doorList: DoorListReply = { success: true, event: { id: 'E1', title: 'Night Walk', date: soon, location: 'Lodge' }, generatedAt: new Date().toISOString(), attendees: [person('T1'), person('T2')] as DoorListReply['attendees'] };
+/** The old ticket of a transfer (issue 25 item 5), as the door list carries it: refused, and not counted among those expected. */
+const transferredTicket = { ...person('T3'), status: 'cancelled', transferred: true };
+const doorList: DoorListReply = { success: true, event: { id: 'E1', title: 'Night Walk', date: soon, location: 'Lodge' }, generatedAt: new Date().toISOString(), attendees: [person('T1'), person('T2'), transferredTicket] as DoorListReply['attendees'] };
 const admitted = { success: true, message: 'Checked in', ticket: { attendee: { name: 'Person T1' }, checkedIn: true, checkedInAt: soon, checkedInBy: 'door@x.org' } };
 
 type Options = { method?: string; body?: unknown; signal?: AbortSignal };
@@ -124,6 +126,23 @@ describe('the door online or offline, from its own calls', () => {
     // T1's try and the sync's retries of T1 only: T2 was never sent while offline.
     expect(posts().every(([path]) => path === '/checkin/T1')).toBe(true);
     expect((await pendingCheckIns()).map((item) => item.ticketId)).toEqual(['T1', 'T2']);
+  });
+
+  it('offline, a transferred ticket from the list on the device is refused with the transferred message, never admitted nor queued (issue 25 item 4)', async () => {
+    checkIn = async () => {
+      throw noReply();
+    };
+    renderPanel();
+    const user = await checkInT1();
+    await screen.findByText(/Checked in offline.*Person T1/);
+    listReachable = false;
+    await user.clear(screen.getByLabelText('Ticket ID'));
+    await user.type(screen.getByLabelText('Ticket ID'), 'T3');
+    await user.click(screen.getByRole('button', { name: 'Look Up Ticket' }));
+    expect(await screen.findByText(CHECKIN_MESSAGES.transferred, { selector: '.checkin-status' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Check In Now' })).toBeNull();
+    expect(posts().some(([path]) => path === '/checkin/T3')).toBe(false);
+    expect((await pendingCheckIns()).map((item) => item.ticketId)).toEqual(['T1']);
   });
 
   it('retries the queue on a timer, without any online event', async () => {
