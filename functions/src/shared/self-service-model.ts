@@ -8,6 +8,12 @@ import type { RsvpStatus } from './rsvps-model.js';
 /** How many times one ticket may be given on (each transfer e-mails an address its holder typed). */
 export const TRANSFER_LIMIT = 3;
 
+/**
+ * What a transferred ticket's page says (issue 25 item 5). Standalone so the ticket page imports these
+ * few words, not SELF_SERVICE_MESSAGES (its bundle budget).
+ */
+export const TICKET_TRANSFERRED_TEXT = 'This ticket was given to someone else and is no longer valid.';
+
 export const SELF_SERVICE_MESSAGES = {
   selfCancelled: 'Your ticket is cancelled and your seat has been given back. A confirmation is on its way to your inbox.',
   alreadyCancelled: 'This ticket is already cancelled.',
@@ -22,7 +28,7 @@ export const SELF_SERVICE_MESSAGES = {
     "Your ticket is cancelled and your seat has been given back. Under the event's refund rule no refund is due. A confirmation is on its way to your inbox.",
   // Transfer (issue 25 item 5).
   transferred: 'Done: the ticket now belongs to its new holder, and their own ticket is on its way to their inbox. Your old ticket and its QR code no longer work.',
-  ticketTransferred: 'This ticket was given to someone else and is no longer valid.',
+  ticketTransferred: TICKET_TRANSFERRED_TEXT,
   transferCheckedIn: 'This ticket has already been checked in, so it can no longer be given to someone else.',
   transferAfterStart: 'This event has already started, so the ticket can no longer be given to someone else.',
   transferNotConfirmed: 'Only a confirmed ticket can be given to someone else.',

@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { googleCalendarUrl } from '@shared/calendar-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
+import { SELF_SERVICE_MESSAGES } from '@shared/self-service-model.js';
 import { ROUTES } from '../routes.js';
 import TicketPage from './TicketPage.js';
 
@@ -87,6 +88,16 @@ describe('TicketPage (issue 25 item 1)', () => {
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Add to calendar' })).toBeNull();
     expect(screen.queryByRole('link', { name: /Can't come/ })).toBeNull();
+  });
+
+  it("a transferred ticket says it was given to someone else, with when, and shows no code, no calendar and no 'Can't come?' (issue 25 item 3)", async () => {
+    await open({ success: true, ticket: { ...active, cancelled: { refunded: false, at: '2026-11-20T18:00:00.000Z', transferred: true } } });
+    expect(screen.getByText('Transferred')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(`${SELF_SERVICE_MESSAGES.ticketTransferred} It was transferred on Friday, November 20, 2026 at 11:00 AM MST.`);
+    expect(code()).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Add to calendar' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Can't come/ })).toBeNull();
+    expect(screen.queryByText('Present this screen to event staff for check-in')).toBeNull();
   });
 
   it('the copy the service worker kept says it is saved on this device and when it was fetched', async () => {

@@ -45,17 +45,24 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// The ticket page's first visit fetched its ticket before this worker was there: the page hands
-// the reply over once (checkin/ticketServiceWorker.ts), with when it was fetched. Only a ticket
-// reply of this site is kept, and never over a copy kept since (a later one from the network).
+// A page this worker does not control fetched its ticket past it (a first visit, before the worker
+// was there; a forced reload): the page hands the reply over (checkin/ticketServiceWorker.ts), with
+// when it was fetched. Only a ticket reply of this site is kept, and only over an older copy: a
+// ticket given to someone else or cancelled since (issue 25 item 3) must replace the valid copy, or
+// a reload with no signal would show the old QR again; a copy kept since (a later one from the
+// network) is never replaced by this one.
 self.addEventListener('message', (event) => {
   const data = event.data;
   if (!data || data.type !== 'keep-ticket' || !data.reply || typeof data.reply.url !== 'string') return;
   const url = new URL(data.reply.url, self.location.origin);
   if (url.origin !== self.location.origin || !isTicketReply(url) || typeof data.reply.savedAt !== 'string') return;
+  const savedAt = data.reply.savedAt;
   const response = new Response(JSON.stringify(data.reply.body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   event.waitUntil(
-    caches.match(url.href, { cacheName: DATA_CACHE }).then((kept) => (kept ? undefined : keep(url.href, response, data.reply.savedAt))),
+    caches.match(url.href, { cacheName: DATA_CACHE }).then((kept) => {
+      const keptAt = kept ? Date.parse(kept.headers.get(SAVED_AT) ?? '') : NaN;
+      return keptAt >= Date.parse(savedAt) ? undefined : keep(url.href, response, savedAt);
+    }),
   );
 });
 

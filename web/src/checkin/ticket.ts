@@ -1,6 +1,7 @@
 import { googleCalendarUrl, ticketCalendarPath } from '@shared/calendar-model.js';
 import { DEFAULT_TICKET_TYPE } from '@shared/constants.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
+import { TICKET_TRANSFERRED_TEXT } from '@shared/self-service-model.js';
 import type { TicketView } from '@shared/rsvps-model.js';
 import { API_BASE, ApiError, type ApiClient } from '../api/client.js';
 import { ticketViewPath } from '../api/publicPaths.js';
@@ -18,6 +19,7 @@ export const TICKET_TEXT = {
   present: 'Present this screen to event staff for check-in',
   cancelled: 'Cancelled',
   refunded: 'Cancelled and refunded',
+  transferred: 'Transferred',
   cancelledNote: 'This ticket was cancelled, so it cannot be used for entry.',
   qrLabel: 'QR code of your ticket, to be scanned at the door',
   calendar: 'Add to calendar',
@@ -79,12 +81,14 @@ export function savedCopyText(ticket: Pick<ShownTicket, 'savedAt'>, now: Date = 
 /**
  * A cancelled or refunded ticket's badge and sentence (issue 24 item 8): 'Cancelled and refunded',
  * 'This ticket was cancelled, so it cannot be used for entry. It was refunded today at 7:05 PM MST.';
- * null for a valid ticket.
+ * a transferred one's (issue 25 item 5): 'This ticket was given to someone else and is no longer
+ * valid. It was transferred on …'; null for a valid ticket.
  */
 export function cancellationText(ticket: Pick<TicketView, 'cancelled'>, now: Date = new Date()): { badge: string; note: string } | null {
   const cancelled = ticket.cancelled;
   if (!cancelled) return null;
   const when = whenPhrase(cancelled.at, now);
+  if (cancelled.transferred) return { badge: TICKET_TEXT.transferred, note: when ? `${TICKET_TRANSFERRED_TEXT} It was transferred ${when}.` : TICKET_TRANSFERRED_TEXT };
   const done = cancelled.refunded ? 'refunded' : 'cancelled';
   return {
     badge: cancelled.refunded ? TICKET_TEXT.refunded : TICKET_TEXT.cancelled,
