@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventRecord } from '@shared/events-model.js';
+import { REFUND_RULE_MESSAGE, type EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { ApiError, type RequestOptions } from '../../api/client.js';
 import { UnsavedChangesProvider, useConfirmLeave } from '../../staff/unsavedChanges.js';
@@ -161,6 +161,56 @@ describe('EventForm', () => {
     it('a paid event being edited does not offer it', () => {
       renderForm(stored);
       expect(box()).toBeNull();
+    });
+  });
+
+  describe('refund rule (issue 25 item 4)', () => {
+    const field = () => screen.queryByLabelText('Refund if an attendee cancels (hours before the start)') as HTMLInputElement | null;
+
+    it('is offered for paid events only; a new one shows 48 and creates with it', async () => {
+      const user = userEvent.setup();
+      renderForm();
+      expect(field()).toBeNull();
+      await user.click(screen.getByLabelText('Requires payment'));
+      expect(field()?.value).toBe('48');
+      await user.type(screen.getByLabelText(/Title/), 'Star Party');
+      await user.type(screen.getByLabelText(/Date and time/), '2027-01-10T18:00');
+      await user.type(screen.getByLabelText(/Location/), 'Lodge');
+      await user.type(screen.getByLabelText('Price of ticket type 1 (USD)'), '25');
+      await user.click(screen.getByRole('button', { name: 'Create Event' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(saves()[0][1]?.body).toMatchObject({ requiresPayment: true, refundUntilHoursBefore: 48 });
+    });
+
+    it('editing without touching it keeps the stored value: it is not sent', async () => {
+      const user = userEvent.setup();
+      renderForm(eventRecord({ refundUntilHoursBefore: 72 }));
+      expect(field()?.value).toBe('72');
+      await user.clear(screen.getByLabelText(/Title/));
+      await user.type(screen.getByLabelText(/Title/), 'Condor Dinner');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(saves().length).toBeGreaterThan(0));
+      expect(request).toHaveBeenCalledWith('/events/E1', { method: 'PUT', body: { title: 'Condor Dinner' } }, 'Failed to save event');
+    });
+
+    it('cleared, it sends null: no refunds', async () => {
+      const user = userEvent.setup();
+      renderForm(eventRecord({ refundUntilHoursBefore: 72 }));
+      await user.clear(field()!);
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(saves().length).toBeGreaterThan(0));
+      expect(request).toHaveBeenCalledWith('/events/E1', { method: 'PUT', body: { refundUntilHoursBefore: null } }, 'Failed to save event');
+    });
+
+    it('a fractional number of hours is refused on the field with the shared message, and nothing is sent', async () => {
+      const user = userEvent.setup();
+      renderForm(eventRecord({ refundUntilHoursBefore: 72 }));
+      await user.clear(field()!);
+      await user.type(field()!, '1.5');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      expect(await screen.findByText(REFUND_RULE_MESSAGE)).toBeTruthy();
+      expect(field()!.getAttribute('aria-invalid')).toBe('true');
+      expect(saves()).toEqual([]);
     });
   });
 

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { ORGANISATION_TIME_ZONE } from '@shared/constants.js';
-import { MAX_REGISTRATIONS_PER_EMAIL_LIMIT, type EventRecord } from '@shared/events-model.js';
+import { MAX_REGISTRATIONS_PER_EMAIL_LIMIT, REFUND_RULE_LIMITS, type EventRecord } from '@shared/events-model.js';
 import { REMINDER_OFFSET_LIMITS } from '@shared/reminders-model.js';
 import { eventInputSchema, type EventInput } from '@shared/events.js';
 import { MESSAGES } from '@shared/messages.js';
@@ -36,6 +36,9 @@ export const EVENT_FORM_TEXT = {
     'Each registration holds its seat for 30 minutes until the person opens the link we e-mail them; unconfirmed seats are released. Stops one person taking many seats with made-up or plus-addresses.',
   reminders: 'Reminders (hours before the start)',
   remindersHint: `Each registered attendee is e-mailed a reminder this many hours before the event starts, e.g. 24, 2 (whole hours, ${REMINDER_OFFSET_LIMITS.minHours} to ${REMINDER_OFFSET_LIMITS.maxHours}, at most ${REMINDER_OFFSET_LIMITS.maxCount}, separated by commas). Leave empty to send no reminders.`,
+  refundRule: 'Refund if an attendee cancels (hours before the start)',
+  refundRuleHint:
+    "An attendee who cancels their paid ticket from their e-mail's 'Can't come?' link is refunded in full until this many hours before the event starts, then not at all (whole hours). Leave empty for no refunds. Each ticket keeps the rule in force when it was paid.",
 } as const;
 
 /**
@@ -184,6 +187,20 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
             )}
           />
         )}
+        {requiresPayment ? (
+          // Paid events only: a free ticket has nothing to refund (the field keeps its value while hidden).
+          <Field label={EVENT_FORM_TEXT.refundRule} hint={EVENT_FORM_TEXT.refundRuleHint} error={errors.refundUntilHoursBefore?.message}>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={REFUND_RULE_LIMITS.minHours}
+              max={REFUND_RULE_LIMITS.maxHours}
+              step={1}
+              placeholder="No refunds"
+              {...register('refundUntilHoursBefore')}
+            />
+          </Field>
+        ) : null}
         <ul className="event-form-tickets" aria-label="Ticket types">
           {tickets.fields.map((row, index) => (
             <li key={row.id} className="event-form-ticket">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REFUND_RULE_MESSAGE } from '@shared/events-model.js';
 import { REMINDER_OFFSET_MESSAGES } from '@shared/reminders-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import {
@@ -119,6 +120,20 @@ describe('event form values <-> request', () => {
     }
   });
 
+  it('refund rule (issue 25 item 4): 48 for a new event, the stored hours when editing, empty for no refunds, refused with the shared message on the field', () => {
+    expect(emptyEventValues().refundUntilHoursBefore).toBe('48');
+    expect(parseEventValues(valid()).data?.refundUntilHoursBefore).toBe(48);
+    expect(eventToValues(eventRecord({ refundUntilHoursBefore: 0 })).refundUntilHoursBefore).toBe('0');
+    expect(eventToValues(eventRecord({ refundUntilHoursBefore: null })).refundUntilHoursBefore).toBe('');
+    expect(parseEventValues(valid({ refundUntilHoursBefore: ' 72 ' })).data?.refundUntilHoursBefore).toBe(72);
+    expect(parseEventValues(valid({ refundUntilHoursBefore: '' })).data?.refundUntilHoursBefore).toBeNull();
+    for (const typed of ['1.5', '-1', '8761', 'soon']) {
+      const issue = parseEventValues(valid({ refundUntilHoursBefore: typed })).error?.issues[0];
+      expect(issue?.message, typed).toBe(REFUND_RULE_MESSAGE);
+      expect(eventFieldPath(issue!.path.join('.'), valid()), typed).toBe('refundUntilHoursBefore');
+    }
+  });
+
   it('prices: numbers from text, rounded to cents, empty left out, negative refused on its row', () => {
     const tickets = [
       { name: 'Adult', price: '12.345' },
@@ -188,6 +203,10 @@ describe('partial update', () => {
     expect(changed({ maxRegistrationsPerEmail: '2' })).toEqual({ maxRegistrationsPerEmail: 2 });
     expect(changed({ reminderOffsetsHours: '2, 24' })).toEqual({});
     expect(changed({ reminderOffsetsHours: '' })).toEqual({ reminderOffsetsHours: [] });
+    // Issue 25 item 4: the refund rule only when it changed; cleared, null (no refunds).
+    expect(changed({ refundUntilHoursBefore: ' 48' })).toEqual({});
+    expect(changed({ refundUntilHoursBefore: '24' })).toEqual({ refundUntilHoursBefore: 24 });
+    expect(changed({ refundUntilHoursBefore: '' })).toEqual({ refundUntilHoursBefore: null });
   });
 
   it('the same tags typed differently are no change', () => {

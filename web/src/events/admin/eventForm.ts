@@ -2,7 +2,7 @@
 // type (text for numbers and tag lists, a list of ticket rows); the request is the shape
 // eventInputSchema validates (ticket type names and a price map). Pure, unit-tested.
 import { DEFAULT_TICKET_TYPE, ORGANISATION_TIME_ZONE } from '@shared/constants.js';
-import { confirmByEmailDefault, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, type EventRecord } from '@shared/events-model.js';
+import { confirmByEmailDefault, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, DEFAULT_REFUND_UNTIL_HOURS_BEFORE, type EventRecord } from '@shared/events-model.js';
 import { DEFAULT_REMINDER_OFFSETS_HOURS } from '@shared/reminders-model.js';
 import { eventInputSchema, type EventInput, type EventUpdate } from '@shared/events.js';
 import type { FormMapping } from '../../ui/form.js';
@@ -42,6 +42,11 @@ export interface EventFormValues {
   confirmByEmail: boolean | null;
   /** Reminder e-mails, hours before the start, comma-separated as typed ('24, 2'); empty: none (issue 25 item 3). */
   reminderOffsetsHours: string;
+  /**
+   * A paid ticket its attendee cancels is refunded in full until this many hours before the start
+   * (issue 25 item 4), whole hours as typed; empty: no refunds.
+   */
+  refundUntilHoursBefore: string;
 }
 
 /** Where the form's list-level ticket errors show (react-hook-form's place for an array's own error). */
@@ -103,6 +108,7 @@ export function emptyEventValues(): EventFormValues {
     customUrl: '',
     confirmByEmail: null,
     reminderOffsetsHours: DEFAULT_REMINDER_OFFSETS_HOURS.join(', '),
+    refundUntilHoursBefore: String(DEFAULT_REFUND_UNTIL_HOURS_BEFORE),
   };
 }
 
@@ -128,6 +134,7 @@ export function eventToValues(event: EventRecord): EventFormValues {
     customUrl: event.customUrl,
     confirmByEmail: event.confirmByEmail === true,
     reminderOffsetsHours: event.reminderOffsetsHours.join(', '),
+    refundUntilHoursBefore: event.refundUntilHoursBefore === null ? '' : String(event.refundUntilHoursBefore),
   };
 }
 
@@ -148,6 +155,17 @@ export function parseReminderOffsets(text: string): string[] {
     .split(/[\s,;]+/)
     .map((piece) => piece.trim())
     .filter(Boolean);
+}
+
+/**
+ * The refund rule as typed, as the schema reads it: empty is null (no refunds), digits a number;
+ * anything else ('1.5', 'abc') is left for the schema to refuse with REFUND_RULE_MESSAGE.
+ */
+export function parseRefundHours(text: string): number | null | string {
+  const typed = String(text ?? '').trim();
+  if (typed === '') return null;
+  const hours = Number(typed);
+  return Number.isFinite(hours) ? hours : typed;
 }
 
 /** The request body the values stand for, before the schema reads it (prices left as typed; empty prices left out). */
@@ -173,6 +191,7 @@ export function valuesToInput(values: EventFormValues) {
     // Untouched on a new event: left out, so the server decides with the saved fields (what confirmByEmailShown shows).
     ...(values.confirmByEmail === null ? {} : { confirmByEmail: values.confirmByEmail }),
     reminderOffsetsHours: parseReminderOffsets(values.reminderOffsetsHours),
+    refundUntilHoursBefore: parseRefundHours(values.refundUntilHoursBefore),
   };
 }
 
