@@ -174,6 +174,52 @@ describe('RsvpsTab', () => {
     expect(within(screen.getByRole('dialog', { name: "Blank Bo's RSVP" })).getByText('Address', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Not given');
   });
 
+  describe('self-service: who cancelled and when, transfers, refunds (issue 25 item 6)', () => {
+    // 2026-11-22T17:03Z is Nov 22, 2026, 10:03 AM MST in the organisation's zone.
+    const at = '2026-11-22T17:03:00.000Z';
+    const when = 'Nov 22, 2026, 10:03 AM MST';
+    const row = (name: string) => screen.getByText(name).closest('tr')!;
+    const statusOf = (name: string) => within(row(name)).getByText((_text, el) => el?.getAttribute('data-label') === 'Status').textContent;
+
+    beforeEach(() => {
+      rsvps = [
+        rsvp('T1', { name: 'Self Sam', status: 'cancelled', cancelledAt: at, cancelledBy: 'attendee', refundRequestedAt: at }),
+        rsvp('T2', { name: 'Refunded Rae', status: 'cancelled', cancelledAt: at, cancelledBy: 'attendee', refundRequestedAt: at, refundedAt: at, paymentStatus: 'refunded', amountRefunded: 3500 }),
+        rsvp('T3', { name: 'Admin Ann', status: 'cancelled', cancelledAt: at, cancelledBy: 'admin' }),
+        rsvp('T4', { name: 'Old Olga', status: 'cancelled', cancelledAt: at, cancelledBy: 'attendee', transferredTo: { id: 'T5', name: 'New Ned' }, transferredAt: at }),
+        rsvp('T5', { name: 'New Ned', transferredFrom: { id: 'T4', name: 'Old Olga' }, transferredAt: at }),
+        rsvp('T6', { name: 'Plain Pat' }),
+      ];
+    });
+
+    it('the status cell says who cancelled and when, whom a ticket went to or came from, and where a self-cancel’s refund stands', async () => {
+      renderStaff(<RsvpsTab />, { request, role: 'admin', path: '/admin?tab=rsvps&event=E2' });
+      await screen.findByText('Self Sam');
+      expect(statusOf('Self Sam')).toBe(`CancelledCancelled by the attendee on ${when}Refund pending`);
+      expect(statusOf('Refunded Rae')).toBe(`CancelledCancelled by the attendee on ${when}Refunded`);
+      expect(statusOf('Admin Ann')).toBe(`CancelledCancelled by an admin on ${when}`);
+      expect(statusOf('Old Olga')).toBe(`CancelledGiven to New Ned on ${when}`);
+      expect(statusOf('New Ned')).toBe('ConfirmedReceived from Old Olga');
+      expect(statusOf('Plain Pat')).toBe('Confirmed');
+    });
+
+    it('the Details dialog says the same', async () => {
+      const user = userEvent.setup();
+      renderStaff(<RsvpsTab />, { request, role: 'admin', path: '/admin?tab=rsvps&event=E2' });
+      const history = async (name: string) => {
+        await user.click(await screen.findByRole('button', { name: `Details of ${name}'s RSVP` }));
+        const dialog = screen.getByRole('dialog', { name: `${name}'s RSVP` });
+        const text = within(dialog).queryByText('History', { selector: 'dt' })?.nextElementSibling?.textContent ?? null;
+        await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+        return text;
+      };
+      expect(await history('Self Sam')).toBe(`Cancelled by the attendee on ${when}\nRefund pending`);
+      expect(await history('Old Olga')).toBe(`Given to New Ned on ${when}`);
+      expect(await history('New Ned')).toBe('Received from Old Olga');
+      expect(await history('Plain Pat')).toBeNull();
+    });
+  });
+
   it("offers 'Cancelled' in the status filter before any RSVP is cancelled; 'checked in' counts only RSVPs holding a seat (issue 24 item 13)", async () => {
     rsvps = [rsvp('T1', { checkedIn: true, checkedInAt: soon }), rsvp('T2'), rsvp('T3', { status: 'cancelled', paymentStatus: 'refunded', checkedIn: true, checkedInAt: soon })];
     const user = userEvent.setup();

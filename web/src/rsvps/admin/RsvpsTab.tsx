@@ -33,6 +33,7 @@ import {
   RSVP_ADMIN_TEXT,
   RSVP_DETAIL_FIELDS,
   saveBlob,
+  selfServiceNotes,
   STATUS_LABEL,
   type RsvpFilter,
 } from './rsvpsApi.js';
@@ -45,7 +46,13 @@ const COLUMNS: Column<RsvpRecord>[] = [
   { key: 'name', header: 'Name', value: (r) => r.name },
   { key: 'email', header: 'E-mail', value: (r) => r.email, className: 'rsvps-email' },
   { key: 'ticketType', header: 'Ticket type', value: (r) => ticketTypeOf(r) },
-  { key: 'status', header: 'Status', value: (r) => STATUS_LABEL[r.status] ?? r.status },
+  {
+    key: 'status',
+    header: 'Status',
+    value: (r) => STATUS_LABEL[r.status] ?? r.status,
+    // Who cancelled it and when, whom it went to or came from, the refund (issue 25 item 6).
+    cell: (r) => <StatusCell rsvp={r} />,
+  },
   { key: 'payment', header: 'Payment', value: (r) => PAYMENT_LABEL[r.paymentStatus ?? 'free'] ?? r.paymentStatus },
   {
     key: 'amount',
@@ -56,6 +63,20 @@ const COLUMNS: Column<RsvpRecord>[] = [
   { key: 'createdAt', header: 'Registered at', value: (r) => formatShortDateTime(r.createdAt), sortValue: (r) => r.createdAt },
   { key: 'checkedIn', header: 'Checked in', value: checkedInText, sortValue: (r) => r.checkedInAt ?? '' },
 ];
+
+function StatusCell({ rsvp }: { rsvp: RsvpRecord }) {
+  const notes = selfServiceNotes(rsvp);
+  return (
+    <>
+      {STATUS_LABEL[rsvp.status] ?? rsvp.status}
+      {notes.map((note) => (
+        <span key={note} className="rsvps-status-note">
+          {note}
+        </span>
+      ))}
+    </>
+  );
+}
 
 const STATUS_ORDER: RsvpStatus[] = ['confirmed', 'pending_payment', 'pending_confirmation', 'cancelled', 'released'];
 /**
@@ -328,11 +349,14 @@ function RsvpDetails({ rsvp }: { rsvp: RsvpRecord }) {
 
 /** The dialog's fields, formatted only once it is open (not for every row the table shows). */
 function RsvpDetailsList({ rsvp }: { rsvp: RsvpRecord }) {
+  const history = selfServiceNotes(rsvp);
   const rows: [label: string, value: ReactNode][] = [
     ['E-mail', rsvp.email],
     ...RSVP_DETAIL_FIELDS.map(([field, label]): [string, ReactNode] => [label, rsvp[field]]),
     ['Ticket type', ticketTypeOf(rsvp)],
     ['Status', STATUS_LABEL[rsvp.status] ?? rsvp.status],
+    // One line each (the list keeps line breaks): who cancelled it, whom it went to or came from, the refund.
+    ...(history.length ? [['History', history.join('\n')] as [string, ReactNode]] : []),
     ['Registered at', formatShortDateTime(rsvp.createdAt)],
     ['Checked in', checkedInText(rsvp)],
     ['Ticket ID', <code key="id">{rsvp.id}</code>],

@@ -126,6 +126,29 @@ export function refundableCents(rsvp: Pick<RsvpRecord, 'paymentStatus' | 'amount
   return Math.max(0, (rsvp.amountPaid ?? 0) - (rsvp.amountRefunded ?? 0));
 }
 
+/**
+ * What happened to an RSVP beyond its status (issue 25 item 6), as the table's status cell and the
+ * details show it: who cancelled it and when ('Cancelled by the attendee on Nov 22, 2026, 10:03 PM
+ * MST', 'Cancelled by an admin on …'), or whom its holder gave it to ('Given to Ada Lovelace on …',
+ * which is also how that ticket ended); where it came from ('Received from Ada Lovelace'); and where
+ * the refund of a paid ticket its attendee cancelled stands ('Refund pending' until the provider
+ * confirmed it, then 'Refunded').
+ */
+export function selfServiceNotes(
+  rsvp: Pick<RsvpRecord, 'status' | 'cancelledAt' | 'cancelledBy' | 'refundRequestedAt' | 'refundedAt' | 'paymentStatus' | 'transferredTo' | 'transferredFrom' | 'transferredAt'>,
+): string[] {
+  const notes: string[] = [];
+  const on = (iso: string | null | undefined) => {
+    const when = formatShortDateTime(iso);
+    return when ? ` on ${when}` : '';
+  };
+  if (rsvp.transferredTo) notes.push(`Given to ${rsvp.transferredTo.name}${on(rsvp.transferredAt)}`);
+  else if (rsvp.status === 'cancelled' && rsvp.cancelledBy) notes.push(`Cancelled by ${rsvp.cancelledBy === 'attendee' ? 'the attendee' : 'an admin'}${on(rsvp.cancelledAt)}`);
+  if (rsvp.transferredFrom) notes.push(`Received from ${rsvp.transferredFrom.name}`);
+  if (rsvp.refundRequestedAt) notes.push(rsvp.refundedAt || rsvp.paymentStatus === 'refunded' ? 'Refunded' : 'Refund pending');
+  return notes;
+}
+
 /** Whether an RSVP still holds a seat (and so may be cancelled; a confirmed one may be sent its ticket). */
 export function isLive(rsvp: Pick<RsvpRecord, 'status'>): boolean {
   return SEAT_HOLDING_STATUSES.includes(rsvp.status);
