@@ -12,7 +12,6 @@ import { linkFailure, useLinkKey, type LinkFailure } from './emailLink.js';
 import { LinkDetail, LinkEvent, LinkFailureCard } from './EmailLinkParts.js';
 import { cancelQuestion, refundTermsText, transferFailure, transferFieldErrors, type TransferErrors, type TransferField } from './manageTicket.js';
 import '../payments/payments.css';
-import './manageTicket.css';
 
 export const MANAGE_TEXT = {
   title: "Can't come?",
