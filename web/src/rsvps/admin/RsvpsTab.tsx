@@ -52,6 +52,7 @@ const COLUMNS: Column<RsvpRecord>[] = [
     value: (r) => STATUS_LABEL[r.status] ?? r.status,
     // Who cancelled it and when, whom it went to or came from, the refund (issue 25 item 6).
     cell: (r) => <StatusCell rsvp={r} />,
+    className: 'rsvps-status',
   },
   { key: 'payment', header: 'Payment', value: (r) => PAYMENT_LABEL[r.paymentStatus ?? 'free'] ?? r.paymentStatus },
   {
@@ -66,15 +67,16 @@ const COLUMNS: Column<RsvpRecord>[] = [
 
 function StatusCell({ rsvp }: { rsvp: RsvpRecord }) {
   const notes = selfServiceNotes(rsvp);
+  // One wrapper: a phone's stacked row lays a cell's children out beside its label.
   return (
-    <>
+    <span className="rsvps-status-cell">
       {STATUS_LABEL[rsvp.status] ?? rsvp.status}
       {notes.map((note) => (
         <span key={note} className="rsvps-status-note">
           {note}
         </span>
       ))}
-    </>
+    </span>
   );
 }
 
