@@ -5,6 +5,7 @@ import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
 import { SELF_SERVICE_MESSAGES } from '../../src/shared/self-service-model.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
 import { seatsTakenOf } from '../support/seats.js';
+import { mailsTo as mailsToOf, manageLinkIn as manageLinkInOf } from '../support/self-service.js';
 
 /*
  * Issue 25 items 4 and 7: the 'Can't come?' link of every ticket e-mail opens the ticket with a key
@@ -22,21 +23,8 @@ const register = (eventId: string, body: Record<string, unknown>) => api.request
 const manage = (rsvpId: string, key: unknown) => api.request.post(`/api/rsvps/${rsvpId}/manage`).send({ key });
 const cancel = (rsvpId: string, key: unknown) => api.request.post(`/api/rsvps/${rsvpId}/cancel`).send({ key });
 
-async function mailsTo(to: string): Promise<{ subject: string; html: string; text: string }[]> {
-  await api.services.mail.whenIdle();
-  await api.services.mail.deliverDue();
-  const list = await api.request.get(`/api/mailbox?format=json&to=${encodeURIComponent(to)}`);
-  return Promise.all(list.body.messages.map(async ({ id }: { id: string }) => (await api.request.get(`/api/mailbox/${id}?format=json`)).body.message));
-}
-
-/** The newest manage link e-mailed to `to`. */
-async function manageLinkIn(to: string, subject = 'Your ticket') {
-  for (const mail of (await mailsTo(to)).filter((m) => m.subject.startsWith(subject))) {
-    const match = /https:\/\/events\.example\.org\/ticket\/([^/#"\s]+)\/manage#key=([A-Za-z0-9_-]+)/.exec(mail.text);
-    if (match) return { rsvpId: decodeURIComponent(match[1]!), key: match[2]!, mail };
-  }
-  throw new Error(`no manage link to ${to}`);
-}
+const mailsTo = (to: string) => mailsToOf(api, to);
+const manageLinkIn = (to: string, subject?: string) => manageLinkInOf(api, to, subject);
 
 async function registered(email: string, event?: { id: string }) {
   const target = event ?? (await createTestEvent(api, { maxAttendees: 2 }));
