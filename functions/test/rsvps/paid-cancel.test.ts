@@ -113,6 +113,7 @@ describe('an attendee cancels a paid ticket (issue 25 item 4)', () => {
     expect((await api.deps.store.get(REFUND_JOBS, rsvpId))!.data.acceptedAt).not.toBeNull();
     const mail = (await mailsTo(api, 'mary.refund@example.org')).find((m) => m.subject.startsWith('Your ticket is cancelled'));
     expect(mail?.text).toContain('Your payment of $35.00 is being refunded in full');
+    expect(mail?.html).toContain('<p style="margin:0 0 18px;">Your payment of $35.00 is being refunded in full');
 
     // Later scheduled runs ask nothing more; the admin's refund button finds nothing to refund.
     await api.services.refunds.processDue();

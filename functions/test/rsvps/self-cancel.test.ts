@@ -74,6 +74,8 @@ describe("'Can't come?' (issue 25 item 4)", () => {
     expect(after).toMatchObject({ status: 'cancelled', cancelledAt: '2026-11-22T15:41:00.000Z', cancelledBy: 'attendee', name: 'Ada Lovelace', email: 'ada.cancel@example.org', checkedIn: false });
     const confirmation = (await mailsTo('ada.cancel@example.org')).filter((m) => m.subject.startsWith('Your ticket is cancelled'));
     expect(confirmation).toHaveLength(1);
+    // A free ticket's confirmation says nothing of money.
+    expect(confirmation[0]!.html).not.toMatch(/refund/i);
 
     // Opening the link again says it is cancelled; cancelling again is refused, nothing moves.
     expect((await manage(rsvpId, key)).body.cannotCancel).toBe(SELF_SERVICE_MESSAGES.alreadyCancelled);

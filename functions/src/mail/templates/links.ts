@@ -149,21 +149,37 @@ function moneyLine(money: CancelMoney): string | null {
 }
 
 const cancelledHtml = linkTemplates.compile<Omit<LinkMailContext, 'link' | 'holdUntil'> & { moneyLine: string | null }>(
-  layout({
-    title: 'Your ticket is cancelled: {{event.title}}',
-    preheader: 'Your ticket is cancelled: {{event.title}}',
-    eyebrow: 'Ticket cancelled',
+  noticeLayout('Your ticket is cancelled', 'Ticket cancelled', [
+    'Your ticket for the event below is cancelled, as you asked, and your seat has been given back. Thank you for letting us know.',
+    { when: 'moneyLine', text: '{{moneyLine}}' },
+  ]),
+  { strict: false },
+);
+
+/** A paragraph of a notice, or one shown only when its context field `when` is set. */
+type NoticeParagraph = string | { when: string; text: string };
+
+/**
+ * The layout of a short notice about the attendee's own ticket (cancelled, given on): a greeting, our
+ * paragraphs, and the event's details. No button: there is nothing to do.
+ */
+function noticeLayout(heading: string, eyebrow: string, paragraphs: NoticeParagraph[]) {
+  const body = paragraphs.map((paragraph) =>
+    typeof paragraph === 'string' ? `<p style="margin:0 0 18px;">${paragraph}</p>` : `{{#if ${paragraph.when}}}<p style="margin:0 0 18px;">${paragraph.text}</p>{{/if}}`,
+  );
+  return layout({
+    title: `${heading}: {{event.title}}`,
+    preheader: `${heading}: {{event.title}}`,
+    eyebrow,
     body: `        <tr>
           <td style="padding:24px 32px 8px;${FONT}font-size:16px;line-height:1.6;color:#2c2c2c;">
             <p style="margin:0 0 14px;">Hello,</p>
-            <p style="margin:0 0 18px;">Your ticket for the event below is cancelled, as you asked, and your seat has been given back. Thank you for letting us know.</p>
-            {{#if moneyLine}}<p style="margin:0 0 18px;">{{moneyLine}}</p>{{/if}}
+            ${body.join('\n            ')}
           </td>
         </tr>
 ${DETAILS}`,
-  }),
-  { strict: false },
-);
+  });
+}
 
 /**
  * Issue 25 item 5: the notice to a holder that their ticket was given on. The new holder's name is
@@ -179,18 +195,9 @@ export function renderTicketTransferred(context: Omit<LinkMailContext, 'link' | 
 }
 
 const transferredHtml = linkTemplates.compile<Omit<LinkMailContext, 'link' | 'holdUntil'> & { newHolder: string }>(
-  layout({
-    title: 'Your ticket was given on: {{event.title}}',
-    preheader: 'Your ticket was given on: {{event.title}}',
-    eyebrow: 'Ticket given on',
-    body: `        <tr>
-          <td style="padding:24px 32px 8px;${FONT}font-size:16px;line-height:1.6;color:#2c2c2c;">
-            <p style="margin:0 0 14px;">Hello,</p>
-            <p style="margin:0 0 18px;">Your ticket for the event below now belongs to {{newHolder}}, as you asked: their own ticket, with a new code, has been e-mailed to them. Your old ticket and its QR code no longer work.</p>
-            <p style="margin:0 0 18px;">If you did not do this, write to the organisers at once.</p>
-          </td>
-        </tr>
-${DETAILS}`,
-  }),
+  noticeLayout('Your ticket was given on', 'Ticket given on', [
+    'Your ticket for the event below now belongs to {{newHolder}}, as you asked: their own ticket, with a new code, has been e-mailed to them. Your old ticket and its QR code no longer work.',
+    'If you did not do this, write to the organisers at once.',
+  ]),
   { strict: false },
 );
