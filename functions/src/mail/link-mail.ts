@@ -9,7 +9,8 @@ import { RSVP_MESSAGES, type RsvpStatus } from '../shared/rsvps-model.js';
 import type { DocumentStore } from '../store/port.js';
 import type { Composed } from './delivery.js';
 import type { MailJob } from '../outbox/outbox.js';
-import { formatDateTime, formatEventDate } from './templates/render.js';
+import { checkInUrl, formatDateTime, formatEventDate } from './templates/render.js';
+import { calendarSequenceOf, ticketCalendarFile } from '../calendar/ticket-calendar.js';
 import { renderConfirmRegistration, renderManageLink, renderPaymentLink, renderTicketCancelled, renderTicketTransferred, type CancelMoney, type LinkMailContext } from './templates/links.js';
 import { formatCents } from '../shared/payments-model.js';
 import { MANAGE_TICKET_SLUG } from '../shared/constants.js';
@@ -73,14 +74,24 @@ export function createLinkMail({ store, clock, timeZone, siteUrl, from }: LinkMa
       const { formattedDate, formattedTime } = formatEventDate(event.date, timeZone);
       const shown = { title: event.title, formattedDate, formattedTime, location: event.location };
       const rsvp = found.rsvp.data;
+      // The ticket's calendar entry, cancelled (same UID, STATUS:CANCELLED): opening it removes the entry (issue 25 item 2).
+      const calendar = ticketCalendarFile({
+        ticketId: rsvpId,
+        ticketUrl: checkInUrl(siteUrl, rsvpId),
+        event,
+        sequence: calendarSequenceOf(found.event.data),
+        cancelled: true,
+        now: clock.now(),
+      });
+      const attachments = [{ filename: calendar.filename, contentType: calendar.contentType, content: Buffer.from(calendar.text, 'utf8') }];
       if (job.kind === 'ticketCancelled') {
         const paid = rsvp.paymentStatus === 'paid' || rsvp.paymentStatus === 'refunded';
         const money: CancelMoney = !paid ? null : rsvp.refundRequestedAt ? { refund: formatCents(rsvp.amountPaid) } : { noRefund: true };
-        return { message: { to: job.to, from, ...renderTicketCancelled({ event: shown, money }) } };
+        return { message: { to: job.to, from, ...renderTicketCancelled({ event: shown, money }), attachments } };
       }
       if (job.kind === 'ticketTransferred') {
         if (!rsvp.transferredTo) return { skip: 'The ticket was not given on' };
-        return { message: { to: job.to, from, ...renderTicketTransferred({ event: shown, newHolder: rsvp.transferredTo.name }) } };
+        return { message: { to: job.to, from, ...renderTicketTransferred({ event: shown, newHolder: rsvp.transferredTo.name }), attachments } };
       }
       const link = await mintManageLink(store, siteUrl, rsvpId);
       if (!link) return { skip: `The RSVP is ${found.rsvp.data.status}, it has no ticket to cancel` };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RSVPS } from '../../src/rsvps/repository.js';
+import { MAILBOX } from '../../src/mail/local-outbox.js';
 import { decideSelfCancel } from '../../src/rsvps/rules.js';
 import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
 import { SELF_SERVICE_MESSAGES } from '../../src/shared/self-service-model.js';
@@ -76,6 +77,11 @@ describe("'Can't come?' (issue 25 item 4)", () => {
     expect(confirmation).toHaveLength(1);
     // A free ticket's confirmation says nothing of money.
     expect(confirmation[0]!.html).not.toMatch(/refund/i);
+    // It carries the ticket's calendar entry, cancelled: the same UID, STATUS:CANCELLED (issue 25 item 2).
+    const [kept] = (await api.deps.store.query(MAILBOX, { where: [['to', '==', 'ada.cancel@example.org']] })).filter((m) => m.data.subject.startsWith('Your ticket is cancelled'));
+    const ics = Buffer.from(kept!.data.attachments[0]!.content, 'base64').toString('utf8');
+    expect(ics).toContain(`\r\nUID:${rsvpId}@events.example.org\r\n`);
+    expect(ics).toContain('\r\nSTATUS:CANCELLED\r\n');
 
     // Opening the link again says it is cancelled; cancelling again is refused, nothing moves.
     expect((await manage(rsvpId, key)).body.cannotCancel).toBe(SELF_SERVICE_MESSAGES.alreadyCancelled);
