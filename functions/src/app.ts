@@ -21,6 +21,8 @@ import { mailchimpRoutes } from './mailchimp/routes.js';
 import { createMailchimpService } from './mailchimp/service.js';
 import { paymentRoutes, paymentWebhookRoutes } from './payments/routes.js';
 import { createPaymentService } from './payments/service.js';
+import { createRefundWorker } from './payments/refund-worker.js';
+import { isOfflineGateway } from './payments/offline.js';
 import type { ApiDependencies } from './ports.js';
 import { reminderRoutes } from './reminders/routes.js';
 import { createReminderService } from './reminders/service.js';
@@ -53,6 +55,15 @@ export function createServices(deps: ApiDependencies) {
   // An event moved: its tickets' 'Event updated' mails are fanned out right after the commit (the schedule retries).
   const calendar = createCalendarFanout({ store: deps.store, clock: deps.clock, onMailQueued, logger: console });
   const onCalendarChanged = deps.deliverMailOnCommit === false ? undefined : () => calendar.kick();
+  // A refund an attendee's cancel made due is asked for right after the commit (the schedule retries).
+  const refunds = createRefundWorker({ store: deps.store, clock: deps.clock, payments: deps.payments });
+  const onRefundQueued = deps.deliverMailOnCommit === false ? undefined : () => refunds.kick();
+  const payments = createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued, onMailchimpQueued });
+  // The offline gateway announces its refunds itself, as Stripe posts charge.refunded to the webhook.
+  if (isOfflineGateway(deps.payments)) {
+    const gateway = deps.payments;
+    gateway.onNotification(async ({ payload, signature }) => payments.handleEvent(gateway.verifyWebhook(Buffer.from(payload), signature)));
+  }
   return {
     mail,
     mailchimp,
@@ -61,10 +72,11 @@ export function createServices(deps: ApiDependencies) {
     events: createEventService({ ...deps, onCalendarChanged }),
     admins: createAdminService({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl, sendInvitation: (input) => mail.sendAdminInvitation(input) }),
     sponsors: createSponsorService({ store: deps.store, clock: deps.clock, uploads }),
-    rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onMailchimpQueued, intents: deps.payments }),
+    rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onMailchimpQueued, onRefundQueued, intents: deps.payments }),
     checkins: createCheckInService({ store: deps.store, clock: deps.clock }),
     uploads,
-    payments: createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued, onMailchimpQueued }),
+    payments,
+    refunds,
     reminders: createReminderService({ store: deps.store, clock: deps.clock, onMailQueued }),
   };
 }
@@ -123,6 +135,8 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
  */
 export async function runScheduledWork(services: Services) {
   const released = await services.payments.releaseExpiredHolds();
+  // Refunds owed to attendees who cancelled: asked for again until the provider accepts (errors are per job, logged).
+  const refunds = await services.refunds.processDue();
   // A failing reminder sweep must not hold back the e-mail already queued: logged, retried next run.
   const reminders = await services.reminders.sweep().catch((error: unknown) => {
     console.error('The reminder sweep failed', error);
@@ -131,5 +145,5 @@ export async function runScheduledWork(services: Services) {
   const calendar = await services.calendar.fanOutDue();
   const mail = await services.mail.deliverDue();
   const mailchimp = await services.mailchimp.syncDue();
-  return { released, reminders, calendar, mail, mailchimp };
+  return { released, refunds, reminders, calendar, mail, mailchimp };
 }

@@ -9,8 +9,10 @@ import { RSVP_MESSAGES, type RsvpStatus } from '../shared/rsvps-model.js';
 import type { DocumentStore } from '../store/port.js';
 import type { Composed } from './delivery.js';
 import type { MailJob } from '../outbox/outbox.js';
-import { formatDateTime, formatEventDate } from './templates/render.js';
-import { renderConfirmRegistration, renderManageLink, renderPaymentLink, renderTicketCancelled, type LinkMailContext } from './templates/links.js';
+import { checkInUrl, formatDateTime, formatEventDate } from './templates/render.js';
+import { calendarSequenceOf, ticketCalendarFile } from '../calendar/ticket-calendar.js';
+import { renderConfirmRegistration, renderManageLink, renderPaymentLink, renderTicketCancelled, renderTicketTransferred, type CancelMoney, type LinkMailContext } from './templates/links.js';
+import { formatCents } from '../shared/payments-model.js';
 import { MANAGE_TICKET_SLUG } from '../shared/constants.js';
 
 export type LinkMailKind = 'confirmRegistration' | 'paymentLink';
@@ -61,8 +63,8 @@ export interface LinkMailDeps {
  */
 export function createLinkMail({ store, clock, timeZone, siteUrl, from }: LinkMailDeps) {
   return {
-    /** Issue 25: a fresh manage link asked for on the ticket page, or the confirmation of an attendee's own cancel. */
-    async composeManage(job: MailJob & { kind: 'manageLink' | 'ticketCancelled' }): Promise<Composed> {
+    /** Issue 25: a fresh manage link asked for on the ticket page, the confirmation of an attendee's own cancel, or the notice of a ticket given on. */
+    async composeManage(job: MailJob & { kind: 'manageLink' | 'ticketCancelled' | 'ticketTransferred' }): Promise<Composed> {
       const rsvpId = job.rsvpId;
       if (!rsvpId) return { skip: RSVP_MESSAGES.rsvpNotFound };
       const found = await store.runTransaction(async (tx) => readRsvpWithEvent(tx, rsvpId));
@@ -71,7 +73,26 @@ export function createLinkMail({ store, clock, timeZone, siteUrl, from }: LinkMa
       const event = toEventDetails(found.event);
       const { formattedDate, formattedTime } = formatEventDate(event.date, timeZone);
       const shown = { title: event.title, formattedDate, formattedTime, location: event.location };
-      if (job.kind === 'ticketCancelled') return { message: { to: job.to, from, ...renderTicketCancelled({ event: shown }) } };
+      const rsvp = found.rsvp.data;
+      // The ticket's calendar entry, cancelled (same UID, STATUS:CANCELLED): opening it removes the entry (issue 25 item 2).
+      const calendar = ticketCalendarFile({
+        ticketId: rsvpId,
+        ticketUrl: checkInUrl(siteUrl, rsvpId),
+        event,
+        sequence: calendarSequenceOf(found.event.data),
+        cancelled: true,
+        now: clock.now(),
+      });
+      const attachments = [{ filename: calendar.filename, contentType: calendar.contentType, content: Buffer.from(calendar.text, 'utf8') }];
+      if (job.kind === 'ticketCancelled') {
+        const paid = rsvp.paymentStatus === 'paid' || rsvp.paymentStatus === 'refunded';
+        const money: CancelMoney = !paid ? null : rsvp.refundRequestedAt ? { refund: formatCents(rsvp.amountPaid) } : { noRefund: true };
+        return { message: { to: job.to, from, ...renderTicketCancelled({ event: shown, money }), attachments } };
+      }
+      if (job.kind === 'ticketTransferred') {
+        if (!rsvp.transferredTo) return { skip: 'The ticket was not given on' };
+        return { message: { to: job.to, from, ...renderTicketTransferred({ event: shown, newHolder: rsvp.transferredTo.name }), attachments } };
+      }
       const link = await mintManageLink(store, siteUrl, rsvpId);
       if (!link) return { skip: `The RSVP is ${found.rsvp.data.status}, it has no ticket to cancel` };
       return { message: { to: job.to, from, ...renderManageLink({ event: shown, holdUntil: '', link }) } };

@@ -12,7 +12,8 @@ import { newId } from '../ids.js';
  * ticket and rsvpConfirmation go to an attendee; confirmRegistration and paymentLink carry a
  * link to finish a held registration (its key is minted when the mail is composed, never
  * stored here); manageLink carries a fresh 'Can't come?' link asked for on the ticket page and
- * ticketCancelled confirms an attendee's own cancel (issue 25 item 4); contact and contactReceipt
+ * ticketCancelled confirms an attendee's own cancel (issue 25 item 4) and ticketTransferred tells a
+ * holder their ticket was given on (item 5); contact and contactReceipt
  * come from the contact form; reminder is queued by the reminder sweep (reminders/) before an event.
  */
 export type MailKind =
@@ -25,6 +26,7 @@ export type MailKind =
   | 'reminder'
   | 'manageLink'
   | 'ticketCancelled'
+  | 'ticketTransferred'
   | EventUpdatedKind;
 /** The 'Event updated' e-mail to a ticket holder (issue 25 item 2), queued by the calendar fan-out. */
 export type EventUpdatedKind = 'eventUpdated';

@@ -3,12 +3,16 @@ import { OFFLINE_TEST_CARDS, PAYMENT_MESSAGES } from '../shared/payments-model.j
 import { collection, type DocumentStore } from '../store/port.js';
 import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
 import { signPayload, verifySignature } from './webhook-signature.js';
+import { refundEventOf, type RefundedCharge } from './refund-event.js';
 
 
 /** A confirmed card: the outcome and the signed notification the webhook handler applies. */
 export type OfflineCardResult = { payload: string; signature: string } & ({ outcome: 'succeeded' } | { outcome: 'declined'; message: string });
 
 type StoredIntent = Omit<PaymentIntent, 'id'> & { idempotencyKey: string; refunded?: boolean; refundKey?: string };
+
+/** A signed notification the offline gateway sends by itself, as Stripe posts a webhook. */
+export type OfflineNotificationListener = (notification: { payload: string; signature: string }) => Promise<void>;
 
 /** The offline gateway's refusals of a refund, worded like the provider's. */
 export const OFFLINE_REFUND_ERRORS = {
@@ -53,7 +57,10 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
     return { payload, signature: signPayload(payload, webhookSecret) };
   }
 
+  const listeners: OfflineNotificationListener[] = [];
   const gateway: PaymentGateway & {
+    /** Where its webhook notifications of refunds go (the app applies them as it applies Stripe's). */
+    onNotification(listener: OfflineNotificationListener): void;
     confirmCard(id: string, card: { clientSecret: string; cardNumber: string; expiry: string; cvc: string }): Promise<OfflineCardResult>;
   } = {
     provider: 'offline',
@@ -80,17 +87,35 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
     retrieveIntent: read,
 
     // Like Stripe: only a charged intent can be refunded, once; the same idempotency key again answers as the first time did.
+    // A new refund is then announced like Stripe's charge.refunded webhook, to whoever listens (the app, see onNotification).
     async refund(intentId, idempotencyKey) {
-      await store.runTransaction(async (tx) => {
+      const refunded = await store.runTransaction(async (tx) => {
         const doc = await tx.get(OFFLINE_INTENTS, intentId);
         if (!doc) throw new Error(OFFLINE_REFUND_ERRORS.unknownIntent);
         if (doc.data.refunded) {
-          if (doc.data.refundKey === undefined || doc.data.refundKey === idempotencyKey) return;
+          if (doc.data.refundKey === undefined || doc.data.refundKey === idempotencyKey) return null;
           throw new Error(OFFLINE_REFUND_ERRORS.alreadyRefunded);
         }
         if (doc.data.status !== 'succeeded') throw new Error(OFFLINE_REFUND_ERRORS.notCharged);
         tx.update(OFFLINE_INTENTS, intentId, { refunded: true, refundKey: idempotencyKey });
+        return doc.data;
       });
+      if (!refunded) return;
+      const charge = { payment_intent: intentId, amount: refunded.amountReceived, amount_refunded: refunded.amountReceived };
+      const payload = JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, type: 'charge.refunded', data: { object: charge } });
+      const notification = { payload, signature: signPayload(payload, webhookSecret) };
+      // Delivered before refund() answers, so a caller that waits for the refund also sees it confirmed.
+      for (const listener of listeners) {
+        try {
+          await listener(notification);
+        } catch (error) {
+          console.error('The offline refund notification failed', error);
+        }
+      }
+    },
+
+    onNotification(listener) {
+      listeners.push(listener);
     },
 
     // Like Stripe: an unpaid intent becomes 'canceled' and can no longer be paid; a paid one cannot be cancelled.
@@ -107,8 +132,9 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
     verifyWebhook(rawBody, signature): PaymentEvent {
       const payload = rawBody.toString('utf8');
       verifySignature(payload, signature, webhookSecret);
-      const parsed = JSON.parse(payload) as { id: string; type: string; data: { object: PaymentIntent } };
-      return { id: parsed.id, type: parsed.type, intent: parsed.data.object };
+      const parsed = JSON.parse(payload) as { id: string; type: string; data: { object: unknown } };
+      if (parsed.type === 'charge.refunded') return refundEventOf(parsed.id, parsed.data.object as RefundedCharge);
+      return { id: parsed.id, type: parsed.type, intent: parsed.data.object as PaymentIntent };
     },
 
     /**
@@ -137,3 +163,8 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
   return gateway;
 }
 export type OfflineGateway = ReturnType<typeof offlineGateway>;
+
+/** Whether a gateway is the offline one (whose refunds the app must hear of itself). */
+export function isOfflineGateway(gateway: PaymentGateway): gateway is OfflineGateway {
+  return gateway.provider === 'offline' && typeof (gateway as Partial<OfflineGateway>).onNotification === 'function';
+}

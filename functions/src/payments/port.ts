@@ -10,12 +10,24 @@ export interface PaymentIntent {
   metadata: Record<string, string>;
 }
 
-/** A provider notification, after its signature was verified. */
-export interface PaymentEvent {
+/** A provider notification about an intent (succeeded, failed, cancelled), after its signature was verified. */
+export interface IntentEvent {
   id: string;
   type: string;
   intent: PaymentIntent;
+  refund?: undefined;
 }
+
+/** A provider notification that a payment was refunded (Stripe's charge.refunded), after its signature was verified. */
+export interface RefundEvent {
+  id: string;
+  type: 'charge.refunded';
+  /** Cents: the intent's charge, and how much of it has been refunded so far. */
+  refund: { intentId: string; amount: number; amountRefunded: number };
+  intent?: undefined;
+}
+
+export type PaymentEvent = IntentEvent | RefundEvent;
 
 export interface PaymentGateway {
   readonly provider: 'stripe' | 'offline';

@@ -72,7 +72,7 @@ export function paymentRoutes(
       }
       const event = await applyNotification(gateway, payments, Buffer.from(result.payload), result.signature);
       if (result.outcome === 'declined') throw new HttpError(402, result.message, { code: 'CARD_DECLINED' });
-      return { success: true, status: 'succeeded', paymentIntentId: event.intent.id };
+      return { success: true, status: 'succeeded', paymentIntentId: event.intent?.id ?? request.params.id };
     });
   }
 }

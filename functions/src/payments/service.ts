@@ -8,6 +8,7 @@ import { readEventDocument, resolveEventId, toEventDetails } from '../events/rep
 import { withSeatChoice } from '../seats/choice.js';
 import { findFreeSeat, type SeatClaim } from '../seats/repository.js';
 import { queueMail } from '../outbox/outbox.js';
+import { REFUND_JOBS } from '../outbox/refund-jobs.js';
 import type { Clock } from '../clock.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
 import { assertAcceptingRegistrations, confirmationMailKind, isActiveRegistration, isRefundable, repeatMailKind, ticketPriceCents } from '../rsvps/rules.js';
@@ -24,12 +25,13 @@ import {
   readRsvpWithSeat,
   refund,
   register,
+  RSVPS,
   releaseHold,
   toRsvpView,
   type RsvpDocument,
 } from '../rsvps/repository.js';
 import { collection, type DocumentStore } from '../store/port.js';
-import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
+import type { IntentEvent, PaymentEvent, PaymentGateway, PaymentIntent, RefundEvent } from './port.js';
 
 /** A provider event already applied, and what it did. */
 export interface AppliedPaymentEvent {
@@ -69,7 +71,7 @@ function providerReason(error: unknown): string {
 }
 
 /** What applying a successful payment to its RSVP comes to. */
-export type PaymentOutcome = 'confirmed' | 'already-confirmed' | 'refund' | 'ignored';
+export type PaymentOutcome = 'confirmed' | 'already-confirmed' | 'refund' | 'ignored' | 'refunded';
 
 /** Why a succeeded payment is given back, as recorded on the RSVP and the payment event. */
 export const REFUND_REASONS = {
@@ -117,7 +119,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 export function createPaymentService({ store, clock, payments, onMailQueued, onMailchimpQueued }: PaymentServiceDeps) {
   /** Marks the intent's RSVP paid or refunds it, in one transaction with the event-id record. */
-  async function applySucceeded(event: PaymentEvent): Promise<PaymentOutcome> {
+  async function applySucceeded(event: IntentEvent): Promise<PaymentOutcome> {
     const rsvpId = event.intent.metadata.rsvpId;
     if (!rsvpId) return 'ignored';
     const now = clock.now();
@@ -155,8 +157,33 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
     return decision.outcome;
   }
 
+  /**
+   * The provider confirms a refund (issue 25 item 4): the ticket its attendee cancelled with a refund
+   * due (refundRequestedAt) is marked refunded, in one transaction with the event-id record, so a
+   * retried notification changes nothing. The RSVP is found by the intent: a ticket given on passed
+   * its intent to the new ticket, and only the one that asked for the refund is marked. A refund asked
+   * for otherwise (an admin's, already recorded; one made in the provider's dashboard) changes nothing here.
+   */
+  async function applyRefunded(event: RefundEvent) {
+    const { intentId, amountRefunded } = event.refund;
+    if (!intentId) return;
+    const at = clock.now().toISOString();
+    await store.runTransaction(async (tx) => {
+      if (await tx.get(PAYMENT_EVENTS, event.id)) return;
+      const paidWith = await tx.query(RSVPS, { where: [['paymentIntentId', '==', intentId]] });
+      const asked = paidWith.find((doc) => doc.data.refundRequestedAt && doc.data.paymentStatus === 'paid' && !doc.data.transferredTo);
+      // Nothing of ours asked for it (an admin's refund is recorded by refundRsvp itself): nothing to write.
+      if (!asked) return;
+      const job = await tx.get(REFUND_JOBS, asked.id);
+      tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId, rsvpId: asked.id, at, outcome: 'refunded' });
+      tx.update(RSVPS, asked.id, { paymentStatus: 'refunded', amountRefunded, refundedAt: at });
+      // The webhook may overtake the worker's own record of the provider's answer.
+      if (job && !job.data.acceptedAt) tx.update(REFUND_JOBS, asked.id, { acceptedAt: at });
+    });
+  }
+
   /** A failed or cancelled intent gives its held seat back. */
-  async function applyFailed(event: PaymentEvent) {
+  async function applyFailed(event: IntentEvent) {
     const rsvpId = event.intent.metadata.rsvpId;
     if (!rsvpId) return;
     await store.runTransaction(async (tx) => {
@@ -223,7 +250,8 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
 
     /** Applies a verified provider event; the same event twice changes nothing. */
     async handleEvent(event: PaymentEvent): Promise<void> {
-      if (event.type === 'payment_intent.succeeded') await applySucceeded(event);
+      if (event.refund) await applyRefunded(event);
+      else if (event.type === 'payment_intent.succeeded') await applySucceeded(event);
       else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') await applyFailed(event);
     },
 

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
+import { refundEventOf } from './refund-event.js';
 
 const KNOWN_STATUSES = new Set<string>(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'canceled']);
 
@@ -66,6 +67,7 @@ export function stripeGateway(config: { secretKey: string; webhookSecret: string
 
     verifyWebhook(rawBody, signature): PaymentEvent {
       const event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+      if (event.type === 'charge.refunded') return refundEventOf(event.id, event.data.object as Stripe.Charge);
       const object = event.data.object as Stripe.PaymentIntent;
       return { id: event.id, type: event.type, intent: toIntent(object) };
     },

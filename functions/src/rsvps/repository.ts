@@ -6,6 +6,7 @@ import { keptLinkKeys, type LinkPurpose } from './link-keys.js';
 import { readEvent, toEventDetails, type StoredEvent } from '../events/repository.js';
 import { newId } from '../ids.js';
 import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
+import { queueRefund } from '../outbox/refund-jobs.js';
 import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
 import { findFreeSeat, findSeatToGiveBack, giveSeatBack, takeSeat, type SeatChoice, type SeatClaim, type SeatRelease } from '../seats/repository.js';
@@ -322,6 +323,8 @@ export function markPaid(
     amountPaid: payment.amountPaid,
     paymentIntentId: payment.intentId,
     holdExpiresAt: null,
+    // The refund rule in force when it was paid (issue 25 item 4) is the one its attendee's cancel meets.
+    refundUntilHoursBefore: event?.data.refundUntilHoursBefore ?? null,
     ...retaken,
   });
   return event !== null && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'paid', now) !== null;
@@ -400,13 +403,86 @@ export function cancelRsvp(tx: Transaction, { rsvp, event, seat }: RsvpWithSeat,
 /**
  * The attendee cancelled their own ticket (issue 25 item 4; rules.ts decideSelfCancel decided on the
  * RSVP read in this transaction, so a second click finds it cancelled): the seat goes back in this
- * same transaction, and a confirmed Mailchimp member is tagged 'cancelled'.
+ * same transaction, a refund the ticket's rule makes due is queued with it (outbox/refund-jobs.ts),
+ * and a confirmed Mailchimp member is tagged 'cancelled'.
  */
-export function cancelByAttendee(tx: Transaction, { rsvp, event, seat }: RsvpWithSeat, now: Date): boolean {
+export function cancelByAttendee(tx: Transaction, { rsvp, event, seat }: RsvpWithSeat, now: Date, refundDue: boolean): boolean {
   if (!rsvp) return false;
-  tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null, cancelledAt: now.toISOString(), cancelledBy: 'attendee' });
+  const at = now.toISOString();
+  const refund = refundDue && rsvp.data.paymentIntentId ? { paymentIntentId: rsvp.data.paymentIntentId, amount: rsvp.data.amountPaid } : null;
+  tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null, cancelledAt: at, cancelledBy: 'attendee', ...(refund ? { refundRequestedAt: at } : {}) });
+  if (refund) queueRefund(tx, { rsvpId: rsvp.id, ...refund }, now);
   giveSeatBack(tx, seat);
   return event !== null && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', now) !== null;
+}
+
+/** The new holder of a ticket given on (issue 25 item 5), as typed by its previous holder. */
+export interface NewHolder {
+  name: string;
+  email: string;
+}
+
+/**
+ * Gives a ticket to someone else (rules.ts decideTransfer decided, and the new holder's address was
+ * checked against the event's limit, on documents read in this transaction): a new RSVP with a new
+ * id (so the old QR code admits nobody) takes over the seat, the ticket type and the payment; the
+ * old one is cancelled, marked as given on, and keeps no seat. No seat counter moves: the seat
+ * changes hands. The new holder's registrations key lists the new ticket. Answers the new id.
+ */
+export function transferTicket(
+  tx: Transaction,
+  rsvp: RsvpDocument,
+  event: EventDocument,
+  holder: NewHolder,
+  activeOfHolder: RsvpDocument[],
+  now: Date,
+): string {
+  const at = now.toISOString();
+  const id = newId();
+  const old = rsvp.data;
+  const ticket: StoredRsvp = {
+    eventId: old.eventId,
+    name: holder.name,
+    email: holder.email.toLowerCase(),
+    // What the previous holder gave of themselves stays with them.
+    address: '',
+    city: '',
+    state: '',
+    zipCode: '',
+    additionalInfo: '',
+    ticketType: old.ticketType,
+    status: 'confirmed',
+    paymentStatus: old.paymentStatus,
+    amountDue: old.amountDue,
+    amountPaid: old.amountPaid,
+    paymentIntentId: old.paymentIntentId,
+    holdExpiresAt: null,
+    createdAt: at,
+    checkedIn: false,
+    checkedInAt: null,
+    checkedInBy: null,
+    // Marketing consent is the person's own: the new holder gave none.
+    keepInformed: false,
+    seatShard: old.seatShard ?? null,
+    ...(old.refundUntilHoursBefore !== undefined ? { refundUntilHoursBefore: old.refundUntilHoursBefore } : {}),
+    transferredFrom: { id: rsvp.id, name: old.name },
+    transferCount: (old.transferCount ?? 0) + 1,
+  };
+  tx.create(RSVPS, id, ticket);
+  tx.update(RSVPS, rsvp.id, {
+    status: 'cancelled',
+    holdExpiresAt: null,
+    cancelledAt: at,
+    cancelledBy: 'attendee',
+    transferredTo: { id, name: holder.name },
+    transferredAt: at,
+  });
+  if (event.data.perEmailKeys) {
+    tx.set(REGISTRATION_KEYS, registrationKeyId(event.id, ticket.email), { eventId: event.id, rsvpIds: [...activeOfHolder.map((doc) => doc.id), id] });
+  }
+  // The previous holder's Mailchimp member, if any, is tagged 'cancelled' like any cancel.
+  queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', now);
+  return id;
 }
 
 /** What a check-in records: when the door admitted the person, who did, and when the server wrote it. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { EventStatsReply } from '../shared/events-model.js';
-import { linkKeySchema, rsvpInputSchema, rsvpListQuerySchema } from '../shared/rsvps.js';
+import { linkKeySchema, rsvpInputSchema, rsvpListQuerySchema, transferTicketSchema } from '../shared/rsvps.js';
 import { parseWith } from '../http/validate.js';
 import type { IdParams } from '../http/server.js';
 import type { AuthGuards } from '../auth/middleware.js';
@@ -34,6 +34,9 @@ export function rsvpRoutes(
   );
   api.post<IdParams>('/rsvps/:id/cancel', { preHandler: options.publicWriteLimit }, async (request) =>
     rsvps.cancelByAttendee(request.params.id, parseWith(linkKeySchema, request.body).key),
+  );
+  api.post<IdParams>('/rsvps/:id/transfer', { preHandler: options.publicWriteLimit }, async (request) =>
+    rsvps.transferByAttendee(request.params.id, parseWith(transferTicketSchema, request.body)),
   );
   api.post<IdParams>('/rsvps/:id/manage-link', { preHandler: options.publicWriteLimit }, async (request) => rsvps.sendManageLink(request.params.id));
 

@@ -1,5 +1,6 @@
 import { formatCents } from '../shared/payments-model.js';
-import { SELF_SERVICE_MESSAGES, type ManageTicketReply, type SelfCancelReply } from '../shared/self-service-model.js';
+import { SELF_SERVICE_MESSAGES, type ManageTicketReply, type SelfCancelReply, type TransferTicketReply, type TransferTicketRequest } from '../shared/self-service-model.js';
+import { mailboxOf } from '../shared/mailbox.js';
 import type { EventStats } from '../shared/events-model.js';
 import { RSVP_MESSAGES, type ConfirmRegistrationReply, type PaymentHoldReply, type RsvpRecord, type RsvpReply } from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
@@ -10,9 +11,24 @@ import { RuleError } from '../rule-error.js';
 import type { DocumentStore } from '../store/port.js';
 import { withSeatChoice } from '../seats/choice.js';
 import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
-import { confirmationMailKind, decideSelfCancel, decideTransfer, holdsSeat, refundTerms, isRunningHold, repeatMailKind } from './rules.js';
+import { assertUnderEmailLimit, confirmationMailKind, decideSelfCancel, decideTransfer, findSamePerson, holdsSeat, refundTerms, isRunningHold, repeatMailKind } from './rules.js';
 import { linkKeyMatches } from './link-keys.js';
-import { MANAGE_LINK_KEYS, cancelByAttendee, cancelRsvp, confirmByLink, findRsvp, listAllRsvps, listRsvpsOfEvent, readRsvpWithEvent, readRsvpWithSeat, register, toRsvpView, type EventDocument } from './repository.js';
+import {
+  MANAGE_LINK_KEYS,
+  cancelByAttendee,
+  cancelRsvp,
+  confirmByLink,
+  findRsvp,
+  listAllRsvps,
+  listRsvpsOfEvent,
+  readActiveRegistrations,
+  readRsvpWithEvent,
+  readRsvpWithSeat,
+  register,
+  toRsvpView,
+  transferTicket,
+  type EventDocument,
+} from './repository.js';
 import { csvFileName, rsvpsToCsv } from './csv.js';
 import { RSVPS as RSVPS_COLLECTION } from './repository.js';
 import { REPEAT_RESEND_INTERVAL_MS } from '../shared/rsvps-model.js';
@@ -26,6 +42,8 @@ export interface RsvpServiceDeps {
   onMailQueued?: () => void;
   /** Called after a commit that queued a Mailchimp sync job, so it runs at once rather than on the next sweep. */
   onMailchimpQueued?: () => void;
+  /** Called after an attendee's cancel queued a refund (outbox/refund-jobs.ts), so it is asked for at once. */
+  onRefundQueued?: () => void;
   /** The card provider, as far as cancelling an unpaid hold's intent goes (the payments port's cancelIntent). */
   intents: { cancelIntent(intentId: string): Promise<void> };
   logger?: Pick<Console, 'error'>;
@@ -47,7 +65,7 @@ export function alreadyRegistered() {
   return new RuleError('ALREADY_REGISTERED', RSVP_MESSAGES.alreadyRegistered, 'conflict');
 }
 
-export function createRsvpService({ store, clock, timeZone, onMailQueued, onMailchimpQueued, intents, logger = console }: RsvpServiceDeps) {
+export function createRsvpService({ store, clock, timeZone, onMailQueued, onMailchimpQueued, onRefundQueued, intents, logger = console }: RsvpServiceDeps) {
   return {
     /**
      * Registers one person. The seat is taken in the same transaction that
@@ -164,25 +182,66 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
 
     /**
      * POST /rsvps/{id}/cancel (issue 25 item 4): the attendee cancels with the key of their link. Decided
-     * and written in one transaction with the seat given back and the confirmation e-mail queued, so a
-     * double click or a second tab finds the ticket cancelled and is refused: one seat, one e-mail.
+     * and written in one transaction with the seat given back, the refund the ticket's rule makes due
+     * queued (outbox/refund-jobs.ts) and the confirmation e-mail queued, so a double click or a second
+     * tab finds the ticket cancelled and is refused: one seat, one refund, one e-mail.
      */
     async cancelByAttendee(rsvpId: string, key: string): Promise<SelfCancelReply> {
       const now = clock.now();
-      const mailchimpQueued = await store.runTransaction(async (tx) => {
+      const outcome = await store.runTransaction(async (tx) => {
         const found = await readRsvpWithSeat(tx, rsvpId);
         const { rsvp, event } = found;
         const keys = await tx.get(MANAGE_LINK_KEYS, rsvpId);
         if (!rsvp || !event || !linkKeyMatches(keys?.data.hashes, key)) throw linkInvalid();
         const decision = decideSelfCancel(rsvp.data, toEventDetails(event), now);
         if (decision.outcome === 'refused') throw new RuleError(decision.code, decision.message, 'conflict');
-        const queued = cancelByAttendee(tx, found, now);
+        const refundDue = decision.refund?.refundDue === true;
+        const mailchimpQueued = cancelByAttendee(tx, found, now, refundDue);
         queueMail(tx, { kind: 'ticketCancelled', rsvpId, to: rsvp.data.email }, now);
-        return queued;
+        return { mailchimpQueued, paid: decision.refund !== null, refundDue };
+      });
+      onMailQueued?.();
+      if (outcome.mailchimpQueued) onMailchimpQueued?.();
+      if (outcome.refundDue) onRefundQueued?.();
+      const message = !outcome.paid
+        ? SELF_SERVICE_MESSAGES.selfCancelled
+        : outcome.refundDue
+          ? SELF_SERVICE_MESSAGES.selfCancelledRefund
+          : SELF_SERVICE_MESSAGES.selfCancelledNoRefund;
+      return { success: true, message };
+    },
+
+    /**
+     * POST /rsvps/{id}/transfer (issue 25 item 5): the holder gives the ticket to someone else with the
+     * key of their link. One transaction decides on the ticket (decideTransfer), checks the new holder's
+     * address against the event's per-e-mail limit like a registration, writes the new ticket and the
+     * old one's end (repository transferTicket), and queues the new holder's ticket e-mail and the old
+     * holder's notice: a second click finds the ticket given on and is refused. The reply never carries
+     * the new ticket's id: only the new holder's inbox does.
+     */
+    async transferByAttendee(rsvpId: string, input: TransferTicketRequest): Promise<TransferTicketReply> {
+      const now = clock.now();
+      const mailchimpQueued = await store.runTransaction(async (tx) => {
+        const { rsvp, event } = await readRsvpWithEvent(tx, rsvpId);
+        const keys = await tx.get(MANAGE_LINK_KEYS, rsvpId);
+        if (!rsvp || !event || !linkKeyMatches(keys?.data.hashes, input.key)) throw linkInvalid();
+        const details = toEventDetails(event);
+        const decision = decideTransfer(rsvp.data, details, now);
+        if (decision.outcome === 'refused') throw new RuleError(decision.code, decision.message, 'conflict');
+        if (mailboxOf(input.email) === mailboxOf(rsvp.data.email)) {
+          throw new RuleError('SAME_HOLDER', SELF_SERVICE_MESSAGES.transferToSameAddress, 'conflict', 'email');
+        }
+        const active = await readActiveRegistrations(tx, event, input.email, now.toISOString());
+        if (findSamePerson(active, input.name)) throw new RuleError('ALREADY_REGISTERED', SELF_SERVICE_MESSAGES.newHolderRegistered, 'conflict', 'email');
+        assertUnderEmailLimit(details, active.length);
+        const newTicketId = transferTicket(tx, rsvp, event, input, active, now);
+        queueMail(tx, { kind: confirmationMailKind(details), rsvpId: newTicketId, to: input.email.toLowerCase() }, now);
+        queueMail(tx, { kind: 'ticketTransferred', rsvpId, to: rsvp.data.email }, now);
+        return details.mailchimpAudienceId.trim() !== '';
       });
       onMailQueued?.();
       if (mailchimpQueued) onMailchimpQueued?.();
-      return { success: true, message: SELF_SERVICE_MESSAGES.selfCancelled };
+      return { success: true, message: SELF_SERVICE_MESSAGES.transferred };
     },
 
     /**
@@ -237,7 +296,8 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
           entry.registered += 1;
           if (rsvp.checkedIn) entry.checkedIn += 1;
         }
-        entry.amountTaken += rsvp.amountPaid - rsvp.amountRefunded;
+        // A ticket given on passed its payment to the new ticket, which counts it (issue 25 item 5).
+        if (!rsvp.transferredTo) entry.amountTaken += rsvp.amountPaid - rsvp.amountRefunded;
       }
       return stats;
     },

@@ -10,6 +10,17 @@ const emailShape = z.email({ pattern: EMAIL_PATTERN });
 
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('');
 
+/** A person's name and e-mail, as a registration and a ticket's new holder give them: both required, a name that is a name, an address. */
+function checkPerson(value: { name: string; email: string }, ctx: z.RefinementCtx) {
+  if (!value.name || !value.email) {
+    ctx.addIssue({ code: 'custom', path: [value.name ? 'email' : 'name'], message: RSVP_MESSAGES.nameAndEmailRequired });
+    return;
+  }
+  const nameProblem = personNameProblem(value.name);
+  if (nameProblem) ctx.addIssue({ code: 'custom', path: ['name'], message: nameProblem });
+  if (!emailShape.safeParse(value.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: RSVP_MESSAGES.invalidEmail });
+}
+
 /** POST /events/{id}/rsvp (SPEC §7). */
 export const rsvpInputSchema = z
   .object({
@@ -24,17 +35,7 @@ export const rsvpInputSchema = z
     keepInformed: z.boolean({ error: 'keepInformed must be true or false' }).default(false),
   })
   .strip()
-  .superRefine((value, ctx) => {
-    if (!value.name || !value.email) {
-      ctx.addIssue({ code: 'custom', path: [value.name ? 'email' : 'name'], message: RSVP_MESSAGES.nameAndEmailRequired });
-      return;
-    }
-    const nameProblem = personNameProblem(value.name);
-    if (nameProblem) ctx.addIssue({ code: 'custom', path: ['name'], message: nameProblem });
-    if (!emailShape.safeParse(value.email).success) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: RSVP_MESSAGES.invalidEmail });
-    }
-  });
+  .superRefine(checkPerson);
 export type RsvpInput = z.infer<typeof rsvpInputSchema>;
 
 const _request: Same<z.input<typeof rsvpInputSchema>, RsvpRequest> = true;
@@ -56,14 +57,6 @@ export const transferTicketSchema = z
     email: optionalText(RSVP_FIELD_LIMITS.email),
   })
   .strip()
-  .superRefine((value, ctx) => {
-    if (!value.name || !value.email) {
-      ctx.addIssue({ code: 'custom', path: [value.name ? 'email' : 'name'], message: RSVP_MESSAGES.nameAndEmailRequired });
-      return;
-    }
-    const nameProblem = personNameProblem(value.name);
-    if (nameProblem) ctx.addIssue({ code: 'custom', path: ['name'], message: nameProblem });
-    if (!emailShape.safeParse(value.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: RSVP_MESSAGES.invalidEmail });
-  });
+  .superRefine(checkPerson);
 const _transfer: Same<z.output<typeof transferTicketSchema>, TransferTicketRequest> = true;
 void _transfer;

@@ -161,6 +161,19 @@ describe('Stripe adapter (recorded HTTP)', () => {
     expect(() => gateway.verifyWebhook(Buffer.from(payload), undefined)).toThrow();
   });
 
+  it('reads charge.refunded (the confirmation of a refund an attendee\'s cancel asked for) as a refund of its intent', () => {
+    const gateway = stripeGateway(config);
+    // The fields of a Charge object as Stripe sends it in charge.refunded (API 2025), trimmed.
+    const charge = { id: 'ch_3Recorded', object: 'charge', amount: 3500, amount_refunded: 3500, refunded: true, payment_intent: 'pi_3RecordedIntent', currency: 'usd' };
+    const payload = JSON.stringify({ id: 'evt_refund_1', object: 'event', type: 'charge.refunded', data: { object: charge } });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: config.webhookSecret });
+    expect(gateway.verifyWebhook(Buffer.from(payload), header)).toEqual({
+      id: 'evt_refund_1',
+      type: 'charge.refunded',
+      refund: { intentId: 'pi_3RecordedIntent', amount: 3500, amountRefunded: 3500 },
+    });
+  });
+
   it('surfaces Stripe errors', async () => {
     nock('https://api.stripe.com')
       .post('/v1/payment_intents')

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RSVPS } from '../../src/rsvps/repository.js';
+import { MAILBOX } from '../../src/mail/local-outbox.js';
 import { decideSelfCancel } from '../../src/rsvps/rules.js';
 import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
 import { SELF_SERVICE_MESSAGES } from '../../src/shared/self-service-model.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
 import { seatsTakenOf } from '../support/seats.js';
+import { mailsTo as mailsToOf, manageLinkIn as manageLinkInOf } from '../support/self-service.js';
 
 /*
  * Issue 25 items 4 and 7: the 'Can't come?' link of every ticket e-mail opens the ticket with a key
@@ -22,21 +24,8 @@ const register = (eventId: string, body: Record<string, unknown>) => api.request
 const manage = (rsvpId: string, key: unknown) => api.request.post(`/api/rsvps/${rsvpId}/manage`).send({ key });
 const cancel = (rsvpId: string, key: unknown) => api.request.post(`/api/rsvps/${rsvpId}/cancel`).send({ key });
 
-async function mailsTo(to: string): Promise<{ subject: string; html: string; text: string }[]> {
-  await api.services.mail.whenIdle();
-  await api.services.mail.deliverDue();
-  const list = await api.request.get(`/api/mailbox?format=json&to=${encodeURIComponent(to)}`);
-  return Promise.all(list.body.messages.map(async ({ id }: { id: string }) => (await api.request.get(`/api/mailbox/${id}?format=json`)).body.message));
-}
-
-/** The newest manage link e-mailed to `to`. */
-async function manageLinkIn(to: string, subject = 'Your ticket') {
-  for (const mail of (await mailsTo(to)).filter((m) => m.subject.startsWith(subject))) {
-    const match = /https:\/\/events\.example\.org\/ticket\/([^/#"\s]+)\/manage#key=([A-Za-z0-9_-]+)/.exec(mail.text);
-    if (match) return { rsvpId: decodeURIComponent(match[1]!), key: match[2]!, mail };
-  }
-  throw new Error(`no manage link to ${to}`);
-}
+const mailsTo = (to: string) => mailsToOf(api, to);
+const manageLinkIn = (to: string, subject?: string) => manageLinkInOf(api, to, subject);
 
 async function registered(email: string, event?: { id: string }) {
   const target = event ?? (await createTestEvent(api, { maxAttendees: 2 }));
@@ -86,6 +75,13 @@ describe("'Can't come?' (issue 25 item 4)", () => {
     expect(after).toMatchObject({ status: 'cancelled', cancelledAt: '2026-11-22T15:41:00.000Z', cancelledBy: 'attendee', name: 'Ada Lovelace', email: 'ada.cancel@example.org', checkedIn: false });
     const confirmation = (await mailsTo('ada.cancel@example.org')).filter((m) => m.subject.startsWith('Your ticket is cancelled'));
     expect(confirmation).toHaveLength(1);
+    // A free ticket's confirmation says nothing of money.
+    expect(confirmation[0]!.html).not.toMatch(/refund/i);
+    // It carries the ticket's calendar entry, cancelled: the same UID, STATUS:CANCELLED (issue 25 item 2).
+    const [kept] = (await api.deps.store.query(MAILBOX, { where: [['to', '==', 'ada.cancel@example.org']] })).filter((m) => m.data.subject.startsWith('Your ticket is cancelled'));
+    const ics = Buffer.from(kept!.data.attachments[0]!.content, 'base64').toString('utf8');
+    expect(ics).toContain(`\r\nUID:${rsvpId}@events.example.org\r\n`);
+    expect(ics).toContain('\r\nSTATUS:CANCELLED\r\n');
 
     // Opening the link again says it is cancelled; cancelling again is refused, nothing moves.
     expect((await manage(rsvpId, key)).body.cannotCancel).toBe(SELF_SERVICE_MESSAGES.alreadyCancelled);

@@ -59,6 +59,7 @@ const COLLECTIONS = [
   'mailchimpJobs',
   'calendarFanoutJobs',
   'manageLinkKeys',
+  'refundJobs',
   'paymentEvents',
   'offlinePaymentIntents',
   'offlineAudiences',

@@ -120,6 +120,7 @@ export async function createTestApi(
     /** Another connection to this API's store (closed with this API): see `sharedStoreOf`. */
     openStoreConnection: (): DocumentStore => (opened ? opened.reopen() : options.sharedStoreOf!.openStoreConnection()),
     async close() {
+      await services.refunds.whenIdle();
       await services.calendar.whenIdle();
       await services.mail.whenIdle();
       await services.mailchimp.whenIdle();

@@ -128,28 +128,76 @@ ${DETAILS}
   { strict: false },
 );
 
+/** What an attendee's own cancel did with their money (issue 25 item 4): our words, never theirs. */
+export type CancelMoney = { refund: string } | { noRefund: true } | null;
+
 /** Issue 25: the short confirmation of an attendee's own cancel; it repeats nothing they typed. */
-export function renderTicketCancelled(context: Omit<LinkMailContext, 'link' | 'holdUntil'>): RenderedEmail {
+export function renderTicketCancelled(context: Omit<LinkMailContext, 'link' | 'holdUntil'> & { money?: CancelMoney }): RenderedEmail {
   const line = 'Your ticket for the event below is cancelled, as you asked, and your seat has been given back. Thank you for letting us know.';
+  const money = moneyLine(context.money ?? null);
   return {
     subject: oneLine(`Your ticket is cancelled: ${context.event.title}`),
-    html: cancelledHtml(context),
-    text: `Hello,\n\n${line}\n\n${context.event.title}\n${context.event.formattedDate}, ${context.event.formattedTime}\n${context.event.location}`,
+    html: cancelledHtml({ ...context, moneyLine: money }),
+    text: `Hello,\n\n${line}${money ? `\n\n${money}` : ''}\n\n${context.event.title}\n${context.event.formattedDate}, ${context.event.formattedTime}\n${context.event.location}`,
   };
 }
 
-const cancelledHtml = linkTemplates.compile<Omit<LinkMailContext, 'link' | 'holdUntil'>>(
-  layout({
-    title: 'Your ticket is cancelled: {{event.title}}',
-    preheader: 'Your ticket is cancelled: {{event.title}}',
-    eyebrow: 'Ticket cancelled',
+function moneyLine(money: CancelMoney): string | null {
+  if (!money) return null;
+  if ('refund' in money) return `Your payment of ${money.refund} is being refunded in full to the card you paid with; banks usually show it within 5 to 10 days.`;
+  return "Under the event's refund rule, which applied when you cancelled, no refund is due.";
+}
+
+const cancelledHtml = linkTemplates.compile<Omit<LinkMailContext, 'link' | 'holdUntil'> & { moneyLine: string | null }>(
+  noticeLayout('Your ticket is cancelled', 'Ticket cancelled', [
+    'Your ticket for the event below is cancelled, as you asked, and your seat has been given back. Thank you for letting us know.',
+    { when: 'moneyLine', text: '{{moneyLine}}' },
+  ]),
+  { strict: false },
+);
+
+/** A paragraph of a notice, or one shown only when its context field `when` is set. */
+type NoticeParagraph = string | { when: string; text: string };
+
+/**
+ * The layout of a short notice about the attendee's own ticket (cancelled, given on): a greeting, our
+ * paragraphs, and the event's details. No button: there is nothing to do.
+ */
+function noticeLayout(heading: string, eyebrow: string, paragraphs: NoticeParagraph[]) {
+  const body = paragraphs.map((paragraph) =>
+    typeof paragraph === 'string' ? `<p style="margin:0 0 18px;">${paragraph}</p>` : `{{#if ${paragraph.when}}}<p style="margin:0 0 18px;">${paragraph.text}</p>{{/if}}`,
+  );
+  return layout({
+    title: `${heading}: {{event.title}}`,
+    preheader: `${heading}: {{event.title}}`,
+    eyebrow,
     body: `        <tr>
           <td style="padding:24px 32px 8px;${FONT}font-size:16px;line-height:1.6;color:#2c2c2c;">
             <p style="margin:0 0 14px;">Hello,</p>
-            <p style="margin:0 0 18px;">Your ticket for the event below is cancelled, as you asked, and your seat has been given back. Thank you for letting us know.</p>
+            ${body.join('\n            ')}
           </td>
         </tr>
 ${DETAILS}`,
-  }),
+  });
+}
+
+/**
+ * Issue 25 item 5: the notice to a holder that their ticket was given on. The new holder's name is
+ * the one this same holder typed; nothing else of anyone's is repeated.
+ */
+export function renderTicketTransferred(context: Omit<LinkMailContext, 'link' | 'holdUntil'> & { newHolder: string }): RenderedEmail {
+  const line = `Your ticket for the event below now belongs to ${context.newHolder}, as you asked: their own ticket, with a new code, has been e-mailed to them. Your old ticket and its QR code no longer work.`;
+  return {
+    subject: oneLine(`Your ticket was given on: ${context.event.title}`),
+    html: transferredHtml(context),
+    text: `Hello,\n\n${line}\n\nIf you did not do this, write to the organisers at once.\n\n${context.event.title}\n${context.event.formattedDate}, ${context.event.formattedTime}\n${context.event.location}`,
+  };
+}
+
+const transferredHtml = linkTemplates.compile<Omit<LinkMailContext, 'link' | 'holdUntil'> & { newHolder: string }>(
+  noticeLayout('Your ticket was given on', 'Ticket given on', [
+    'Your ticket for the event below now belongs to {{newHolder}}, as you asked: their own ticket, with a new code, has been e-mailed to them. Your old ticket and its QR code no longer work.',
+    'If you did not do this, write to the organisers at once.',
+  ]),
   { strict: false },
 );
