@@ -204,7 +204,20 @@ describe('ManageTicketPage (issue 25 item 4)', () => {
     it.each([
       ['SAME_HOLDER', SELF_SERVICE_MESSAGES.transferToSameAddress],
       ['ALREADY_REGISTERED', SELF_SERVICE_MESSAGES.newHolderRegistered],
+    ])('shows the refusal %s, which the server keys by the e-mail field, under that field', async (code, message) => {
+      replies = [manageReply(), { status: 409, body: { success: false, code, message, errors: { email: message } } }];
+      const user = await fill('Grace Hopper', 'grace@example.org');
+      await user.click(screen.getByRole('button', { name: MANAGE_TEXT.transferYes }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(emailField().getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(emailField());
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it.each([
       ['TRANSFER_LIMIT', SELF_SERVICE_MESSAGES.transferLimit],
+      ['TICKET_TRANSFERRED', SELF_SERVICE_MESSAGES.ticketTransferred],
+      ['TRANSFER_CLOSED', SELF_SERVICE_MESSAGES.transferAfterStart],
     ])('shows the refusal %s in an alert and keeps what was typed', async (code, message) => {
       replies = [manageReply(), { status: 409, body: { success: false, code, message } }];
       const user = await fill('Grace Hopper', 'grace@example.org');

@@ -210,13 +210,19 @@ function Transfer({
   const yesRef = useRef<HTMLButtonElement>(null);
   const body = (): TransferTicketRequest => ({ key: linkKey, name: values.name.trim(), email: values.email.trim() });
 
-  // Keyboard and screen-reader users land where the next step is: the confirm button, or the first field to fix.
+  // Keyboard and screen-reader users land where the next step is: the confirm button, or the first
+  // field to fix, once the form is back on screen (a server's refusal arrives on the confirm step).
+  const [focusField, setFocusField] = useState<TransferField | null>(null);
   useEffect(() => {
     if (confirming) yesRef.current?.focus();
-  }, [confirming]);
+    else if (focusField) {
+      (focusField === 'name' ? nameRef : emailRef).current?.focus();
+      setFocusField(null);
+    }
+  }, [confirming, focusField]);
   const showErrors = (errors: TransferErrors) => {
     setFieldErrors(errors);
-    (errors.name ? nameRef : emailRef).current?.focus();
+    setFocusField(errors.name ? 'name' : 'email');
   };
 
   if (cannotTransfer) {
