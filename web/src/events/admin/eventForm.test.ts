@@ -127,10 +127,15 @@ describe('event form values <-> request', () => {
     expect(eventToValues(eventRecord({ refundUntilHoursBefore: null })).refundUntilHoursBefore).toBe('');
     expect(parseEventValues(valid({ refundUntilHoursBefore: ' 72 ' })).data?.refundUntilHoursBefore).toBe(72);
     expect(parseEventValues(valid({ refundUntilHoursBefore: '' })).data?.refundUntilHoursBefore).toBeNull();
+    const paid = { requiresPayment: true, tickets: [{ name: 'General', price: '25' }] };
     for (const typed of ['1.5', '-1', '8761', 'soon']) {
-      const issue = parseEventValues(valid({ refundUntilHoursBefore: typed })).error?.issues[0];
+      const issue = parseEventValues(valid({ ...paid, refundUntilHoursBefore: typed })).error?.issues[0];
       expect(issue?.message, typed).toBe(REFUND_RULE_MESSAGE);
       expect(eventFieldPath(issue!.path.join('.'), valid()), typed).toBe('refundUntilHoursBefore');
+      // A free event hides the field: what was typed there before does not block the save, and is not sent.
+      const free = parseEventValues(valid({ refundUntilHoursBefore: typed }));
+      expect(free.success, typed).toBe(true);
+      expect(valuesToInput(valid({ refundUntilHoursBefore: typed })), typed).not.toHaveProperty('refundUntilHoursBefore');
     }
   });
 

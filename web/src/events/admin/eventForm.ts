@@ -2,7 +2,7 @@
 // type (text for numbers and tag lists, a list of ticket rows); the request is the shape
 // eventInputSchema validates (ticket type names and a price map). Pure, unit-tested.
 import { DEFAULT_TICKET_TYPE, ORGANISATION_TIME_ZONE } from '@shared/constants.js';
-import { confirmByEmailDefault, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, DEFAULT_REFUND_UNTIL_HOURS_BEFORE, type EventRecord } from '@shared/events-model.js';
+import { confirmByEmailDefault, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, DEFAULT_REFUND_UNTIL_HOURS_BEFORE, REFUND_RULE_LIMITS, type EventRecord } from '@shared/events-model.js';
 import { DEFAULT_REMINDER_OFFSETS_HOURS } from '@shared/reminders-model.js';
 import { eventInputSchema, type EventInput, type EventUpdate } from '@shared/events.js';
 import type { FormMapping } from '../../ui/form.js';
@@ -191,8 +191,16 @@ export function valuesToInput(values: EventFormValues) {
     // Untouched on a new event: left out, so the server decides with the saved fields (what confirmByEmailShown shows).
     ...(values.confirmByEmail === null ? {} : { confirmByEmail: values.confirmByEmail }),
     reminderOffsetsHours: parseReminderOffsets(values.reminderOffsetsHours),
-    refundUntilHoursBefore: parseRefundHours(values.refundUntilHoursBefore),
+    // Hidden on a free event: a value typed there before it was switched to free must not block the save.
+    ...refundRuleToSend(values),
   };
+}
+
+/** The refund rule to send: always for a paid event; for a free one (field hidden) only a valid rule. */
+function refundRuleToSend(values: Pick<EventFormValues, 'requiresPayment' | 'refundUntilHoursBefore'>) {
+  const rule = parseRefundHours(values.refundUntilHoursBefore);
+  const valid = rule === null || (typeof rule === 'number' && Number.isInteger(rule) && rule >= REFUND_RULE_LIMITS.minHours && rule <= REFUND_RULE_LIMITS.maxHours);
+  return values.requiresPayment || valid ? { refundUntilHoursBefore: rule } : {};
 }
 
 /**
