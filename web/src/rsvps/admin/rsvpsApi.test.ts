@@ -27,6 +27,14 @@ describe('RSVPs tab helpers', () => {
     expect(rsvpCounts(rows)).toEqual({ total: 6, confirmed: 2, pendingPayment: 1, pendingConfirmation: 1, cancelled: 1, checkedIn: 1, taken: 2000 });
   });
 
+  it('counts a payment given on with its ticket once: on the new holder\'s ticket, not on the old one', () => {
+    const given = [
+      { ...base, id: 'OLD', status: 'cancelled', paymentStatus: 'paid', amountPaid: 3500, amountRefunded: 0, transferredTo: { id: 'NEW', name: 'Ned' } },
+      { ...base, id: 'NEW', status: 'confirmed', paymentStatus: 'paid', amountPaid: 3500, amountRefunded: 0, transferredTo: null },
+    ] as unknown as RsvpRecord[];
+    expect(rsvpCounts(given).taken).toBe(3500);
+  });
+
   it('only a live paid RSVP is refundable, for what was not given back yet', () => {
     expect(refundableCents(rows[0])).toBe(2000);
     expect(refundableCents(rows[1])).toBe(0);

@@ -116,7 +116,8 @@ export function rsvpCounts(rsvps: readonly RsvpRecord[]) {
     cancelled: by('cancelled'),
     // Only RSVPs holding a seat: a guest checked in and then cancelled is not at the event (issue 24 item 13).
     checkedIn: rsvps.filter((r) => r.checkedIn && isLive(r)).length,
-    taken: rsvps.reduce((sum, r) => sum + (r.amountPaid ?? 0) - (r.amountRefunded ?? 0), 0),
+    // A ticket given on passed its payment to the new holder's ticket, which counts it (issue 25 item 5).
+    taken: rsvps.reduce((sum, r) => (r.transferredTo ? sum : sum + (r.amountPaid ?? 0) - (r.amountRefunded ?? 0)), 0),
   };
 }
 
