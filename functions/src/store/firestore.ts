@@ -1,6 +1,7 @@
 import {
   FieldPath,
   FieldValue,
+  Timestamp,
   type DocumentSnapshot,
   type Firestore,
   type Query as FirestoreQuery,
@@ -44,7 +45,7 @@ export function firestoreStore(db: Firestore): DocumentStore {
     async set(collection, id, data) {
       const json = asJson(data);
       checkDocument(collection, id, json);
-      await db.collection(collection).doc(id).set(json);
+      await db.collection(collection).doc(id).set(withTtl(json));
     },
     async delete(collection, id) {
       if (!isPossibleDocumentId(id)) return;
@@ -119,7 +120,7 @@ class FirestoreTransactionAdapter implements Transaction {
   set(collection: string, id: string, data: DocumentData) {
     const json = asJson(data);
     checkDocument(collection, id, json);
-    this.tx.set(this.db.collection(collection).doc(id), json);
+    this.tx.set(this.db.collection(collection).doc(id), withTtl(json));
     this.wrote({ kind: 'set', collection, id }, { data: json });
   }
 
@@ -127,6 +128,8 @@ class FirestoreTransactionAdapter implements Transaction {
     checkUpdateFields(collection, id, fields);
     const entries = Object.entries(fields).map(([field, value]) => [field, asJsonField(value)] as const);
     const merged = this.merged(collection, id, entries);
+    const expiry = entries.find(([field]) => field === EXPIRES_AT);
+    if (expiry) entries.push([TTL_FIELD, ttlOf(expiry[1]) ?? FieldValue.delete()]);
     if (merged) checkDocumentSize(collection, id, documentSize(collection, id, merged));
     // FieldPath per key: a key is one top-level field, never a dotted path into a nested map.
     const pairs = entries.flatMap(([field, value]) => [new FieldPath(field), value]);
@@ -141,7 +144,7 @@ class FirestoreTransactionAdapter implements Transaction {
   create(collection: string, id: string, data: DocumentData) {
     const json = asJson(data);
     checkDocument(collection, id, json);
-    this.tx.create(this.db.collection(collection).doc(id), json);
+    this.tx.create(this.db.collection(collection).doc(id), withTtl(json));
     this.wrote({ kind: 'create', collection, id }, { data: json });
   }
 
@@ -167,7 +170,7 @@ class FirestoreTransactionAdapter implements Transaction {
     const known = this.known.get(docPath(collection, id));
     if (!known) return undefined;
     // A fresh object from the snapshot: the caller may have changed the one its read returned.
-    const current = 'snapshot' in known ? (known.snapshot.exists ? known.snapshot.data()! : null) : known.data;
+    const current = 'snapshot' in known ? (known.snapshot.exists ? withoutTtl(known.snapshot.data()!) : null) : known.data;
     // A missing document: the commit fails with not-found whatever the fields weigh.
     if (!current) return undefined;
     const merged: DocumentData = { ...current };
@@ -184,7 +187,33 @@ function docPath(collection: string, id: string) {
 }
 
 function stored<T extends DocumentData>(snapshot: DocumentSnapshot): StoredDocument<T> | null {
-  return snapshot.exists ? { id: snapshot.id, data: snapshot.data() as T } : null;
+  return snapshot.exists ? { id: snapshot.id, data: withoutTtl(snapshot.data()!) as T } : null;
+}
+
+/*
+ * Firestore's TTL policies delete a document only when its TTL field holds a timestamp; any other
+ * type disables expiry for that document. Documents that expire (rate counters, recipient counts)
+ * carry `expiresAt` as an ISO string, as both stores keep dates, so this adapter mirrors it into a
+ * timestamp field of its own, `ttlAt`, on every write (the README's TTL policies name that field),
+ * and leaves it out of what it reads: the port's documents are the same on both stores.
+ */
+const EXPIRES_AT = 'expiresAt';
+export const TTL_FIELD = 'ttlAt';
+
+function ttlOf(value: unknown): Timestamp | null {
+  const at = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(at) ? Timestamp.fromMillis(at) : null;
+}
+
+function withTtl(json: DocumentData): DocumentData {
+  const ttl = ttlOf(json[EXPIRES_AT]);
+  return ttl ? { ...json, [TTL_FIELD]: ttl } : json;
+}
+
+function withoutTtl(data: DocumentData): DocumentData {
+  if (!(TTL_FIELD in data)) return data;
+  const { [TTL_FIELD]: _ttl, ...rest } = data;
+  return rest;
 }
 
 /** Null when the query cannot match anything: Firestore rejects these forms where SQLite just returns nothing. */
