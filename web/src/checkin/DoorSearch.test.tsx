@@ -50,7 +50,7 @@ const posts = () => request.mock.calls.filter(([, options]) => options?.method =
 async function search(query: string) {
   const user = userEvent.setup();
   await screen.findByText('1 of 2 checked in');
-  const box = screen.getByRole('searchbox', { name: 'Search by name, e-mail or ticket ID' });
+  const box = screen.getByRole('searchbox', { name: 'Search the door list' });
   await user.clear(box);
   await user.type(box, query);
   return user;

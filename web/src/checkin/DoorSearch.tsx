@@ -28,7 +28,7 @@ export function DoorSearch({ entries, eventId, busy, onCheckIn }: DoorSearchProp
   const searching = query.trim() !== '';
   return (
     <div className="door-search">
-      <Field label={CHECKIN_TEXT.search} hint={CHECKIN_TEXT.doorSearchHint} className="checkin-search">
+      <Field label={CHECKIN_TEXT.doorSearchLabel} hint={CHECKIN_TEXT.doorSearchHint} className="checkin-search">
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" autoCapitalize="off" spellCheck={false} enterKeyHint="search" />
       </Field>
       {/* Announced as the results change; nothing said before the first letter. Named, so it is told

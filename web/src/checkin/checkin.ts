@@ -49,7 +49,9 @@ export const CHECKIN_TEXT = {
   search: 'Search by name, e-mail or ticket ID',
   // Issue 26 item 7: the door page's search over its list (kept on the device, so offline too).
   doorSearchTitle: 'Find an attendee',
-  doorSearchHint: 'Searches the door list kept on this device, so it works offline too.',
+  // Not 'Search by ... ticket ID': the door's 'Ticket ID' field must stay the only control named so.
+  doorSearchLabel: 'Search the door list',
+  doorSearchHint: 'By name, e-mail or ticket ID. Searches the list kept on this device, so it works offline too.',
   doorSearchResults: 'Search results',
   checkInResult: 'Check in',
   notCheckedIn: 'Not checked in',
