@@ -19,8 +19,9 @@ test.describe('door check-in', () => {
     const event = await doorEvent('Door Night');
     const alice = await register(event.id, 'Alice Door');
     await register(event.id, 'Bob Door');
+    await register(event.id, 'Carol Door');
     await openDoor(page, event.id);
-    await expect(page.getByText('0 of 2 checked in')).toBeVisible();
+    await expect(page.getByText('0 of 3 checked in')).toBeVisible();
 
     const lookUp = page.getByRole('button', { name: 'Look Up Ticket' });
     await expect(lookUp).toBeDisabled();
@@ -30,7 +31,7 @@ test.describe('door check-in', () => {
     await page.getByRole('button', { name: 'Check In Now' }).click();
     await expect(status(page)).toHaveText('Checked in: Alice Door');
     await expect(status(page)).toHaveClass(/checkin-status--success/);
-    await expect(page.getByText('1 of 2 checked in')).toBeVisible();
+    await expect(page.getByText('1 of 3 checked in')).toBeVisible();
 
     // A second scan of the same ticket is refused.
     await page.getByLabel('Ticket ID').fill(`${SITE}/checkin/${alice}`);
@@ -49,10 +50,21 @@ test.describe('door check-in', () => {
     await expect(status(page)).toHaveText('Checked in: Bob Door');
     await expect(bob).toContainText('CHECKED IN');
 
+    // Issue 26 item 7: the door's search finds a person by name and checks them in from the result.
+    const search = page.getByRole('region', { name: 'Find an attendee' });
+    await search.getByRole('searchbox', { name: 'Search the door list' }).fill('carol');
+    await expect(search.getByRole('status', { name: 'Search results' })).toHaveText('1 attendee matches');
+    await expect(search.getByRole('listitem')).toContainText('Not checked in');
+    await search.getByRole('button', { name: 'Check in: Carol Door' }).click();
+    await expect(status(page)).toHaveText('Checked in: Carol Door');
+    await expect(search.getByRole('listitem')).toContainText(`by ${STAFF.email}`);
+    await expect(page.getByText('3 of 3 checked in')).toBeVisible();
+
     await page.getByRole('button', { name: 'Show Checked-In Attendees' }).click();
     const list = page.getByRole('region', { name: 'Checked-In Attendees' });
     await expect(list.getByText('Alice Door')).toBeVisible();
     await expect(list.getByText('Bob Door')).toBeVisible();
+    await expect(list.getByText('Carol Door')).toBeVisible();
 
     await page.goto(`/checkin/${alice}`);
     await expect(page.getByRole('heading', { name: 'Event Ticket' })).toBeVisible();

@@ -28,6 +28,8 @@ export const ATTENDEE_PLACEHOLDERS = [
   'event.formattedDate',
   'event.formattedTime',
   'event.location',
+  // Issue 26 item 5: a map search for the location ('' when there is none: wrap it in {{#if}}).
+  'event.mapUrl',
   'rsvp.name',
   'rsvp.email',
   'ticket.id',

@@ -29,6 +29,7 @@ describe('template context', () => {
         formattedDate: 'Saturday, December 5, 2026',
         formattedTime: '7:30 PM MST',
         location: 'Canyon Junction Bridge',
+        mapUrl: 'https://www.google.com/maps/search/?api=1&query=Canyon%20Junction%20Bridge',
       },
       rsvp: { name: 'Alex Rivera', email: 'alex@example.org' },
       ticket: { id: 'Tk7Qm2Xb9LpV4sWcQ1a2Zw' },

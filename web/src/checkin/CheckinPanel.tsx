@@ -12,6 +12,7 @@ import { useNow } from '../ui/useNow.js';
 import { StateBlock } from '../ui/StateBlock.js';
 import { CHECKIN_TEXT, FILTER_LABELS, checkInEvents, connectionText, checkedInCountText, defaultEventId, expectedAtDoor, filterAttendees, isRepeatScan, ticketTypeOf, type CheckinFilter } from './checkin.js';
 import { checkinsQuery, staffEventsQuery } from './checkinApi.js';
+import { DoorSearch } from './DoorSearch.js';
 import { Scanner } from './Scanner.js';
 import { TicketInfo, TicketLookup, ticketFoundText } from './TicketLookup.js';
 import { useDoor, useDoorEvent } from './useDoor.js';
@@ -141,6 +142,14 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
           </div>
         ) : null}
       </div>
+
+      {/* The door page's search (issue 26 item 7); the dashboard's tab searches its cards below instead. */}
+      {variant === 'page' && eventId && door.doorList.data ? (
+        <Card as="section" className="checkin-card" aria-labelledby="door-search-title">
+          <h2 id="door-search-title">{CHECKIN_TEXT.doorSearchTitle}</h2>
+          <DoorSearch entries={door.doorList.data.attendees} eventId={eventId} busy={door.busy} onCheckIn={(entry) => void door.checkIn(entry)} />
+        </Card>
+      ) : null}
 
       {variant === 'page' && showCheckedIn && eventId ? <CheckedInList eventId={eventId} /> : null}
 

@@ -47,6 +47,14 @@ export const CHECKIN_TEXT = {
   goToDashboard: 'Go to Dashboard',
   filter: 'Status filter',
   search: 'Search by name, e-mail or ticket ID',
+  // Issue 26 item 7: the door page's search over its list (kept on the device, so offline too).
+  doorSearchTitle: 'Find an attendee',
+  // Not 'Search by ... ticket ID': the door's 'Ticket ID' field must stay the only control named so.
+  doorSearchLabel: 'Search the door list',
+  doorSearchHint: 'By name, e-mail or ticket ID. Searches the list kept on this device, so it works offline too.',
+  doorSearchResults: 'Search results',
+  checkInResult: 'Check in',
+  notCheckedIn: 'Not checked in',
   listView: 'List',
   gridView: 'Grid',
   conflictsTitle: 'Not admitted when syncing',
@@ -118,6 +126,16 @@ export function filterAttendees<T extends Attendee>(attendees: readonly T[], fil
     if (!needle) return true;
     return [attendee.name, attendee.email, attendee.id].some((value) => value.toLowerCase().includes(needle));
   });
+}
+
+/** The most results the door's search lists at once: a busy door types a few more letters instead of scrolling. */
+export const DOOR_SEARCH_MAX_RESULTS = 20;
+
+/** What the door's search says of its results, shown and announced: '2 attendees match', or to type more. */
+export function doorSearchResultsText(count: number): string {
+  if (count === 0) return CHECKIN_TEXT.noMatches;
+  const matches = `${count} attendee${count === 1 ? ' matches' : 's match'}`;
+  return count > DOOR_SEARCH_MAX_RESULTS ? `${matches}: the first ${DOOR_SEARCH_MAX_RESULTS} are shown, type more to narrow` : matches;
 }
 
 /** 'n of m checked in'. */

@@ -24,6 +24,7 @@ import {
   ticketPriceList,
 } from './format.js';
 import { DetailLine } from './icons.js';
+import { LocationLink } from './LocationLink.js';
 import { usePageData } from '../ui/usePageData.js';
 import './events.css';
 
@@ -120,7 +121,7 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
           <ul className="event-meta event-meta--large">
             <DetailLine icon="calendar">{formatEventDate(event.date)}</DetailLine>
             <DetailLine icon="clock">{time}</DetailLine>
-            <DetailLine icon="pin">{event.location}</DetailLine>
+            <DetailLine icon="pin">{event.location.trim() ? <LocationLink location={event.location} /> : null}</DetailLine>
             <DetailLine icon="people">{registered ?? `${event.attendeeCount ?? 0} registered`}</DetailLine>
             <DetailLine icon="ticket">{fromPrice}</DetailLine>
           </ul>

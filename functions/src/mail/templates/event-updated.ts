@@ -11,7 +11,8 @@ import { oneLine, type RenderedEmail } from './render.js';
 const updatedTemplates = Handlebars.create();
 
 export interface EventUpdatedContext {
-  event: { title: string; formattedDate: string; formattedTime: string; location: string };
+  /** mapUrl: the location's map search (issue 26 item 5), '' when there is no location. */
+  event: { title: string; formattedDate: string; formattedTime: string; location: string; mapUrl: string };
   rsvp: { name: string };
   /** What changed, said in a sentence, e.g. 'The date and time have changed.' */
   changed: string;
@@ -59,6 +60,6 @@ export function renderEventUpdated(context: EventUpdatedContext): RenderedEmail 
   return {
     subject: oneLine(`Event updated: ${event.title}`),
     html: html(context),
-    text: `Hello ${context.rsvp.name},\n\n${context.changed} Here is the event as it now stands; your ticket stays valid.\n\n${event.title}\n${event.formattedDate}, ${event.formattedTime}\n${event.location}\n\nView my ticket: ${context.ticketUrl}\n\nThe attached calendar file (.ics) updates the entry already in your calendar.`,
+    text: `Hello ${context.rsvp.name},\n\n${context.changed} Here is the event as it now stands; your ticket stays valid.\n\n${event.title}\n${event.formattedDate}, ${event.formattedTime}\n${event.location}${event.mapUrl ? ` (map: ${event.mapUrl})` : ''}\n\nView my ticket: ${context.ticketUrl}\n\nThe attached calendar file (.ics) updates the entry already in your calendar.`,
   };
 }

@@ -63,7 +63,8 @@ export const DETAILS = `        <tr>
 ${detailRows([
   ['Date', '<strong>{{event.formattedDate}}</strong>'],
   ['Time', '{{event.formattedTime}}'],
-  ['Location', '{{event.location}}'],
+  // Issue 26 item 5: the place links to a map search; a template without the value (or no location) shows it plain.
+  ['Location', `{{#if event.mapUrl}}<a href="{{event.mapUrl}}" style="color:${TERRACOTTA};">{{event.location}}</a>{{else}}{{event.location}}{{/if}}`],
 ])}            </table>
           </td>
         </tr>

@@ -2,6 +2,7 @@ import Handlebars from 'handlebars';
 import { DateTime } from 'luxon';
 import { googleCalendarUrl, ticketCalendarPath } from '../../shared/calendar-model.js';
 import type { EventRecord } from '../../shared/events-model.js';
+import { mapSearchUrl } from '../../shared/map-model.js';
 import { firstNameOf, startsInPhrase } from '../../shared/reminders-model.js';
 import type { RsvpRecord } from '../../shared/rsvps-model.js';
 import {
@@ -100,7 +101,8 @@ export function escapedValues<T>(value: T): T {
 
 /** The values a template sees (SPEC §3 placeholders). */
 export interface TemplateContext {
-  event: { title: string; formattedDate: string; formattedTime: string; location: string };
+  /** mapUrl: a map search for the location (issue 26 item 5), '' when there is no location. */
+  event: { title: string; formattedDate: string; formattedTime: string; location: string; mapUrl: string };
   rsvp: { name: string; email: string };
   ticket: { id: string };
   /** manage: the 'Can't come?' page with its key (issue 25), minted as the e-mail is composed; '' where there is none (previews). */
@@ -173,7 +175,7 @@ export function buildTemplateContext(input: {
 }): TemplateContext {
   const { event, rsvp, siteUrl, timeZone } = input;
   return {
-    event: { title: event.title, ...formatEventDate(event.date, timeZone), location: event.location },
+    event: { title: event.title, ...formatEventDate(event.date, timeZone), location: event.location, mapUrl: mapSearchUrl(event.location) },
     rsvp: { name: rsvp.name, email: rsvp.email },
     ticket: { id: rsvp.id },
     urls: { event: eventUrl(siteUrl, event), checkIn: checkInUrl(siteUrl, rsvp.id), manage: input.manageUrl ?? '' },
@@ -212,6 +214,7 @@ export const SAMPLE_CONTEXT: TemplateContext = {
     formattedDate: 'Saturday, December 5, 2026',
     formattedTime: '7:30 PM MST',
     location: 'Zion Canyon Visitor Center, Springdale, UT',
+    mapUrl: mapSearchUrl('Zion Canyon Visitor Center, Springdale, UT'),
   },
   rsvp: { name: 'Alex Rivera', email: 'alex@example.org' },
   ticket: { id: 'Q2x7mZkT4b9VhR1sNw3YpA' },

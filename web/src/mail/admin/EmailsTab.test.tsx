@@ -78,6 +78,7 @@ describe('EmailsTab', () => {
       '{{event.formattedDate}}',
       '{{event.formattedTime}}',
       '{{event.location}}',
+      '{{event.mapUrl}}',
       '{{rsvp.name}}',
       '{{rsvp.email}}',
       '{{ticket.id}}',

@@ -1,0 +1,46 @@
+import { render, screen, within } from '@testing-library/react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventRecord } from '../test/fixtures.js';
+import { ROUTES } from '../routes.js';
+import { EventPage } from './EventPage.js';
+
+let event: object;
+const fetchMock = vi.fn(async (url: string) => {
+  if (url === '/api/events/E1') return Response.json({ success: true, event });
+  // The rest of the page (sponsors, theme, the registration form's data) is not what these tests read.
+  return Response.json({ success: false, error: 'not in this test' }, { status: 404 });
+});
+
+async function open(overrides: object) {
+  event = { ...eventRecord(), ...overrides };
+  window.history.replaceState(null, '', '/event/E1');
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <BrowserRouter>
+      <Routes>
+        <Route path={ROUTES.eventById} element={<EventPage />} />
+      </Routes>
+    </BrowserRouter>,
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Condor Talk' });
+  return document.querySelector('.event-hero-info .event-meta') as HTMLElement;
+}
+
+describe('EventPage: the location links to a map (issue 26 item 5)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('links the location to a map search in a new tab, without opener or referrer', async () => {
+    const details = await open({ location: 'Zion Lodge, Springdale' });
+    const link = within(details).getByRole('link', { name: /^Zion Lodge, Springdale/ });
+    expect(link.getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=Zion%20Lodge%2C%20Springdale');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('shows no location line and no link for an empty location', async () => {
+    const details = await open({ location: '' });
+    expect(within(details).queryByRole('link')).toBeNull();
+    expect(details.innerHTML).not.toContain('google.com/maps');
+  });
+});
