@@ -110,7 +110,8 @@ describe('the door online or offline, from its own calls', () => {
     await waitFor(() => expect(line()).toBe('Offline: 1 check-in waiting to sync'));
   });
 
-  it('known offline, the next check-in is queued at once without waiting for another call', async () => {
+  /** T1 checked in with no reply (the door now knows it is offline), then another ticket looked up from the device's list. */
+  async function offlineAfterT1ThenLookUp(ticketId: string) {
     checkIn = async () => {
       throw noReply();
     };
@@ -119,8 +120,13 @@ describe('the door online or offline, from its own calls', () => {
     await screen.findByText(/Checked in offline.*Person T1/);
     listReachable = false;
     await user.clear(screen.getByLabelText('Ticket ID'));
-    await user.type(screen.getByLabelText('Ticket ID'), 'T2');
+    await user.type(screen.getByLabelText('Ticket ID'), ticketId);
     await user.click(screen.getByRole('button', { name: 'Look Up Ticket' }));
+    return user;
+  }
+
+  it('known offline, the next check-in is queued at once without waiting for another call', async () => {
+    const user = await offlineAfterT1ThenLookUp('T2');
     await user.click(await screen.findByRole('button', { name: 'Check In Now' }));
     await screen.findByText(/Checked in offline.*Person T2/);
     // T1's try and the sync's retries of T1 only: T2 was never sent while offline.
@@ -129,16 +135,7 @@ describe('the door online or offline, from its own calls', () => {
   });
 
   it('offline, a transferred ticket from the list on the device is refused with the transferred message, never admitted nor queued (issue 25 item 4)', async () => {
-    checkIn = async () => {
-      throw noReply();
-    };
-    renderPanel();
-    const user = await checkInT1();
-    await screen.findByText(/Checked in offline.*Person T1/);
-    listReachable = false;
-    await user.clear(screen.getByLabelText('Ticket ID'));
-    await user.type(screen.getByLabelText('Ticket ID'), 'T3');
-    await user.click(screen.getByRole('button', { name: 'Look Up Ticket' }));
+    await offlineAfterT1ThenLookUp('T3');
     expect(await screen.findByText(CHECKIN_MESSAGES.transferred, { selector: '.checkin-status' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Check In Now' })).toBeNull();
     expect(posts().some(([path]) => path === '/checkin/T3')).toBe(false);
