@@ -35,6 +35,8 @@ const fullPaidEvent = {
   allowAdditionalInfo: true,
   customUrl: 'condor-gala',
   maxRegistrationsPerEmail: 6,
+  reminderOffsetsHours: [48, 3],
+  refundUntilHoursBefore: 72,
 };
 
 /** One new value per updatable field, and the stored fields each one may change besides itself. */
@@ -56,6 +58,8 @@ const changes: [field: string, value: unknown, derived: string[]][] = [
   ['allowAdditionalInfo', false, []],
   ['customUrl', 'condor-gala-2', []],
   ['maxRegistrationsPerEmail', 2, []],
+  ['reminderOffsetsHours', [24], []],
+  ['refundUntilHoursBefore', null, []],
 ];
 
 /** The event as stored, with its seats taken (seats/ keeps those apart), in the fields the API shows. */
