@@ -427,7 +427,8 @@ export interface NewHolder {
  * checked against the event's limit, on documents read in this transaction): a new RSVP with a new
  * id (so the old QR code admits nobody) takes over the seat, the ticket type and the payment; the
  * old one is cancelled, marked as given on, and keeps no seat. No seat counter moves: the seat
- * changes hands. The new holder's registrations key lists the new ticket. Answers the new id.
+ * changes hands. The new holder's registrations key lists the new ticket. Answers the new id, and
+ * whether a Mailchimp job was queued (the caller kicks the worker after the commit).
  */
 export function transferTicket(
   tx: Transaction,
@@ -436,7 +437,7 @@ export function transferTicket(
   holder: NewHolder,
   activeOfHolder: RsvpDocument[],
   now: Date,
-): string {
+): { id: string; mailchimpQueued: boolean } {
   const at = now.toISOString();
   const id = newId();
   const old = rsvp.data;
@@ -481,8 +482,8 @@ export function transferTicket(
     tx.set(REGISTRATION_KEYS, registrationKeyId(event.id, ticket.email), { eventId: event.id, rsvpIds: [...activeOfHolder.map((doc) => doc.id), id] });
   }
   // The previous holder's Mailchimp member, if any, is tagged 'cancelled' like any cancel.
-  queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', now);
-  return id;
+  const mailchimpQueued = queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', now) !== null;
+  return { id, mailchimpQueued };
 }
 
 /** What a check-in records: when the door admitted the person, who did, and when the server wrote it. */

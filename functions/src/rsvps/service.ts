@@ -234,10 +234,10 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
         const active = await readActiveRegistrations(tx, event, input.email, now.toISOString());
         if (findSamePerson(active, input.name)) throw new RuleError('ALREADY_REGISTERED', SELF_SERVICE_MESSAGES.newHolderRegistered, 'conflict', 'email');
         assertUnderEmailLimit(details, active.length);
-        const newTicketId = transferTicket(tx, rsvp, event, input, active, now);
-        queueMail(tx, { kind: confirmationMailKind(details), rsvpId: newTicketId, to: input.email.toLowerCase() }, now);
+        const given = transferTicket(tx, rsvp, event, input, active, now);
+        queueMail(tx, { kind: confirmationMailKind(details), rsvpId: given.id, to: input.email.toLowerCase() }, now);
         queueMail(tx, { kind: 'ticketTransferred', rsvpId, to: rsvp.data.email }, now);
-        return details.mailchimpAudienceId.trim() !== '';
+        return given.mailchimpQueued;
       });
       onMailQueued?.();
       if (mailchimpQueued) onMailchimpQueued?.();
