@@ -45,7 +45,7 @@ void _request;
 export const rsvpListQuerySchema = z.object({ include: z.enum(['cancelled']).optional() }).strip();
 
 /** The body of POST /rsvps/{id}/confirm and /rsvps/{id}/hold: the key of the link in the e-mail (issue 23). */
-export const linkKeySchema = z.object({ key: z.string().min(1, RSVP_MESSAGES.linkInvalid).max(200, RSVP_MESSAGES.linkInvalid) }).strip();
+export const linkKeySchema = z.object({ key: z.string({ error: RSVP_MESSAGES.linkInvalid }).min(1, RSVP_MESSAGES.linkInvalid).max(200, RSVP_MESSAGES.linkInvalid) }).strip();
 const _linkKey: Same<z.input<typeof linkKeySchema>, LinkKeyRequest> = true;
 void _linkKey;
 

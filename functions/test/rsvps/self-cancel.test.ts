@@ -101,6 +101,10 @@ describe("'Can't come?' (issue 25 item 4)", () => {
       expect((await manage(one.rsvpId, key)).body.message).toBe(RSVP_MESSAGES.linkInvalid);
     }
     expect((await cancel(one.rsvpId, '')).status).toBe(400);
+    // A body without a key (a hand-made call) gets the link's own words, not a validator's.
+    const keyless = await api.request.post(`/api/rsvps/${one.rsvpId}/cancel`).send({});
+    expect(keyless.status).toBe(400);
+    expect(keyless.body.errors).toEqual({ key: RSVP_MESSAGES.linkInvalid });
     expect((await api.deps.store.get(RSVPS, one.rsvpId))!.data.status).toBe('confirmed');
     expect(await seatsTakenOf(api.deps.store, one.event.id)).toBe(1);
   });
