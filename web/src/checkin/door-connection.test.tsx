@@ -5,6 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKIN_MESSAGES, type CheckInRequest, type DoorListReply } from '@shared/checkin-model.js';
+import { CHECKIN_FORM_CLEAR_MS } from '@shared/constants.js';
 import { ApiError } from '../api/client.js';
 import { clearDeviceData } from '../device/store.js';
 import { LIVE_REFRESH_MS } from './checkin.js';
@@ -67,6 +68,25 @@ describe('the door online or offline, from its own calls', () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+  });
+
+  it("'Checked in' clears with the form 3 s later; a refusal said after it stays (SPEC §9, issue 27 item 4)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    renderPanel();
+    const user = await checkInT1(vi.advanceTimersByTime);
+    expect(await screen.findByText('Checked in: Person T1')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(CHECKIN_FORM_CLEAR_MS - 100);
+    expect(screen.queryByText('Checked in: Person T1')).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(100);
+    await waitFor(() => expect(screen.queryByText('Checked in: Person T1')).toBeNull());
+    expect((screen.getByLabelText('Ticket ID') as HTMLInputElement).value).toBe('');
+
+    // A ticket the server does not know: the error is still there long after.
+    await user.type(screen.getByLabelText('Ticket ID'), 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'Look Up Ticket' }));
+    const refusal = await screen.findByText(CHECKIN_MESSAGES.notInList);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(refusal.isConnected).toBe(true);
   });
 
   it('sends a check-in, not queues it, when navigator.onLine says offline but the calls work', async () => {

@@ -72,6 +72,9 @@ export function useDoor(eventId: string) {
     clearTimer.current = window.setTimeout(() => {
       setTicketId('');
       setSelected(null);
+      // 'Checked in: …' goes with the form (SPEC §9, issue 27 item 4); a refusal or an error said
+      // since then stays until the next ticket replaces it.
+      setMessage((shown) => (shown?.kind === 'success' ? null : shown));
     }, CHECKIN_FORM_CLEAR_MS);
   };
 

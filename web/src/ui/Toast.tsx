@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { SUCCESS_MESSAGE_CLEAR_MS } from '@shared/constants.js';
 import { cx } from './cx.js';
 import { UI_TEXT } from './messages.js';
 import { ToastContext, type ToastApi, type ToastTone } from './ToastContext.js';
 import './ui.css';
 
-/** How long a toast stays: long enough to read; errors a little longer. */
-export const TOAST_MS: Record<ToastTone, number> = { success: 4000, info: 4000, error: 8000 };
+/**
+ * How long a toast stays (SPEC §9, issue 27 item 4): success and info clear after 3 s; an error
+ * stays until it is dismissed (null), since the admin may need it to act or to report it.
+ */
+export const TOAST_MS: Record<ToastTone, number | null> = { success: SUCCESS_MESSAGE_CLEAR_MS, info: SUCCESS_MESSAGE_CLEAR_MS, error: null };
 
 interface ToastItem {
   id: number;
@@ -16,9 +20,9 @@ interface ToastItem {
 /**
  * Holds the toasts and renders them in two live regions that exist from the start (so
  * screen readers announce what is added): polite for success/info, assertive for errors.
- * Each toast dismisses itself after TOAST_MS or with its close button.
+ * A toast goes after TOAST_MS (errors never on their own) or with its close button.
  */
-export function ToastProvider({ children, durations = TOAST_MS }: { children: ReactNode; durations?: Record<ToastTone, number> }) {
+export function ToastProvider({ children, durations = TOAST_MS }: { children: ReactNode; durations?: Record<ToastTone, number | null> }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -33,10 +37,8 @@ export function ToastProvider({ children, durations = TOAST_MS }: { children: Re
     (message: string, tone: ToastTone = 'info') => {
       const id = nextId.current++;
       setToasts((list) => [...list, { id, message, tone }]);
-      timers.current.set(
-        id,
-        setTimeout(() => dismiss(id), durations[tone]),
-      );
+      const stays = durations[tone];
+      if (stays !== null) timers.current.set(id, setTimeout(() => dismiss(id), stays));
       return id;
     },
     [dismiss, durations],
