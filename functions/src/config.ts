@@ -154,7 +154,7 @@ export function audiencesFromEnvironment(env: NodeJS.ProcessEnv, local: boolean,
 export function clientAddressFromEnvironment(env: NodeJS.ProcessEnv, local: boolean): ClientAddressSource {
   if (env.TRUSTED_PROXY_HOPS?.trim()) {
     // Counting hops from the right let a direct call to the function choose its key (issue 23 item 10).
-    throw new Error('TRUSTED_PROXY_HOPS is no longer read: the client address is found by TRUSTED_PROXY_RANGES (README "What the forwarding headers hold"); remove it.');
+    throw new Error('TRUSTED_PROXY_HOPS is no longer read: the client address is found by TRUSTED_PROXY_RANGES (docs/security.md "What the forwarding headers hold"); remove it.');
   }
   const fallback = local ? SOCKET_CLIENT_ADDRESS : DEPLOYED_CLIENT_ADDRESS;
   const header = env.CLIENT_IP_HEADER?.trim().toLowerCase() || fallback.header;

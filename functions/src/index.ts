@@ -37,7 +37,7 @@ function api() {
 }
 
 /**
- * Instances, concurrency, memory, CPU and timeout from API_* settings (api-settings.ts, README
+ * Instances, concurrency, memory, CPU and timeout from API_* settings (api-settings.ts, docs/configuration.md
  * "Production settings"); read when the functions are deployed, so a bad value stops the deploy.
  */
 const settings = apiRuntimeSettings();

@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Where a request's client address is read (README "What the forwarding headers hold").
+ * Where a request's client address is read (docs/security.md "What the forwarding headers hold").
  *
  * Deployed, every request reaches the function through Google's front end, which APPENDS the
  * address it saw to X-Forwarded-For: the last entry is the one no client can choose, everything

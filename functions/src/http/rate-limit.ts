@@ -21,7 +21,7 @@ export interface RateDecision {
  * hits an instance admitted on its own (`add`) and reserves up to `want` more, never past
  * `points`; it answers the window's total and how many it reserved. An instance still in a window
  * another has moved past counts in the newer one. Keys are hashed: no client address is stored.
- * Documents carry `expiresAt` for a Firestore TTL policy (README).
+ * Documents carry `expiresAt` for a Firestore TTL policy (docs/configuration.md "Abuse limits").
  */
 export function storeRateCounter(store: DocumentStore) {
   return async function exchange(
@@ -48,7 +48,7 @@ export function storeRateCounter(store: DocumentStore) {
   };
 }
 
-/** How an instance shares the count (README "Abuse limits"). */
+/** How an instance shares the count (docs/configuration.md "Abuse limits"). */
 export interface RateLimitTuning {
   /**
    * Hits per client and window an instance admits on its own, before it asks the store: a
@@ -165,7 +165,7 @@ function reportUntrustedHop() {
     reported.add(hop);
     console.warn(
       `Public-write limit: a request with X-Forwarded-Host came through ${hop}, which TRUSTED_PROXY_RANGES does not list. ` +
-        'If Firebase Hosting forwards from this address, its visitors share one count: add its range (README "What the forwarding headers hold").',
+        'If Firebase Hosting forwards from this address, its visitors share one count: add its range (docs/security.md "What the forwarding headers hold").',
     );
   };
 }

@@ -13,7 +13,7 @@ export const SEATS_PER_SHARD = 20;
 /**
  * The most shards an event gets. A sold-out event reads every shard to say so, and
  * 100 documents in parallel are one round trip; 100 shards of a 2,000-seat on-sale take
- * about 100 writes a second at Firestore's sustained rate per document (README: Seats).
+ * about 100 writes a second at Firestore's sustained rate per document (docs/data-safety.md: Seats on Firestore).
  */
 export const MAX_SHARDS = 100;
 

@@ -50,7 +50,7 @@ export function uploadSrcset(url: string): string | undefined {
 /**
  * The most bytes an upload may take once decoded: width x height x channels x bytes per sample.
  * A 461 KB 16-bit PNG of 7000x7000 px decodes to 392 MB; the API has 512 MiB in all. At 64 MiB
- * the re-encoding peaked at about 90-140 MB above the process's own (README, "Uploads"), and every
+ * the re-encoding peaked at about 90-140 MB above the process's own (docs/security.md, "Uploads cannot exhaust memory"), and every
  * ordinary photo fits: 12 MP (4032x3024) 8-bit RGB is 36.6 MB, with alpha 48.8 MB; 20 MP RGB 60 MB.
  */
 export const UPLOAD_MAX_DECODED_BYTES = 64 * 1024 * 1024;

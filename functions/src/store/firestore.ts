@@ -194,7 +194,7 @@ function stored<T extends DocumentData>(snapshot: DocumentSnapshot): StoredDocum
  * Firestore's TTL policies delete a document only when its TTL field holds a timestamp; any other
  * type disables expiry for that document. Documents that expire (rate counters, recipient counts)
  * carry `expiresAt` as an ISO string, as both stores keep dates, so this adapter mirrors it into a
- * timestamp field of its own, `ttlAt`, on every write (the README's TTL policies name that field),
+ * timestamp field of its own, `ttlAt`, on every write (the TTL policies of docs/configuration.md name that field),
  * and leaves it out of what it reads: the port's documents are the same on both stores.
  */
 const EXPIRES_AT = 'expiresAt';
