@@ -75,6 +75,15 @@ test.describe('admin: the Theme tab', () => {
       await expect(page.getByText(/Low contrast: navbar text on navbar/)).toHaveCount(0);
       await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#1d4e89');
 
+      // Issue 27 item 3: the header image, text and subtext are the band under the slider.
+      const headerText = `Walk the Narrows with us ${stamp}`;
+      await page.getByLabel('Header image', { exact: true }).setInputFiles({ name: 'band.png', mimeType: 'image/png', buffer: await logoPng() });
+      await expect(preview.locator('img.header-band-image')).toHaveAttribute('src', /\/uploads\/[0-9a-f]{24}-\d+\.webp$/, { timeout: 30_000 });
+      await page.getByRole('textbox', { name: 'Header text', exact: true }).fill(headerText);
+      await page.getByRole('textbox', { name: 'Header subtext', exact: true }).fill('Guided walks, free, every Saturday');
+      await expect(preview.locator('.header-band h2')).toHaveText(headerText);
+      await expect(preview.locator('.header-band p')).toHaveText('Guided walks, free, every Saturday');
+
       // The preview shows the unsaved theme.
       await expect(preview.locator('.navbar-name')).toHaveText(siteName);
       await expect(preview.locator('.navbar')).toHaveCSS('background-color', 'rgb(29, 53, 87)');
@@ -96,6 +105,11 @@ test.describe('admin: the Theme tab', () => {
       expect(await rootVar(visitor, '--color-navbar')).toBe('#1d3557');
       expect(await rootVar(visitor, '--color-primary')).toBe('#1d4e89');
       await expect(visitor.locator('.navbar')).toHaveCSS('background-color', 'rgb(29, 53, 87)');
+
+      const band = visitor.getByRole('region', { name: 'Welcome' });
+      await expect(band.getByRole('heading', { level: 2 })).toHaveText(headerText);
+      await expect(band).toContainText('Guided walks, free, every Saturday');
+      await expect(band.locator('img.header-band-image')).toHaveAttribute('src', /\/uploads\/[0-9a-f]{24}-\d+\.webp$/);
 
       const slide = visitor.locator('[data-slide-id="slide1"] img.hero-image');
       await expect(slide).toHaveAttribute('src', /-1600\.webp$/);

@@ -125,7 +125,7 @@ export const DEFAULT_THEME: Theme = {
   logoImage: '',
   favicon: '',
   headerImage: '',
-  headerText: 'Protect the canyons you love',
+  headerText: 'Events that keep Zion wild',
   headerSubtext: 'Join a hike, a talk or a restoration day near Zion National Park.',
   footerText: 'Caring for the Zion region, one volunteer at a time.',
   customCSS: '',

@@ -8,6 +8,7 @@ import { SponsorsStrip } from '../sponsors/SponsorsStrip.js';
 import { useDocumentTitle, useTheme, useThemeShown } from '../theme/ThemeContext.js';
 import { AboutSection } from './AboutSection.js';
 import { ContactSection } from './ContactSection.js';
+import { HeaderBand } from './HeaderBand.js';
 import { HeroSlider } from './HeroSlider.js';
 import './landing.css';
 
@@ -26,6 +27,7 @@ export function LandingPage() {
         {/* To #events, #about or #contact once the page shows, and again once the events have their final height. */}
         <ScrollToHash ready={shown} />
         <ScrollToHash ready={eventsSettled && shown} />
+        <HeaderBand />
         <SponsorsStrip />
         <AboutSection />
         <EventsList onSettled={onEventsSettled} />

@@ -167,6 +167,20 @@ describe('ThemeTab', () => {
     expect(within(preview).getAllByText('Preview Name').length).toBeGreaterThan(1);
   });
 
+  it('shows the header text and subtext in the preview’s band as they are typed (issue 27 item 3)', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    const text = await screen.findByLabelText('Header text');
+    const preview = screen.getByTestId('theme-preview');
+    expect(preview.querySelector('.header-band h2')?.textContent).toBe(stored.headerText);
+    await user.clear(text);
+    await user.type(text, 'Band heading');
+    await user.clear(screen.getByLabelText('Header subtext'));
+    await user.type(screen.getByLabelText('Header subtext'), 'Band words');
+    expect(preview.querySelector('.header-band h2')?.textContent).toBe('Band heading');
+    expect(preview.querySelector('.header-band p')?.textContent).toBe('Band words');
+  });
+
   it("an upload that gets no reply says 'Failed to upload image: Network error'", async () => {
     const user = userEvent.setup();
     handlers['POST /upload'] = async () => {
