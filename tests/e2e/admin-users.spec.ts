@@ -103,8 +103,10 @@ test.describe('admin: the team and invitations', () => {
     const verifyLink = authMails.getByRole('row').filter({ hasText: invitee }).getByRole('link', { name: 'Verify your email' }).first();
     await expect(verifyLink).toBeVisible();
     await shot(inbox, 'mailbox');
+    // It opens the site's own page (as the Firebase console's action URL sends it: issue 27 item 1).
+    await expect(verifyLink).toHaveAttribute('href', /\/admin\?mode=verifyEmail&/);
     await verifyLink.click();
-    await expect(inbox.getByText('The email has been successfully verified.')).toBeVisible();
+    await expect(inbox.getByText('Your email address is verified. You can go back to your invitation and finish there.')).toBeVisible();
     await inbox.close();
 
     // Back on the invitation screen: it notices, and accepts.

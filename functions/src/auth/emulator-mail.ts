@@ -59,10 +59,40 @@ export function authEmulatorMailbox(options: {
         if (typeof code.email !== 'string' || typeof code.oobLink !== 'string' || typeof code.oobCode !== 'string') continue;
         if (wanted && code.email.toLowerCase() !== wanted) continue;
         const kind = typeof code.requestType === 'string' ? code.requestType : 'OTHER';
-        mails.push({ id: code.oobCode, to: code.email, kind, subject: SUBJECTS[kind as AuthMailKind] ?? kind, link: code.oobLink });
+        const link = kind === 'PASSWORD_RESET' || kind === 'VERIFY_EMAIL' ? siteActionLink(code.oobLink) : code.oobLink;
+        mails.push({ id: code.oobCode, to: code.email, kind, subject: SUBJECTS[kind as AuthMailKind] ?? kind, link });
       }
       // The emulator lists them in the order they were made.
       return mails.reverse();
     },
   };
+}
+
+/** The site's page that takes Firebase Auth's action links (docs/configuration.md: the action URL set in the Firebase console). */
+export const ACTION_PATH = '/admin';
+
+/**
+ * A password reset or address verification link as a real project sends it (issue 27 item 1). In
+ * production the Firebase console's e-mail templates send action links to the site's own page (the
+ * action URL, set to {site}/admin), which asks for the new password or verifies the address; the
+ * emulator's own page only explains how to put a password in its address. So locally the link goes
+ * to the site it was asked from (its continueUrl), with the same code, as the console's setting
+ * would send it. Without a continue address (asked from elsewhere) the emulator's link is kept.
+ */
+export function siteActionLink(emulatorLink: string): string {
+  try {
+    const query = new URL(emulatorLink).searchParams;
+    const back = query.get('continueUrl');
+    if (!back) return emulatorLink;
+    const site = new URL(back);
+    if (site.protocol !== 'http:' && site.protocol !== 'https:') return emulatorLink;
+    const link = new URL(ACTION_PATH, site.origin);
+    for (const key of ['mode', 'oobCode', 'apiKey', 'lang', 'continueUrl']) {
+      const value = query.get(key);
+      if (value !== null) link.searchParams.set(key, value);
+    }
+    return link.toString();
+  } catch {
+    return emulatorLink;
+  }
 }

@@ -2,7 +2,7 @@ import { getAuth } from 'firebase-admin/auth';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/app.js';
-import { authEmulatorMailbox } from '../../src/auth/emulator-mail.js';
+import { authEmulatorMailbox, siteActionLink } from '../../src/auth/emulator-mail.js';
 import { firebaseIdentity } from '../../src/auth/firebase.js';
 import { AUTH_EMULATOR_HOST } from '../support/auth-emulator.js';
 import { createTestApi, firebaseTestApp, PROJECT_ID, signInAs, uniqueEmail, type TestApi } from '../support/api.js';
@@ -32,6 +32,53 @@ beforeAll(async () => {
   request = supertest(await createApi({ ...api.deps, authEmulatorMail: mailbox }, api.services));
 });
 afterAll(() => api.close());
+
+/** What 'Forgot password?' does (sendPasswordResetEmail with the page it was asked from as continueUrl). */
+async function sendReset(email: string, continueUrl?: string) {
+  const response = await fetch(`http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ requestType: 'PASSWORD_RESET', email, ...(continueUrl ? { continueUrl } : {}) }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+describe('password reset e-mails in the local mailbox (issue 27 item 1)', () => {
+  it("link to the site's reset page with the emulator's code, as the console's action URL would; the code there sets the password", async () => {
+    const email = uniqueEmail('reset');
+    await signInAs(email);
+    await sendReset(email, 'http://127.0.0.1:5000/checkin');
+    const [mail] = await mailbox.list(email);
+    expect(mail).toMatchObject({ to: email, kind: 'PASSWORD_RESET', subject: 'Reset your password' });
+    const link = new URL(mail!.link);
+    expect(`${link.origin}${link.pathname}`).toBe('http://127.0.0.1:5000/admin');
+    expect(link.searchParams.get('mode')).toBe('resetPassword');
+    expect(link.searchParams.get('continueUrl')).toBe('http://127.0.0.1:5000/checkin');
+    // The code is the emulator's own: what the site's page does with it (confirmPasswordReset) works.
+    const reset = await fetch(`http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=fake-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ oobCode: link.searchParams.get('oobCode'), newPassword: 'a-new-pass-1' }),
+    });
+    expect(reset.status, await reset.clone().text()).toBe(200);
+    const signIn = await fetch(`http://${AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'a-new-pass-1', returnSecureToken: true }),
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it("keeps the emulator's link when the reset named no page to return to, or a strange one", async () => {
+    const email = uniqueEmail('reset-bare');
+    await signInAs(email);
+    await sendReset(email);
+    const [mail] = await mailbox.list(email);
+    expect(mail!.link).toMatch(new RegExp(`^http://${AUTH_EMULATOR_HOST.replace(/\./g, '\\.')}/emulator/action\\?mode=resetPassword&`));
+    expect(siteActionLink('http://h/emulator/action?mode=resetPassword&oobCode=X&continueUrl=javascript%3Aalert(1)')).toBe('http://h/emulator/action?mode=resetPassword&oobCode=X&continueUrl=javascript%3Aalert(1)');
+    expect(siteActionLink('not a url')).toBe('not a url');
+  });
+});
 
 describe('the Auth emulator mailbox', () => {
   it('lists the verification e-mail of an address, newest first; its link verifies the address and then leaves the list', async () => {

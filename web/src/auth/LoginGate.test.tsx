@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthState, type AuthStatus } from './AuthContext.js';
@@ -5,23 +7,29 @@ import { rememberSignedIn, SIGNED_IN_HINT_KEY, signedInHint } from './firebase.j
 import { LoginGate } from './LoginGate.js';
 
 function renderGate(status: AuthStatus) {
+  // A page of the staff area, as the router shows it.
+  const at = (gate: ReactNode) => <MemoryRouter>{gate}</MemoryRouter>;
   const auth = { status, user: null, signIn: vi.fn(), signOut: vi.fn(), getIdToken: async () => null, retry: vi.fn() } satisfies AuthState;
   const view = render(
-    <AuthContext.Provider value={auth}>
-      <LoginGate>
-        <p>Dashboard</p>
-      </LoginGate>
-    </AuthContext.Provider>,
+    at(
+      <AuthContext.Provider value={auth}>
+        <LoginGate>
+          <p>Dashboard</p>
+        </LoginGate>
+      </AuthContext.Provider>,
+    ),
   );
   return {
     ...view,
     now: (next: AuthStatus) =>
       view.rerender(
-        <AuthContext.Provider value={{ ...auth, status: next }}>
-          <LoginGate>
-            <p>Dashboard</p>
-          </LoginGate>
-        </AuthContext.Provider>,
+        at(
+          <AuthContext.Provider value={{ ...auth, status: next }}>
+            <LoginGate>
+              <p>Dashboard</p>
+            </LoginGate>
+          </AuthContext.Provider>,
+        ),
       ),
   };
 }

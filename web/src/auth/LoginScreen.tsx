@@ -4,6 +4,8 @@ import { Card } from '../ui/Card.js';
 import { Field } from '../ui/Field.js';
 import { LockIcon } from '../ui/icons.js';
 import { useAuth } from './AuthContext.js';
+import { ForgotPassword } from './ForgotPassword.js';
+import { RESET_TEXT } from './passwordReset.js';
 import './auth.css';
 
 /**
@@ -33,6 +35,8 @@ export function LoginScreen({ notice, onStart, role = 'admin' }: { notice?: stri
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // 'Forgot password?' (issue 27 item 1) takes the card's place until 'Back to sign in'.
+  const [forgot, setForgot] = useState(false);
   // Stays busy after a successful sign-in: the gate replaces this screen as soon as auth reports it.
   const [signedIn, setSignedIn] = useState(false);
   const submitting = pending || signedIn;
@@ -67,6 +71,16 @@ export function LoginScreen({ notice, onStart, role = 'admin' }: { notice?: stri
             {notice}
           </p>
         ) : null}
+        {forgot ? (
+          <ForgotPassword
+            email={email}
+            onBack={() => {
+              setForgot(false);
+              setEmail('');
+              setPassword('');
+            }}
+          />
+        ) : (
         <form onSubmit={(event) => void onSubmit(event)} onFocus={onStart} noValidate aria-busy={submitting}>
           <Field label="Email">
             <input
@@ -96,7 +110,11 @@ export function LoginScreen({ notice, onStart, role = 'admin' }: { notice?: stri
           <button type="submit" className="btn btn-primary login-submit" disabled={!canSubmit}>
             {submitting ? 'Signing In...' : 'Sign In'}
           </button>
+          <button type="button" className="link-button login-forgot" onClick={() => setForgot(true)} disabled={submitting}>
+            {RESET_TEXT.forgot}
+          </button>
         </form>
+        )}
         <p className="login-help">Having trouble? Contact the system administrator.</p>
       </Card>
     </div>

@@ -256,7 +256,7 @@ describe('InvitationPage', () => {
       expect(screen.getByText(shown(checkMailboxText('new@example.org'))).textContent).toContain('we sent a verification link to new@example.org');
       await waitFor(() => expect(screen.getByText(INVITATION_TEXT.waitingForVerification)).toBeTruthy());
       expect(sendVerification).toHaveBeenCalledTimes(1);
-      expect(sendVerification).toHaveBeenCalledWith(user);
+      expect(sendVerification).toHaveBeenCalledWith(user, { url: window.location.href });
       expect(request).toHaveBeenCalledTimes(1);
 
       await userEvent.setup().click(screen.getByRole('button', { name: INVITATION_TEXT.resendVerification }));

@@ -12,6 +12,8 @@ import { Card } from '../../ui/Card.js';
 import { Field } from '../../ui/Field.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { ROUTES } from '../../routes.js';
+import { ForgotPassword } from '../../auth/ForgotPassword.js';
+import { RESET_TEXT } from '../../auth/passwordReset.js';
 import { MarkedText } from '../../ui/MarkedText.js';
 import { StateBlock } from '../../ui/StateBlock.js';
 import {
@@ -85,6 +87,8 @@ function SignInForInvitation({ found }: { found: string }) {
   const [password, setPassword] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // 'Forgot password?' (issue 27 item 1): its link comes back to this invitation once the password is new.
+  const [forgot, setForgot] = useState(false);
   const signUp = mode === 'signUp';
 
   const submit = async (event: FormEvent) => {
@@ -119,6 +123,16 @@ function SignInForInvitation({ found }: { found: string }) {
       <p className="alert invitation-found" role="status">
         <MarkedText text={found} />
       </p>
+      {forgot ? (
+        <ForgotPassword
+          email={email}
+          onBack={() => {
+            setForgot(false);
+            setEmail('');
+            setPassword('');
+          }}
+        />
+      ) : (
       <form className="invitation-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} aria-labelledby={`${id}-mode`}>
         <h2 id={`${id}-mode`} className="invitation-mode">
           {signUp ? 'Create an account' : 'Sign in'}
@@ -144,7 +158,13 @@ function SignInForInvitation({ found }: { found: string }) {
         <button type="submit" className="btn btn-primary invitation-submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? (signUp ? 'Creating Account...' : 'Signing In...') : signUp ? 'Create Account' : 'Sign In'}
         </button>
+        {signUp ? null : (
+          <button type="button" className="link-button" onClick={() => setForgot(true)} disabled={busy}>
+            {RESET_TEXT.forgot}
+          </button>
+        )}
       </form>
+      )}
       <p className="invitation-toggle">
         {signUp ? 'Already have an account?' : "Don't have an account yet?"}{' '}
         <button type="button" className="invitation-link" onClick={toggle} disabled={busy}>
@@ -287,7 +307,8 @@ function VerifyMailbox({ user, onVerified, otherAccount }: { user: User; onVerif
       setSend({ kind: 'sending' });
       try {
         const { sendEmailVerification } = await authLibrary();
-        await sendEmailVerification(user);
+        // The link comes back to this invitation (the console's action URL page reads continueUrl: issue 27 item 1).
+        await sendEmailVerification(user, { url: window.location.href });
         setSend({ kind: again ? 'resent' : 'sent' });
       } catch (error) {
         setSend({ kind: 'failed', message: verificationSendFailure(error) });

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { useDocumentTitle } from '../theme/ThemeContext.js';
+import { Card } from '../ui/Card.js';
+import { LockIcon } from '../ui/icons.js';
+import { RESET_TEXT, verifyEmailWithCode } from './passwordReset.js';
+import './auth.css';
+
+/**
+ * An address verification link opened on the site (the console's action URL points every Firebase
+ * Auth e-mail here: docs/configuration.md). The invitation page that asked for it notices by itself
+ * (it checks the account every few seconds); this page says it worked and leads back.
+ */
+export function VerifyEmailScreen({ code, onContinue }: { code: string; onContinue: () => void }) {
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  useDocumentTitle(RESET_TEXT.verifyTitle);
+  useEffect(() => {
+    let current = true;
+    verifyEmailWithCode(code).then(
+      () => current && setOutcome({ ok: true, text: RESET_TEXT.verified }),
+      (failure: unknown) => current && setOutcome({ ok: false, text: failure instanceof Error ? failure.message : String(failure) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [code]);
+  return (
+    <div className="login-page">
+      <Card className="login-card">
+        <div className="login-mark" aria-hidden="true">
+          <LockIcon />
+        </div>
+        <h1>{RESET_TEXT.verifyTitle}</h1>
+        {outcome ? (
+          <>
+            <p className={outcome.ok ? 'alert alert-success' : 'alert alert-error'} role={outcome.ok ? 'status' : 'alert'}>
+              {outcome.text}
+            </p>
+            <button type="button" className="btn btn-primary login-submit" onClick={onContinue}>
+              {RESET_TEXT.continue}
+            </button>
+          </>
+        ) : (
+          <p className="login-intro" role="status">
+            {RESET_TEXT.verifying}
+          </p>
+        )}
+      </Card>
+    </div>
+  );
+}
