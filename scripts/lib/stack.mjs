@@ -293,8 +293,23 @@ export async function startScheduler(dataDir, intervalMs = 15_000, { store = DEF
   };
 }
 
-/** Demo sign-ins in the Auth emulator, with their documented passwords. */
+/**
+ * The local Auth emulator answers as a new Firebase project does (issue 27 item 2): with e-mail
+ * enumeration protection on, a sign-in to a missing account is refused like a wrong password
+ * ('auth/invalid-credential'), never 'auth/user-not-found'. The screens are built and tested for that.
+ */
+export async function protectEmailEnumeration() {
+  const response = await fetch(`http://${AUTH_EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/config`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailPrivacyConfig: { enableImprovedEmailPrivacy: true } }),
+  });
+  if (!response.ok) throw new Error(`The Auth emulator refused its configuration: ${response.status} ${await response.text()}`);
+}
+
+/** Demo sign-ins in the Auth emulator, with their documented passwords, on a project set up as a real one is. */
 export async function ensureAccounts() {
+  await protectEmailEnumeration();
   process.env.FIREBASE_AUTH_EMULATOR_HOST = AUTH_EMULATOR_HOST;
   const { getApps, initializeApp } = await import('firebase-admin/app');
   const { getAuth } = await import('firebase-admin/auth');

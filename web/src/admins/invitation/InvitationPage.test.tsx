@@ -114,13 +114,26 @@ describe('InvitationPage', () => {
     expect(screen.getByText('Checking authentication...')).toBeTruthy();
   });
 
+  it('an enumeration-protected project answers a missing account and a wrong password alike: the message names both, the screen stays (issue 27 item 2)', async () => {
+    signIn.mockRejectedValueOnce(authError('auth/invalid-credential'));
+    renderAt('/admin?invite=tok', signedOut);
+    const user = await submit('new@example.org', 'secret1');
+    expect(await screen.findByText(shown(INVITATION_TEXT.signInRefused))).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'I have an account' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(screen.getByRole('button', { name: 'Create my account' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('heading', { name: 'Create an account' })).toBeTruthy();
+    expect(screen.queryByText(shown(INVITATION_TEXT.signInRefused))).toBeNull();
+  });
+
   it('toggles between sign in and create account', async () => {
     renderAt('/admin?invite=tok', signedOut);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(screen.getByRole('heading', { name: 'Create an account' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Sign in instead' }));
+    await user.click(screen.getByRole('button', { name: 'I have an account' }));
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
 
@@ -129,7 +142,7 @@ describe('InvitationPage', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'staff@example.org');
     await user.type(screen.getByLabelText(/^Password/), 'secret-pass');
-    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(document.querySelector('input[type=password][value^="s"]')).toBeNull();
     expect(document.querySelector('input[value]')).toBeNull();
     expect((screen.getByLabelText(/^Password/) as HTMLInputElement).value).toBe('secret-pass');
@@ -160,7 +173,7 @@ describe('InvitationPage', () => {
     signUp.mockRejectedValueOnce(authError('auth/email-already-in-use'));
     renderAt('/admin?invite=tok', signedOut);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
     await submit(' new@example.org ', 'secret1');
     expect(signUp).toHaveBeenCalledWith({ name: 'fake-auth' }, 'new@example.org', 'secret1');
     expect(await screen.findByText(shown('❌ Account already exists. Please sign in instead.'))).toBeTruthy();
@@ -178,7 +191,7 @@ describe('InvitationPage', () => {
 
   it('creating an account needs the provider’s minimum password length', async () => {
     renderAt('/admin?invite=tok', signedOut);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Create an account' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Create my account' }));
     await submit('new@example.org', '12345');
     expect(screen.getByRole('alert').textContent).toBe(shown(INVITATION_TEXT.passwordTooShort));
     expect(signUp).not.toHaveBeenCalled();

@@ -113,8 +113,8 @@ function SignInForInvitation({ found }: { found: string }) {
     }
   };
 
-  const toggle = () => {
-    setMode(signUp ? 'signIn' : 'signUp');
+  const choose = (next: AuthMode) => {
+    setMode(next);
     setMessage(null);
   };
 
@@ -123,6 +123,18 @@ function SignInForInvitation({ found }: { found: string }) {
       <p className="alert invitation-found" role="status">
         <MarkedText text={found} />
       </p>
+      {/* Both paths, plainly (issue 27 item 2): a project with e-mail enumeration protection (the
+          default for new ones) never says an account is missing, so the screen cannot switch by itself. */}
+      {forgot ? null : (
+        <div className="invitation-choice" role="group" aria-label={INVITATION_TEXT.accountChoice}>
+          <button type="button" className="btn btn-small" aria-pressed={!signUp} onClick={() => choose('signIn')} disabled={busy}>
+            {INVITATION_TEXT.haveAccount}
+          </button>
+          <button type="button" className="btn btn-small" aria-pressed={signUp} onClick={() => choose('signUp')} disabled={busy}>
+            {INVITATION_TEXT.createAccount}
+          </button>
+        </div>
+      )}
       {forgot ? (
         <ForgotPassword
           email={email}
@@ -165,12 +177,6 @@ function SignInForInvitation({ found }: { found: string }) {
         )}
       </form>
       )}
-      <p className="invitation-toggle">
-        {signUp ? 'Already have an account?' : "Don't have an account yet?"}{' '}
-        <button type="button" className="invitation-link" onClick={toggle} disabled={busy}>
-          {signUp ? 'Sign in instead' : 'Create an account'}
-        </button>
-      </p>
       <section className="invitation-next" aria-labelledby={`${id}-next`}>
         <h2 id={`${id}-next`}>{INVITATION_TEXT.nextSteps}</h2>
         <ol>

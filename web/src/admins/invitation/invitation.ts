@@ -25,6 +25,11 @@ export const INVITATION_TEXT = {
   resendVerification: 'Send the e-mail again',
   tooManyVerificationMails: '❌ Too many e-mails were sent to this address. Please wait a few minutes, then send it again.',
   anotherAccount: 'Use another account',
+  // Issue 27 item 2: the two paths, offered plainly, and a refusal that names both possibilities.
+  accountChoice: 'Your account',
+  haveAccount: 'I have an account',
+  createAccount: 'Create my account',
+  signInRefused: "❌ Wrong password, or no account for this e-mail yet. Check the password, or choose 'Create my account'.",
 } as const;
 
 /**
@@ -93,13 +98,17 @@ function authCode(error: unknown): string | undefined {
 
 /**
  * SPEC §8: user-not-found -> 'Account not found...' and create mode; email-already-in-use ->
- * 'Account already exists...' and sign-in mode; another provider error -> '❌ {its text}';
+ * 'Account already exists...' and sign-in mode; invalid-credential (enumeration protection: either
+ * case) -> a message naming both; another provider error -> '❌ {its text}';
  * anything that is not a provider error (sign-in could not even start) -> 'Authentication failed'.
  */
 export function authFailure(error: unknown): AuthFailure {
   const code = authCode(error);
   if (code === 'auth/user-not-found') return { message: INVITATION_TEXT.accountNotFound, mode: 'signUp' };
   if (code === 'auth/email-already-in-use') return { message: INVITATION_TEXT.accountExists, mode: 'signIn' };
+  // A project with e-mail enumeration protection (new projects have it) answers a missing account
+  // and a wrong password alike: the message says both, and the screen stays where it is.
+  if (code === 'auth/invalid-credential' || code === 'auth/invalid-login-credentials') return { message: INVITATION_TEXT.signInRefused };
   if (code) return { message: `❌ ${authErrorMessage(error)}` };
   return { message: INVITATION_TEXT.authenticationFailed };
 }
