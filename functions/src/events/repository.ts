@@ -73,6 +73,7 @@ export function toEventDetails(doc: StoredDocument<StoredEvent>): EventDetails {
     refundUntilHoursBefore: event.refundUntilHoursBefore ?? null,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
+    ...(event.cancelledAt ? { cancelledAt: event.cancelledAt } : {}),
   };
 }
 

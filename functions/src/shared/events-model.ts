@@ -50,6 +50,11 @@ export interface EventRecord {
   attendeeCount: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * When an admin cancelled the event (issue 26 item 3): its page says so, it takes no registration
+   * and leaves the public list. Absent on an event that was never cancelled.
+   */
+  cancelledAt?: string | null;
 }
 
 /**
@@ -76,6 +81,7 @@ export const PUBLIC_EVENT_FIELDS = [
   'customUrl',
   'confirmByEmail',
   'attendeeCount',
+  'cancelledAt',
 ] as const satisfies readonly (keyof EventRecord)[];
 export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[number]> & {
   /**
@@ -198,4 +204,34 @@ export interface EventsPageReply {
   success: true;
   events: PublicEventRecord[];
   nextCursor: string | null;
+}
+
+/** Wording of an event's cancel (issue 26 item 3), on the server and in the Events tab and the public page. */
+export const EVENT_CANCEL_MESSAGES = {
+  /** The public page's notice, and the refusal of a registration. */
+  cancelled: 'This event has been cancelled.',
+  alreadyCancelled: 'This event was already cancelled: nothing more was changed or sent.',
+  confirmTitle: 'Cancel this event?',
+  confirmBody:
+    'Every ticket and held seat of this event will be cancelled, paid tickets refunded in full to the card they were paid with, and every attendee told by e-mail. The event page will say it is cancelled and it leaves the public list. This cannot be undone.',
+  confirmAction: 'Cancel event',
+  keep: 'Keep event',
+  failed: 'The event could not be cancelled',
+  badge: 'Cancelled',
+} as const;
+
+/** The Events tab's answer after a cancel: what was done. */
+export function eventCancelledSummary(counts: { tickets: number; refunds: number; notices: number }): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `Event cancelled: ${plural(counts.tickets, 'ticket or hold', 'tickets and holds')} cancelled, ${plural(counts.refunds, 'refund', 'refunds')} queued, ${plural(counts.notices, 'attendee', 'attendees')} told.`;
+}
+
+/** POST /events/{id}/cancel reply (issue 26 item 3). */
+export interface CancelEventReply {
+  success: true;
+  message: string;
+  alreadyCancelled: boolean;
+  tickets: number;
+  refunds: number;
+  notices: number;
 }
