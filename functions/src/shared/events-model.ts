@@ -206,10 +206,12 @@ export interface EventsPageReply {
   nextCursor: string | null;
 }
 
-/** Wording of an event's cancel (issue 26 item 3), on the server and in the Events tab and the public page. */
+/** The public page's notice of a cancelled event, and the refusal of a registration (issue 26 item 3); alone, so the public bundle carries no more. */
+export const EVENT_CANCELLED_TEXT = 'This event has been cancelled.';
+
+/** Wording of an event's cancel (issue 26 item 3), on the server and in the Events tab. */
 export const EVENT_CANCEL_MESSAGES = {
-  /** The public page's notice, and the refusal of a registration. */
-  cancelled: 'This event has been cancelled.',
+  cancelled: EVENT_CANCELLED_TEXT,
   alreadyCancelled: 'This event was already cancelled: nothing more was changed or sent.',
   confirmTitle: 'Cancel this event?',
   confirmBody:
