@@ -1,7 +1,8 @@
 import { formatCents } from '../shared/payments-model.js';
 import { SELF_SERVICE_MESSAGES, type ManageTicketReply, type SelfCancelReply, type TransferTicketReply, type TransferTicketRequest } from '../shared/self-service-model.js';
 import { mailboxOf } from '../shared/mailbox.js';
-import { EVENT_CANCEL_MESSAGES, eventCancelledSummary, type CancelEventReply, type EventStats } from '../shared/events-model.js';
+import type { EventStats } from '../shared/events-model.js';
+import { EVENT_CANCEL_MESSAGES, eventCancelledSummary, type CancelEventReply } from '../shared/event-cancel-model.js';
 import { RSVP_MESSAGES, type ConfirmRegistrationReply, type PaymentHoldReply, type RsvpRecord, type RsvpReply } from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 import { EVENTS, EventNotFoundError, listAllEvents, readEventDocument, resolveEventId, toEventDetails } from '../events/repository.js';

@@ -31,8 +31,6 @@ export const ERROR_CODES = [
   'TICKET_NOT_FOUND',
   'ALREADY_REGISTERED',
   'REGISTRATION_CLOSED',
-  // Issue 26 item 3: the event was cancelled by an admin.
-  'EVENT_CANCELLED',
   'REGISTRATION_LIMIT_REACHED',
   // Links in an attendee's e-mail (confirm a registration, finish a payment; issue 23).
   'LINK_INVALID',

@@ -200,7 +200,7 @@ describe('POST /events/{id}/cancel', () => {
     expect(landing.body.events.map((e: { id: string }) => e.id)).not.toContain(event.id);
     const late = await api.request.post('/api/create-payment-intent').send({ eventId: event.id, amount: 3500, ticketType: 'Member', ...person('Late') });
     expect(late.status).toBe(409);
-    expect(late.body).toMatchObject({ success: false, code: 'EVENT_CANCELLED', message: EVENT_CANCEL_MESSAGES.cancelled });
+    expect(late.body).toMatchObject({ success: false, code: 'REGISTRATION_CLOSED', message: EVENT_CANCEL_MESSAGES.cancelled });
   });
 
   it('cancelling again, or twice at once on two instances, changes nothing more and sends nothing more', async () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { EVENT_CANCEL_MESSAGES, eventDisplayStatus, type EventRecord, type EventStats } from '@shared/events-model.js';
+import { eventDisplayStatus, type EventRecord, type EventStats } from '@shared/events-model.js';
+import { EVENT_CANCEL_MESSAGES } from '@shared/event-cancel-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { formatCents } from '@shared/payments-model.js';
 import { errorText } from '../../api/client.js';

@@ -2,7 +2,8 @@
 // Every change invalidates ['events', ...]: the tab's lists, the tags, the stats and the
 // staff lists of the RSVPs and Check-in tabs.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { EVENT_CANCEL_MESSAGES, type CancelEventReply, type EventRecord, type EventStatsReply } from '@shared/events-model.js';
+import type { EventRecord, EventStatsReply } from '@shared/events-model.js';
+import { EVENT_CANCEL_MESSAGES, type CancelEventReply } from '@shared/event-cancel-model.js';
 import type { EventInput, EventUpdate } from '@shared/events.js';
 import { MESSAGES } from '@shared/messages.js';
 import { UPLOAD_MESSAGES, type UploadReply, type UploadRequest } from '@shared/uploads-model.js';
