@@ -46,7 +46,7 @@ export function createCalendarFanout({ store, clock, onMailQueued, logger }: Cal
           if (existing[index]) return;
           queueMail(
             tx,
-            { kind: 'eventUpdated', rsvpId: rsvp.id, to: rsvp.data.email, trigger: 'staff', calendarSequence: job.sequence, eventChanges: job.changes },
+            { kind: 'eventUpdated', rsvpId: rsvp.id, to: rsvp.data.email, trigger: 'staff', calendarSequence: job.sequence, eventChanges: job.changes, ...(job.previous ? { eventPrevious: job.previous } : {}) },
             now,
             ids[index],
           );

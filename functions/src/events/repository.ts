@@ -73,13 +73,15 @@ export function toEventDetails(doc: StoredDocument<StoredEvent>): EventDetails {
     refundUntilHoursBefore: event.refundUntilHoursBefore ?? null,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
+    ...(event.cancelledAt ? { cancelledAt: event.cancelledAt } : {}),
   };
 }
 
 /** The event as visitors see it: only the fields listed in PUBLIC_EVENT_FIELDS (no Mailchimp settings, no timestamps). */
 export function toPublicEventView(event: EventRecord): PublicEventRecord {
   const fields = Object.fromEntries(PUBLIC_EVENT_FIELDS.map((field) => [field, event[field]])) as PublicEventRecord;
-  return { ...fields, mailingList: event.mailchimpAudienceId.trim() !== '' };
+  // cancelledAt (issue 26 item 3) is null for an event never cancelled: every listed field is in the reply.
+  return { ...fields, cancelledAt: event.cancelledAt ?? null, mailingList: event.mailchimpAudienceId.trim() !== '' };
 }
 
 export function findEvent(store: DocumentStore, id: string): Promise<StoredDocument<StoredEvent> | null> {

@@ -105,7 +105,7 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged }
     if (after.location !== before.location) changes.push('location');
     if (!changes.length) return null;
     const sequence = (before.calendarSequence ?? 0) + 1;
-    queueCalendarFanout(tx, { eventId: id, sequence, changes }, clock.now());
+    queueCalendarFanout(tx, { eventId: id, sequence, changes, previous: { date: before.date, location: before.location } }, clock.now());
     return { calendarSequence: sequence };
   }
 
@@ -119,7 +119,9 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged }
       if (query.active && query.active !== 'all') where.push(['isActive', '==', query.active === 'true']);
     }
     const docs = await store.query(EVENTS, { where, orderBy: [['date', 'asc']] });
-    return (await withCounts(docs)).filter((event) => matchesTags(event, query.tags));
+    // Issue 26 item 3: a cancelled event leaves the public list (its own page still says it was cancelled).
+    const listed = isStaff ? docs : docs.filter((doc) => !doc.data.cancelledAt);
+    return (await withCounts(listed)).filter((event) => matchesTags(event, query.tags));
   }
 
   return {
@@ -145,7 +147,10 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged }
         const cut = docs.length === batch;
         const lastDate = docs.at(-1)?.data.date;
         const whole = (cut ? docs.filter((doc) => doc.data.date !== lastDate) : docs).sort(byDateThenId);
-        const next = after ? whole.filter((doc) => doc.data.date > after.date || (doc.data.date === after.date && doc.id > after.id)) : whole;
+        // Issue 26 item 3: cancelled events are not on the landing page.
+        const next = (after ? whole.filter((doc) => doc.data.date > after.date || (doc.data.date === after.date && doc.id > after.id)) : whole).filter(
+          (doc) => !doc.data.cancelledAt,
+        );
         if (cut && next.length <= limit) continue;
         const page = next.slice(0, limit);
         const last = page.at(-1);

@@ -11,13 +11,25 @@ import { RSVP_MESSAGES } from '../shared/rsvps-model.js';
 import type { DocumentStore } from '../store/port.js';
 import type { Composed } from './delivery.js';
 import type { MailMessage } from './port.js';
-import { queueMail, type EventUpdatedKind, type MailJob } from '../outbox/outbox.js';
+import { queueMail, type EventUpdatedKind, type MailJob, type NoticeKind, type NoticeMoney } from '../outbox/outbox.js';
+import { NOTICE_MONEY } from '../shared/email-templates-model.js';
+import { formatCents } from '../shared/payments-model.js';
+import { firstNameOf } from '../shared/reminders-model.js';
 import { ticketQrAttachment } from './qr.js';
 import { mintManageLink } from './link-mail.js';
 import { escapedValues } from './templates/render.js';
 import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
-import { describeEventChanges, renderEventUpdated } from './templates/event-updated.js';
-import { buildReminderContext, buildTemplateContext, checkInUrl, renderEmail, type ReminderContext, type RenderedEmail, type TemplateContext } from './templates/render.js';
+import { describeEventChanges } from './templates/event-updated.js';
+import {
+  buildReminderContext,
+  buildTemplateContext,
+  checkInUrl,
+  eventMoves,
+  renderEmail,
+  type AnyTemplateContext,
+  type NoticeContext,
+  type RenderedEmail,
+} from './templates/render.js';
 
 type Attachment = NonNullable<MailMessage['attachments']>[number];
 import { isActiveTicket } from '../reminders/rules.js';
@@ -55,7 +67,7 @@ export function withManageLink(rendered: RenderedEmail, template: EmailTemplate,
 /** The e-mails an attendee receives: the ticket, or the confirmation when the event issues no tickets. */
 export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl, from, logger }: AttendeeMailDeps) {
   /** A stored template that no longer renders must not stop tickets: the default stands in. */
-  function renderWithFallback(name: TemplateName, template: EmailTemplate, context: TemplateContext | ReminderContext): RenderedEmail {
+  function renderWithFallback(name: TemplateName, template: EmailTemplate, context: AnyTemplateContext): RenderedEmail {
     try {
       return renderEmail(template, context);
     } catch (error) {
@@ -132,22 +144,42 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
     },
 
     /**
-     * 'Event updated' to a ticket holder (queued by the calendar fan-out), as the event is now: its
-     * new date, time and place, and the .ics with the same UID and the current (higher) SEQUENCE.
-     * A ticket cancelled since the fan-out gets nothing.
+     * 'Event updated' to a ticket holder (queued by the calendar fan-out), from the editable
+     * 'eventUpdated' template (issue 26 item 3): what moved as 'old → new', the event as it is now,
+     * and the .ics with the same UID and the current (higher) SEQUENCE. A ticket cancelled since
+     * the fan-out gets nothing.
      */
     async composeEventUpdated(job: MailJob & { kind: EventUpdatedKind }): Promise<Composed> {
       const found = await confirmedTicket(job);
       if ('skip' in found) return found;
       const { rsvp, event } = found;
-      const context = buildTemplateContext({ event: toEventDetails(event), rsvp: toRsvpView(rsvp), siteUrl, timeZone });
-      const rendered = renderEventUpdated({
-        event: context.event,
-        rsvp: { name: context.rsvp.name },
-        changed: describeEventChanges(job.eventChanges ?? []),
-        ticketUrl: context.urls.checkIn,
-      });
+      const base = buildTemplateContext({ event: toEventDetails(event), rsvp: toRsvpView(rsvp), siteUrl, timeZone });
+      // A job queued before the previous values were kept says what changed without 'old → new'.
+      const changes = job.eventPrevious
+        ? eventMoves(job.eventPrevious, { date: event.data.date, location: event.data.location }, timeZone)
+        : { summary: describeEventChanges(job.eventChanges ?? []), date: '', time: '', place: '' };
+      const context = { ...base, rsvp: { ...base.rsvp, firstName: firstNameOf(base.rsvp.name) }, changes };
+      const rendered = renderWithFallback('eventUpdated', await templates.load('eventUpdated'), context);
       return { message: { to: job.to, from, ...rendered, attachments: [calendarAttachment(rsvp, event)] } };
+    },
+
+    /**
+     * A notice of issue 26 item 3 (ticket cancelled by an admin, refund issued, event cancelled),
+     * from its editable template. It was decided with the change that caused it, so it goes out
+     * whatever the RSVP's status now; what happens to the money was decided then too (job.notice).
+     * A cancelled ticket's notice carries its calendar entry cancelled (STATUS:CANCELLED).
+     */
+    async composeNotice(job: MailJob & { kind: NoticeKind }): Promise<Composed> {
+      if (!job.rsvpId) return { skip: RSVP_MESSAGES.rsvpNotFound };
+      const rsvp = await findRsvp(store, job.rsvpId);
+      if (!rsvp) return { skip: RSVP_MESSAGES.rsvpNotFound };
+      const event = await findEvent(store, rsvp.data.eventId);
+      if (!event) return { skip: MESSAGES.eventNotFound };
+      const base = buildTemplateContext({ event: toEventDetails(event), rsvp: toRsvpView(rsvp), siteUrl, timeZone });
+      const context: NoticeContext = { ...base, rsvp: { ...base.rsvp, firstName: firstNameOf(base.rsvp.name) }, notice: noticeMoney(job.notice) };
+      const rendered = renderWithFallback(job.kind, await templates.load(job.kind), context);
+      const attachments = job.kind === 'refundIssued' ? [] : [calendarAttachment(rsvp, event)];
+      return { message: { to: job.to, from, ...rendered, ...(attachments.length ? { attachments } : {}) } };
     },
 
     /** Queues the RSVP's e-mail again: its ticket, or the confirmation when the event issues no tickets. */
@@ -165,3 +197,18 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
   };
 }
 export type AttendeeMail = ReturnType<typeof createAttendeeMail>;
+
+/** What a notice says of the money (issue 26 item 3), amounts in the shared money format. */
+export function noticeMoney(money: NoticeMoney | undefined): NoticeContext['notice'] {
+  const amount = formatCents(money?.amountCents ?? 0);
+  switch (money?.outcome) {
+    case 'noRefund':
+      return { money: NOTICE_MONEY.noRefund(amount), refundAmount: '' };
+    case 'refundPending':
+      return { money: NOTICE_MONEY.refundPending(amount), refundAmount: amount };
+    case 'refunded':
+      return { money: NOTICE_MONEY.refunded(amount), refundAmount: amount };
+    default:
+      return { money: NOTICE_MONEY.none, refundAmount: '' };
+  }
+}

@@ -1,5 +1,5 @@
 import { collection, type Transaction } from '../store/port.js';
-import type { EventChange } from './outbox.js';
+import type { EventChange, EventPrevious } from './outbox.js';
 
 /*
  * Calendar fan-out jobs (issue 25 item 2), the outbox way (DESIGN §4): when an admin moves an
@@ -17,6 +17,8 @@ export type CalendarFanoutJob = {
   /** The event's calendarSequence this change raised it to. */
   sequence: number;
   changes: EventChange[];
+  /** The date and place before the change (issue 26 item 3: the mail says 'old → new'); absent on older jobs. */
+  previous?: EventPrevious;
   status: CalendarFanoutStatus;
   attempts: number;
   nextAttemptAt: string;
@@ -36,12 +38,13 @@ export function calendarFanoutId(eventId: string, sequence: number): string {
   return `${eventId}-${sequence}`;
 }
 
-export function queueCalendarFanout(tx: Transaction, change: { eventId: string; sequence: number; changes: EventChange[] }, now: Date): string {
+export function queueCalendarFanout(tx: Transaction, change: { eventId: string; sequence: number; changes: EventChange[]; previous?: EventPrevious }, now: Date): string {
   const id = calendarFanoutId(change.eventId, change.sequence);
   tx.create(CALENDAR_FANOUT_JOBS, id, {
     eventId: change.eventId,
     sequence: change.sequence,
     changes: change.changes,
+    ...(change.previous ? { previous: change.previous } : {}),
     status: 'pending',
     attempts: 0,
     nextAttemptAt: now.toISOString(),

@@ -27,7 +27,25 @@ export type MailKind =
   | 'manageLink'
   | 'ticketCancelled'
   | 'ticketTransferred'
-  | EventUpdatedKind;
+  | EventUpdatedKind
+  | NoticeKind;
+/**
+ * Issue 26 item 3: an attendee is told their ticket was cancelled by an admin, refunded, or their
+ * event cancelled. Each is queued in the transaction that made the change, under a key of its own
+ * (see noticeMailId), so a retried or duplicated trigger finds it there and queues nothing more.
+ */
+export type NoticeKind = 'ticketCancelledByAdmin' | 'refundIssued' | 'eventCancelled';
+/** What happens to the attendee's money, decided with the change and carried by the notice's job. */
+export type NoticeMoney = { outcome: 'none' | 'noRefund' | 'refundPending' | 'refunded'; amountCents: number };
+
+/**
+ * The key of a notice's mail job: one per ticket and cause. Every refund of a ticket (an admin's,
+ * or one confirmed by the provider's webhook) shares one key, so a ticket is never told twice
+ * that its money came back.
+ */
+export function noticeMailId(cause: 'cancelled' | 'refund' | 'eventCancelled', rsvpId: string): string {
+  return `notice-${cause}-${rsvpId}`;
+}
 /** The 'Event updated' e-mail to a ticket holder (issue 25 item 2), queued by the calendar fan-out. */
 export type EventUpdatedKind = 'eventUpdated';
 /** What of an event changed that its calendar entries carry. */
@@ -71,7 +89,14 @@ export type MailJob = {
   /** eventUpdated: the event's calendar SEQUENCE it announces, and what changed. */
   calendarSequence?: number;
   eventChanges?: EventChange[];
+  /** eventUpdated (issue 26 item 3): the event's date and place before the change, for 'old → new'. */
+  eventPrevious?: EventPrevious;
+  /** A notice (issue 26 item 3): what happens to the money. */
+  notice?: NoticeMoney;
 };
+
+/** The date (ISO) and place of an event before it moved. */
+export type EventPrevious = { date: string; location: string };
 
 export const MAIL_JOBS = collection<MailJob>('mailJobs');
 
@@ -85,6 +110,8 @@ export interface QueuedMail {
   reminderOffsetHours?: number;
   calendarSequence?: number;
   eventChanges?: EventChange[];
+  eventPrevious?: EventPrevious;
+  notice?: NoticeMoney;
 }
 
 /** `id`: a job's own key when it must exist once per cause (the calendar fan-out's (ticket, sequence)). */
@@ -103,7 +130,24 @@ export function queueMail(tx: Transaction, job: QueuedMail, now: Date, id: strin
     ...(job.trigger === 'staff' ? { trigger: 'staff' as const } : {}),
     ...(job.reminderOffsetHours !== undefined ? { reminderOffsetHours: job.reminderOffsetHours } : {}),
     ...(job.calendarSequence !== undefined ? { calendarSequence: job.calendarSequence, eventChanges: job.eventChanges ?? [] } : {}),
+    ...(job.eventPrevious ? { eventPrevious: job.eventPrevious } : {}),
+    ...(job.notice ? { notice: job.notice } : {}),
   };
   tx.create(MAIL_JOBS, id, record);
   return id;
+}
+
+/**
+ * Queues a notice (issue 26 item 3) under its own key unless it is already there: a retried or
+ * duplicated trigger finds it and queues nothing more. It reads, so it is called before the
+ * transaction's writes (Firestore's rule); the function it answers writes the job, with the money
+ * decided by the change when it is not known yet, and answers whether it queued one.
+ */
+export async function queueNoticeOnce(tx: Transaction, id: string, job: QueuedMail & { kind: NoticeKind }, now: Date): Promise<(money?: NoticeMoney) => boolean> {
+  const existing = await tx.get(MAIL_JOBS, id);
+  return (money) => {
+    if (existing) return false;
+    queueMail(tx, { trigger: 'staff', ...job, ...(money ? { notice: money } : {}) }, now, id);
+    return true;
+  };
 }

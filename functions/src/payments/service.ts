@@ -7,7 +7,7 @@ import { rsvpInputSchema } from '../shared/rsvps.js';
 import { readEventDocument, resolveEventId, toEventDetails } from '../events/repository.js';
 import { withSeatChoice } from '../seats/choice.js';
 import { findFreeSeat, type SeatClaim } from '../seats/repository.js';
-import { queueMail } from '../outbox/outbox.js';
+import { noticeMailId, queueMail, queueNoticeOnce } from '../outbox/outbox.js';
 import { REFUND_JOBS } from '../outbox/refund-jobs.js';
 import type { Clock } from '../clock.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
@@ -168,18 +168,25 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
     const { intentId, amountRefunded } = event.refund;
     if (!intentId) return;
     const at = clock.now().toISOString();
-    await store.runTransaction(async (tx) => {
-      if (await tx.get(PAYMENT_EVENTS, event.id)) return;
+    const queued = await store.runTransaction(async (tx) => {
+      if (await tx.get(PAYMENT_EVENTS, event.id)) return false;
       const paidWith = await tx.query(RSVPS, { where: [['paymentIntentId', '==', intentId]] });
       const asked = paidWith.find((doc) => doc.data.refundRequestedAt && doc.data.paymentStatus === 'paid' && !doc.data.transferredTo);
       // Nothing of ours asked for it (an admin's refund is recorded by refundRsvp itself): nothing to write.
-      if (!asked) return;
+      if (!asked) return false;
       const job = await tx.get(REFUND_JOBS, asked.id);
+      // Issue 26 item 3: the attendee is told the amount this refund gave back, as the provider says it
+      // (the charge's refunded total less what earlier refunds of its other tickets already gave back),
+      // once: the notice's key is the ticket's refund key, shared with an admin's refund.
+      const earlier = paidWith.reduce((sum, doc) => sum + (doc.id !== asked.id && doc.data.paymentStatus === 'refunded' ? (doc.data.amountRefunded ?? 0) : 0), 0);
+      const notice = await queueNoticeOnce(tx, noticeMailId('refund', asked.id), { kind: 'refundIssued', rsvpId: asked.id, to: asked.data.email }, new Date(at));
       tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId, rsvpId: asked.id, at, outcome: 'refunded' });
       tx.update(RSVPS, asked.id, { paymentStatus: 'refunded', amountRefunded, refundedAt: at });
       // The webhook may overtake the worker's own record of the provider's answer.
       if (job && !job.data.acceptedAt) tx.update(REFUND_JOBS, asked.id, { acceptedAt: at });
+      return notice({ outcome: 'refunded', amountCents: Math.max(0, amountRefunded - earlier) });
     });
+    if (queued) onMailQueued?.();
   }
 
   /** A failed or cancelled intent gives its held seat back. */
@@ -293,11 +300,25 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
         throw new RuleError('REFUND_FAILED', `${RSVP_MESSAGES.refundFailed}: ${providerReason(error)}`, 'provider-failed');
       }
       const refundedAt = clock.now().toISOString();
-      const rsvp = await store.runTransaction(async (tx) => {
+      const { rsvp, noticeQueued } = await store.runTransaction(async (tx) => {
         const { rsvp: doc, event, seat } = await readRsvpWithSeat(tx, rsvpId);
         if (!doc) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
-        return toRsvpView(cancelAndRefund(tx, doc, event, seat, refundedAt));
+        // Issue 26 item 3: ONE notice says both the cancel and the refund (the provider accepted it
+        // before this transaction, so they are one fact); a ticket an admin had cancelled before is
+        // told of the refund alone. The refund key is shared with the webhook's notice: told once.
+        const wasRefunded = doc.data.paymentStatus === 'refunded';
+        const notice = await queueNoticeOnce(
+          tx,
+          noticeMailId('refund', rsvpId),
+          { kind: doc.data.status === 'cancelled' ? 'refundIssued' : 'ticketCancelledByAdmin', rsvpId, to: doc.data.email },
+          new Date(refundedAt),
+        );
+        const done = cancelAndRefund(tx, doc, event, seat, refundedAt);
+        // The amount is the one recorded for this refund (cancelAndRefund), not assumed to be the price.
+        const queued = !wasRefunded && notice({ outcome: 'refunded', amountCents: done.data.amountRefunded ?? 0 });
+        return { rsvp: toRsvpView(done), noticeQueued: queued };
       });
+      if (noticeQueued) onMailQueued?.();
       return { success: true, message: RSVP_MESSAGES.refunded, rsvp };
     },
 

@@ -416,6 +416,31 @@ export function cancelByAttendee(tx: Transaction, { rsvp, event, seat }: RsvpWit
   return event !== null && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', now) !== null;
 }
 
+/**
+ * Its event was cancelled (issue 26 item 3): a ticket or hold still holding a seat is cancelled and
+ * gives the seat back; a paid ticket's refund is queued with it (outbox/refund-jobs.ts, the provider's
+ * webhook then marks it refunded); a confirmed Mailchimp member is tagged 'cancelled'. Read in this
+ * transaction, so a second run finds it cancelled and answers null: nothing changes twice.
+ */
+export function cancelForCancelledEvent(
+  tx: Transaction,
+  { rsvp, event, seat }: RsvpWithSeat,
+  now: Date,
+): { ticketHolder: boolean; refundCents: number; openIntent: string | null; mailchimpQueued: boolean } | null {
+  if (!rsvp || !holdsSeat(rsvp.data)) return null;
+  const at = now.toISOString();
+  const data = rsvp.data;
+  const ticketHolder = data.status === 'confirmed';
+  const refundCents = ticketHolder && data.paymentStatus === 'paid' && data.paymentIntentId ? data.amountPaid - (data.amountRefunded ?? 0) : 0;
+  tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null, cancelledAt: at, ...(refundCents > 0 ? { refundRequestedAt: at } : {}) });
+  if (refundCents > 0) queueRefund(tx, { rsvpId: rsvp.id, paymentIntentId: data.paymentIntentId!, amount: refundCents }, now);
+  giveSeatBack(tx, seat);
+  const mailchimpQueued = ticketHolder && event !== null && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', now) !== null;
+  // An unpaid hold's intent is cancelled with the provider after the commit, as an admin's cancel does.
+  const openIntent = data.status === 'pending_payment' ? (data.paymentIntentId ?? null) : null;
+  return { ticketHolder, refundCents, openIntent, mailchimpQueued };
+}
+
 /** The new holder of a ticket given on (issue 25 item 5), as typed by its previous holder. */
 export interface NewHolder {
   name: string;

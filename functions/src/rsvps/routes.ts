@@ -60,6 +60,9 @@ export function rsvpRoutes(
       .send(csv);
   });
 
+  // Issue 26 item 3: cancel a whole event (admins; staff get 403).
+  api.post<IdParams>('/events/:id/cancel', admin, async (request) => rsvps.cancelEvent(request.params.id));
+
   api.delete<IdParams>('/rsvps/:id', admin, async (request) => {
     const { message } = await rsvps.cancel(request.params.id);
     return { success: true, message };

@@ -1,4 +1,4 @@
-import { defaultTicketType, type EventRecord } from '../shared/events-model.js';
+import { EVENT_CANCELLED_TEXT, defaultTicketType, type EventRecord } from '../shared/events-model.js';
 import { dollarsToCents } from '../shared/payments-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { SELF_SERVICE_MESSAGES, TRANSFER_LIMIT, type RefundTerms } from '../shared/self-service-model.js';
@@ -38,8 +38,11 @@ export function ticketPriceCents(event: Pick<EventRecord, 'requiresPayment' | 't
 }
 
 /** Visitors register for public events that have not started yet (the clock is the injected one). */
-export function assertAcceptingRegistrations(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'date'>, now: Date) {
+export function assertAcceptingRegistrations(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'date' | 'cancelledAt'>, now: Date) {
   if (!event.isActive || event.isArchived) throw new RuleError('EVENT_NOT_FOUND', MESSAGES.eventNotFound, 'not-found');
+  // Issue 26 item 3: a cancelled event takes nobody, whatever its page or a stale tab still shows (registration is closed;
+  // its own code would put bytes in every public page's error list for a message that says it all).
+  if (event.cancelledAt) throw new RuleError('REGISTRATION_CLOSED', EVENT_CANCELLED_TEXT, 'conflict');
   if (registrationHasClosed(event, now.getTime())) throw new RuleError('REGISTRATION_CLOSED', RSVP_MESSAGES.registrationClosed, 'conflict');
 }
 

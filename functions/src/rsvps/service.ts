@@ -2,10 +2,11 @@ import { formatCents } from '../shared/payments-model.js';
 import { SELF_SERVICE_MESSAGES, type ManageTicketReply, type SelfCancelReply, type TransferTicketReply, type TransferTicketRequest } from '../shared/self-service-model.js';
 import { mailboxOf } from '../shared/mailbox.js';
 import type { EventStats } from '../shared/events-model.js';
+import { EVENT_CANCEL_MESSAGES, eventCancelledSummary, type CancelEventReply } from '../shared/event-cancel-model.js';
 import { RSVP_MESSAGES, type ConfirmRegistrationReply, type PaymentHoldReply, type RsvpRecord, type RsvpReply } from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 import { EVENTS, EventNotFoundError, listAllEvents, readEventDocument, resolveEventId, toEventDetails } from '../events/repository.js';
-import { queueMail } from '../outbox/outbox.js';
+import { noticeMailId, queueMail, queueNoticeOnce, type NoticeMoney } from '../outbox/outbox.js';
 import type { Clock } from '../clock.js';
 import { RuleError } from '../rule-error.js';
 import type { DocumentStore } from '../store/port.js';
@@ -16,6 +17,7 @@ import { linkKeyMatches } from './link-keys.js';
 import {
   MANAGE_LINK_KEYS,
   cancelByAttendee,
+  cancelForCancelledEvent,
   cancelRsvp,
   confirmByLink,
   findRsvp,
@@ -303,13 +305,76 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
     },
 
     /**
+     * POST /events/{id}/cancel (issue 26 item 3, admins): the event is marked cancelled (no more
+     * registrations, off the public list), then each ticket and hold is cancelled in a transaction of
+     * its own (an event may have more than one transaction can write) with its refund queued and its
+     * holder's notice queued under the ticket's own key. Cancelling again finds the event cancelled and
+     * every ticket too: nothing changes and nothing is sent; a run cut short is finished by the next.
+     */
+    async cancelEvent(eventId: string): Promise<CancelEventReply> {
+      const now = clock.now();
+      const alreadyCancelled = await store.runTransaction(async (tx) => {
+        const doc = await tx.get(EVENTS, eventId);
+        if (!doc) throw new EventNotFoundError();
+        if (doc.data.cancelledAt) return true;
+        tx.update(EVENTS, eventId, { cancelledAt: now.toISOString(), updatedAt: now.toISOString() });
+        return false;
+      });
+      const counts = { tickets: 0, refunds: 0, notices: 0 };
+      const openIntents: string[] = [];
+      let mailchimpQueued = false;
+      for (const listed of await listRsvpsOfEvent(store, eventId)) {
+        if (!holdsSeat(listed.data)) continue;
+        const done = await store.runTransaction(async (tx) => {
+          const found = await readRsvpWithSeat(tx, listed.id);
+          const holder = found.rsvp && holdsSeat(found.rsvp.data) && found.rsvp.data.status === 'confirmed' ? found.rsvp.data : null;
+          const notice = holder ? await queueNoticeOnce(tx, noticeMailId('eventCancelled', listed.id), { kind: 'eventCancelled', rsvpId: listed.id, to: holder.email }, now) : null;
+          const cancelled = cancelForCancelledEvent(tx, found, now);
+          if (!cancelled) return null;
+          const money: NoticeMoney = cancelled.refundCents > 0 ? { outcome: 'refundPending', amountCents: cancelled.refundCents } : { outcome: 'none', amountCents: 0 };
+          return { ...cancelled, told: notice?.(money) ?? false };
+        });
+        if (!done) continue;
+        counts.tickets += 1;
+        if (done.refundCents > 0) counts.refunds += 1;
+        if (done.told) counts.notices += 1;
+        if (done.openIntent) openIntents.push(done.openIntent);
+        mailchimpQueued ||= done.mailchimpQueued;
+      }
+      if (counts.notices) onMailQueued?.();
+      if (counts.refunds) onRefundQueued?.();
+      if (mailchimpQueued) onMailchimpQueued?.();
+      for (const intentId of openIntents) {
+        try {
+          await intents.cancelIntent(intentId);
+        } catch (error) {
+          // Its RSVP is cancelled: a payment that slips through anyway is refunded by the webhook.
+          logger.error(`Cancelling payment intent ${intentId} of cancelled event ${eventId} failed`, error);
+        }
+      }
+      const nothing = alreadyCancelled && counts.tickets === 0;
+      return { success: true, message: nothing ? EVENT_CANCEL_MESSAGES.alreadyCancelled : eventCancelledSummary(counts), alreadyCancelled, ...counts };
+    },
+
+    /**
      * Admin cancel: frees the seat. Money is never returned silently: a paid RSVP says so.
      * An unpaid hold's payment intent is cancelled with the provider once the RSVP is, so
      * it can no longer be paid; a payment that slips through anyway is refunded by the webhook.
      */
     async cancel(rsvpId: string): Promise<{ message: string }> {
       const now = clock.now();
-      const cancelled = await store.runTransaction(async (tx) => cancelRsvp(tx, await readRsvpWithSeat(tx, rsvpId), now));
+      const cancelled = await store.runTransaction(async (tx) => {
+        const found = await readRsvpWithSeat(tx, rsvpId);
+        // Issue 26 item 3: a ticket holder is told, in this transaction, once (the notice has its own key);
+        // a hold still waiting for payment or confirmation had no ticket to tell of.
+        const holder = found.rsvp?.data.status === 'confirmed' ? found.rsvp.data : null;
+        const notice = holder
+          ? await queueNoticeOnce(tx, noticeMailId('cancelled', rsvpId), { kind: 'ticketCancelledByAdmin', rsvpId, to: holder.email, notice: moneyOfAdminCancel(holder) }, now)
+          : null;
+        const done = cancelRsvp(tx, found, now);
+        return { ...done, noticeQueued: notice?.() ?? false };
+      });
+      if (cancelled.noticeQueued) onMailQueued?.();
       if (cancelled.mailchimpQueued) onMailchimpQueued?.();
       const { paymentStatus, amountPaid, paymentIntentId, status } = cancelled.data;
       if (paymentStatus === 'paid') {
@@ -328,3 +393,9 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
   };
 }
 export type RsvpService = ReturnType<typeof createRsvpService>;
+
+/** What an admin's cancel (no refund) does to the money, as the attendee's notice says it (issue 26 item 3). */
+export function moneyOfAdminCancel(rsvp: Pick<RsvpRecord, 'paymentStatus' | 'amountPaid'> & { amountRefunded?: number }): NoticeMoney {
+  const kept = rsvp.amountPaid - (rsvp.amountRefunded ?? 0);
+  return rsvp.paymentStatus === 'paid' && kept > 0 ? { outcome: 'noRefund', amountCents: kept } : { outcome: 'none', amountCents: 0 };
+}

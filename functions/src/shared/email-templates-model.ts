@@ -7,7 +7,17 @@
 import type { Role } from './session-model.js';
 
 /** The admin-editable e-mail templates (SPEC §3 "Email template", plus the admin invitation of issue 14). */
-export const TEMPLATE_NAMES = ['ticket', 'rsvpConfirmation', 'reminder', 'adminInvitation'] as const;
+export const TEMPLATE_NAMES = [
+  'ticket',
+  'rsvpConfirmation',
+  'reminder',
+  'adminInvitation',
+  // Issue 26 item 3: the attendee is told of what an admin (or the provider) did to their ticket or event.
+  'ticketCancelledByAdmin',
+  'refundIssued',
+  'eventCancelled',
+  'eventUpdated',
+] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 export function isTemplateName(value: string): value is TemplateName {
@@ -20,6 +30,10 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   rsvpConfirmation: 'RSVP confirmation',
   reminder: 'Reminder',
   adminInvitation: 'Admin invitation',
+  ticketCancelledByAdmin: 'Ticket cancelled by an admin',
+  refundIssued: 'Refund issued',
+  eventCancelled: 'Event cancelled',
+  eventUpdated: 'Event moved (date, time or place)',
 };
 
 /** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
@@ -52,6 +66,20 @@ export const REMINDER_PLACEHOLDERS = [
   'urls.calendarFile',
 ] as const;
 
+/**
+ * The placeholders of the notices of issue 26 item 3 (ticket cancelled by an admin, refund issued,
+ * event cancelled): the attendee e-mails' and what happens to the money, said in a sentence
+ * (`notice.money`, e.g. 'A refund of $35.00 is on its way to the card you paid with.') and the
+ * amount refunded alone (`notice.refundAmount`, '' when nothing is refunded: wrap it in {{#if}}).
+ */
+export const NOTICE_PLACEHOLDERS = [...ATTENDEE_PLACEHOLDERS, 'rsvp.firstName', 'notice.money', 'notice.refundAmount'] as const;
+
+/**
+ * The placeholders of 'Event moved' (issue 26 item 3): each changed part as 'old → new', '' when that
+ * part did not change (wrap it in {{#if}}), and a sentence of what changed.
+ */
+export const EVENT_MOVED_PLACEHOLDERS = [...ATTENDEE_PLACEHOLDERS, 'rsvp.firstName', 'changes.summary', 'changes.date', 'changes.time', 'changes.place'] as const;
+
 /** The placeholders of the admin invitation e-mail. */
 export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
 
@@ -61,7 +89,22 @@ export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   rsvpConfirmation: ATTENDEE_PLACEHOLDERS,
   reminder: REMINDER_PLACEHOLDERS,
   adminInvitation: INVITATION_PLACEHOLDERS,
+  ticketCancelledByAdmin: NOTICE_PLACEHOLDERS,
+  refundIssued: NOTICE_PLACEHOLDERS,
+  eventCancelled: NOTICE_PLACEHOLDERS,
+  eventUpdated: EVENT_MOVED_PLACEHOLDERS,
 };
+
+/**
+ * What happens to an attendee's money, as the notices of issue 26 item 3 say it. `amount` is
+ * already formatted by the shared money helpers (formatCents).
+ */
+export const NOTICE_MONEY = {
+  none: 'This ticket was free, so there is nothing to refund.',
+  noRefund: (amount: string) => `Your payment of ${amount} is not refunded automatically. If you think a refund is due, reply to this e-mail.`,
+  refundPending: (amount: string) => `A refund of ${amount} is on its way to the card you paid with; it can take 5–10 business days to show.`,
+  refunded: (amount: string) => `A refund of ${amount} has been issued to the card you paid with; it can take 5–10 business days to show.`,
+} as const;
 
 /** How an invitation e-mail names the role offered. */
 export const INVITE_ROLE_LABELS: Record<Role, string> = { admin: 'Admin', staff: 'Staff' };

@@ -50,6 +50,11 @@ export interface EventRecord {
   attendeeCount: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * When an admin cancelled the event (issue 26 item 3): its page says so, it takes no registration
+   * and leaves the public list. Absent on an event that was never cancelled.
+   */
+  cancelledAt?: string | null;
 }
 
 /**
@@ -76,6 +81,7 @@ export const PUBLIC_EVENT_FIELDS = [
   'customUrl',
   'confirmByEmail',
   'attendeeCount',
+  'cancelledAt',
 ] as const satisfies readonly (keyof EventRecord)[];
 export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[number]> & {
   /**
@@ -199,3 +205,6 @@ export interface EventsPageReply {
   events: PublicEventRecord[];
   nextCursor: string | null;
 }
+
+/** The public page's notice of a cancelled event, and the refusal of a registration (issue 26 item 3); alone, so the public bundle carries no more. */
+export const EVENT_CANCELLED_TEXT = 'This event has been cancelled.';

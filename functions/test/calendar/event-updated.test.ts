@@ -87,7 +87,10 @@ describe('an event moved in date, time or place', () => {
     expect(mail.subject).toBe('Event updated: Owl Prowl');
     expect(mail.to).toBe(`guest1-${event.id.slice(0, 6)}@example.org`.toLowerCase());
     expect(mail.text).toContain('The date and time of this event have changed.');
-    expect(mail.text).toContain('Saturday, December 12, 2026, 8:00 PM MST\nKolob Terrace');
+    // Issue 26 item 3: what changed, old → new, then the event as it now stands; the place did not change.
+    expect(mail.text).toContain('What changed\nDate\nSaturday, December 5, 2026 → Saturday, December 12, 2026\nTime\n7:30 PM MST → 8:00 PM MST\n');
+    expect(mail.text).not.toContain('Place\n');
+    expect(mail.text).toContain('The event as it now stands\nDate\nSaturday, December 12, 2026\nTime\n8:00 PM MST\nLocation\nKolob Terrace');
     expect(mail.text).toContain(`https://events.example.org/checkin/${tickets[0]}`);
     const ics = Buffer.from(mail.attachments.find((a) => a.filename === 'owl-prowl.ics')!.content, 'base64').toString('utf8');
     expect(ics).toContain(`\r\nUID:${tickets[0]}@events.example.org\r\nSEQUENCE:1\r\n`);
@@ -99,6 +102,8 @@ describe('an event moved in date, time or place', () => {
     expect((await api.deps.store.get(EVENTS, event.id))!.data.calendarSequence).toBe(2);
     const moved = (await api.deps.store.get(MAILBOX, eventUpdatedMailId(2, tickets[1])))!.data;
     expect(moved.text).toContain('The place of this event has changed.');
+    expect(moved.text).toContain('Place\nKolob Terrace → Lava Point\n');
+    expect(moved.text).not.toContain('Time\n7:30 PM MST →');
     expect(Buffer.from(moved.attachments[0].content, 'base64').toString('utf8')).toContain('\r\nSEQUENCE:2\r\n');
     expect(await updatedMailJobs([...tickets, ...others])).toHaveLength(6);
   });

@@ -1,7 +1,6 @@
 import Handlebars from 'handlebars';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATES } from '../../src/mail/template-store.js';
-import { renderEventUpdated } from '../../src/mail/templates/event-updated.js';
 import { buildReminderContext, buildTemplateContext, renderEmail, SAMPLE_CONTEXTS } from '../../src/mail/templates/render.js';
 import { TEMPLATE_PLACEHOLDERS } from '../../src/shared/email-templates-model.js';
 import { mapSearchUrl } from '../../src/shared/map-model.js';
@@ -61,9 +60,11 @@ describe('the attendee e-mails link the location to the map', () => {
   });
 
   it("'Event updated' carries it in its HTML and text", () => {
-    const { html, text } = renderEventUpdated({ event: context.event, rsvp: { name: 'Alex' }, changed: 'The place of this event has changed.', ticketUrl: `${SITE_URL}/checkin/x` });
+    // Issue 26 item 3: 'Event updated' is the editable 'eventUpdated' template.
+    const moved = { ...context, rsvp: { ...context.rsvp, firstName: 'Alex' }, changes: { summary: 'The place of this event has changed.', date: '', time: '', place: `Lodge → ${LOCATION}` } };
+    const { html, text } = renderEmail(DEFAULT_TEMPLATES.eventUpdated, moved);
     expect(html).toContain(LINK_HTML);
-    expect(text).toContain(`${LOCATION} (map: ${MAP_URL})`);
+    expect(text).toContain(`${LOCATION} (${MAP_URL})`);
   });
 
   it('a default template says the same as before but for the link; no location, no link', () => {
@@ -77,7 +78,8 @@ describe('the attendee e-mails link the location to the map', () => {
     const noPlace = buildTemplateContext({ event: { ...event, location: ' ' }, rsvp, siteUrl: SITE_URL, timeZone: TIME_ZONE });
     expect(noPlace.event.mapUrl).toBe('');
     expect(renderEmail(DEFAULT_TEMPLATES.ticket, noPlace).html).not.toContain('google.com/maps');
-    expect(renderEventUpdated({ event: noPlace.event, rsvp: { name: 'Alex' }, changed: 'x', ticketUrl: 'y' }).text).not.toContain('map:');
+    const movedNoPlace = { ...noPlace, rsvp: { ...noPlace.rsvp, firstName: 'Alex' }, changes: { summary: 'x', date: '', time: '', place: '' } };
+    expect(renderEmail(DEFAULT_TEMPLATES.eventUpdated, movedNoPlace).html).not.toContain('google.com/maps');
   });
 
   it('a saved custom template may use it', () => {

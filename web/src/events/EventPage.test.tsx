@@ -44,3 +44,20 @@ describe('EventPage: the location links to a map (issue 26 item 5)', () => {
     expect(details.innerHTML).not.toContain('google.com/maps');
   });
 });
+
+describe('EventPage: a cancelled event (issue 26 item 3)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says it has been cancelled and offers no registration', async () => {
+    await open({ cancelledAt: '2026-11-28T17:00:00.000Z' });
+    expect(screen.getByRole('status').textContent).toBe('This event has been cancelled.');
+    expect(screen.queryByRole('link', { name: /register|get tickets/i })).toBeNull();
+    expect(document.getElementById('register')).toBeNull();
+  });
+
+  it('an event not cancelled offers registration as before', async () => {
+    await open({});
+    expect(screen.queryByText('This event has been cancelled.')).toBeNull();
+    expect(document.querySelector('.event-actions a[href="#register"]')).not.toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { isReservedSlug, isSoldOut, SOLD_OUT_TEXT, type PublicEventRecord } from '@shared/events-model.js';
+import { EVENT_CANCELLED_TEXT, isReservedSlug, isSoldOut, SOLD_OUT_TEXT, type PublicEventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { api } from '../api/client.js';
 import { paragraphs } from '../ui/content.js';
@@ -126,7 +126,12 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
             <DetailLine icon="ticket">{fromPrice}</DetailLine>
           </ul>
           <div className="event-actions">
-            {isSoldOut(event) ? (
+            {/* Issue 26 item 3: a cancelled event says so and offers no registration. */}
+            {event.cancelledAt ? (
+              <p className="event-cancelled" role="status">
+                {EVENT_CANCELLED_TEXT}
+              </p>
+            ) : isSoldOut(event) ? (
               <span className="event-sold-out">{SOLD_OUT_TEXT.soldOut}</span>
             ) : (
               <a className="btn btn-primary" href="#register">
@@ -153,6 +158,7 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
             ))}
           </Card>
 
+          {event.cancelledAt ? null : (
           <Card as="section" id="register" className="event-register" aria-labelledby="register-title">
             <h2 id="register-title">Registration</h2>
             {event.requiresPayment && prices.length ? (
@@ -188,6 +194,7 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
               </Suspense>
             </ChunkBoundary>
           </Card>
+          )}
         </div>
       </AfterFirstScreen>
     </article>

@@ -15,6 +15,8 @@ import {
   type TemplateName,
 } from '../../shared/email-templates-model.js';
 import { RuleError } from '../../rule-error.js';
+import { NOTICE_MONEY } from '../../shared/email-templates-model.js';
+import { formatCents } from '../../shared/payments-model.js';
 import { firstRefusedConstruct, firstUnescapedVisitorValue } from './safety.js';
 
 /**
@@ -118,6 +120,25 @@ export interface ReminderContext {
   urls: TemplateContext['urls'] & { googleCalendar: string; calendarFile: string };
 }
 
+/** The values the notices of issue 26 item 3 see: the attendee e-mails' and what happens to the money. */
+export interface NoticeContext {
+  event: TemplateContext['event'];
+  rsvp: TemplateContext['rsvp'] & { firstName: string };
+  ticket: TemplateContext['ticket'];
+  urls: TemplateContext['urls'];
+  /** money: a sentence (NOTICE_MONEY); refundAmount: e.g. '$35.00', '' when nothing is refunded. */
+  notice: { money: string; refundAmount: string };
+}
+
+/** The values 'Event moved' sees (issue 26 item 3): each changed part as 'old → new', '' when unchanged. */
+export interface EventMovedContext {
+  event: TemplateContext['event'];
+  rsvp: TemplateContext['rsvp'] & { firstName: string };
+  ticket: TemplateContext['ticket'];
+  urls: TemplateContext['urls'];
+  changes: { summary: string; date: string; time: string; place: string };
+}
+
 /** The values the admin invitation template sees. */
 export interface InvitationContext {
   invite: { url: string; role: string; invitedBy: string; expiresDate: string };
@@ -130,6 +151,10 @@ export interface TemplateContexts {
   rsvpConfirmation: TemplateContext;
   reminder: ReminderContext;
   adminInvitation: InvitationContext;
+  ticketCancelledByAdmin: NoticeContext;
+  refundIssued: NoticeContext;
+  eventCancelled: NoticeContext;
+  eventUpdated: EventMovedContext;
 }
 
 /** Any template's values. */
@@ -249,13 +274,57 @@ export const SAMPLE_REMINDER_CONTEXT: ReminderContext = {
   },
 };
 
+/** Sample values of the notices (issue 26 item 3): a paid ticket, its $35.00 refund on its way. */
+export const SAMPLE_NOTICE_CONTEXT: NoticeContext = {
+  ...SAMPLE_CONTEXT,
+  rsvp: { ...SAMPLE_CONTEXT.rsvp, firstName: 'Alex' },
+  notice: { money: NOTICE_MONEY.refundPending(formatCents(3500)), refundAmount: formatCents(3500) },
+};
+
+/** Sample values of 'Event moved': the date and time moved, the place did not. */
+export const SAMPLE_EVENT_MOVED_CONTEXT: EventMovedContext = {
+  ...SAMPLE_CONTEXT,
+  rsvp: { ...SAMPLE_CONTEXT.rsvp, firstName: 'Alex' },
+  changes: {
+    summary: describeMove({ date: true, time: true, place: false }),
+    date: 'Friday, December 4, 2026 → Saturday, December 5, 2026',
+    time: '6:00 PM MST → 7:30 PM MST',
+    place: '',
+  },
+};
+
 /** Each template's sample values. */
 export const SAMPLE_CONTEXTS: TemplateContexts = {
   ticket: SAMPLE_CONTEXT,
   rsvpConfirmation: SAMPLE_CONTEXT,
   reminder: SAMPLE_REMINDER_CONTEXT,
   adminInvitation: SAMPLE_INVITATION_CONTEXT,
+  ticketCancelledByAdmin: { ...SAMPLE_NOTICE_CONTEXT, notice: { money: NOTICE_MONEY.noRefund(formatCents(3500)), refundAmount: '' } },
+  refundIssued: { ...SAMPLE_NOTICE_CONTEXT, notice: { money: NOTICE_MONEY.refunded(formatCents(3500)), refundAmount: formatCents(3500) } },
+  eventCancelled: SAMPLE_NOTICE_CONTEXT,
+  eventUpdated: SAMPLE_EVENT_MOVED_CONTEXT,
 };
+
+/** The sentence of what moved (issue 26 item 3). */
+export function describeMove(moved: { date: boolean; time: boolean; place: boolean }): string {
+  const parts = [moved.date && 'date', moved.time && 'time', moved.place && 'place'].filter((part): part is string => Boolean(part));
+  if (!parts.length) return 'The details of this event have changed.';
+  const said = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return `The ${said} of this event ${parts.length === 1 ? 'has' : 'have'} changed.`;
+}
+
+/**
+ * What of an event moved, each part as 'old → new' in the organisation's zone ('' when unchanged):
+ * a date moved by a week at the same hour changes the date alone.
+ */
+export function eventMoves(previous: { date: string; location: string }, now: { date: string; location: string }, timeZone: string): EventMovedContext['changes'] {
+  const before = formatEventDate(previous.date, timeZone);
+  const after = formatEventDate(now.date, timeZone);
+  const date = before.formattedDate !== after.formattedDate ? `${before.formattedDate} → ${after.formattedDate}` : '';
+  const time = before.formattedTime !== after.formattedTime ? `${before.formattedTime} → ${after.formattedTime}` : '';
+  const place = previous.location !== now.location ? `${previous.location || 'To be announced'} → ${now.location || 'To be announced'}` : '';
+  return { summary: describeMove({ date: Boolean(date), time: Boolean(time), place: Boolean(place) }), date, time, place };
+}
 
 type Render = (context: AnyTemplateContext) => string;
 

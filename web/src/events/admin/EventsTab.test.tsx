@@ -73,6 +73,41 @@ describe('EventsTab', () => {
     expect(request).toHaveBeenCalledWith('/events/E1/archive', { method: 'PATCH' }, 'Failed to archive event');
   });
 
+  it('Cancel event (issue 26 item 3): the dialog names what happens; "Keep event" does nothing; confirming cancels and says what was done', async () => {
+    patch = async () => ({ success: true, alreadyCancelled: false, tickets: 3, refunds: 2, notices: 3, message: 'Event cancelled: 3 tickets and holds cancelled, 2 refunds queued, 3 attendees told.' });
+    const user = userEvent.setup();
+    renderStaff(<EventsTab />, { request });
+    const condor = await screen.findByRole('listitem', { name: 'Condor Talk' });
+    await user.click(within(condor).getByRole('button', { name: 'Cancel event' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel "Condor Talk"?' });
+    expect(dialog.textContent).toContain('Every ticket and held seat of this event will be cancelled, paid tickets refunded in full');
+    expect(dialog.textContent).toContain('every attendee told by e-mail');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep event' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(request).not.toHaveBeenCalledWith('/events/E1/cancel', expect.anything(), expect.anything());
+
+    await user.click(within(condor).getByRole('button', { name: 'Cancel event' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel event' }));
+    expect(await screen.findByText('Event cancelled: 3 tickets and holds cancelled, 2 refunds queued, 3 attendees told. (Condor Talk)')).toBeTruthy();
+    expect(request).toHaveBeenCalledWith('/events/E1/cancel', { method: 'POST' }, 'The event could not be cancelled');
+  });
+
+  it('a cancelled event shows its badge and offers no second cancel; a failed cancel says why', async () => {
+    events = [record({ cancelledAt: '2026-11-28T17:00:00.000Z' }), record({ id: 'E2', title: 'Star Party' })];
+    patch = async () => {
+      throw new ApiError('Event not found', 404, 'Event not found', undefined, 'EVENT_NOT_FOUND');
+    };
+    const user = userEvent.setup();
+    renderStaff(<EventsTab />, { request });
+    const condor = await screen.findByRole('listitem', { name: 'Condor Talk' });
+    expect(within(condor).getByText('Cancelled')).toBeTruthy();
+    expect(within(condor).queryByRole('button', { name: 'Cancel event' })).toBeNull();
+    const star = screen.getByRole('listitem', { name: 'Star Party' });
+    await user.click(within(star).getByRole('button', { name: 'Cancel event' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel event' }));
+    expect(await screen.findByText('The event could not be cancelled: Event not found')).toBeTruthy();
+  });
+
   it("a failed action shows its SPEC message with the API's reason, and progress while it runs", async () => {
     let fail!: (error: unknown) => void;
     patch = () => new Promise((_resolve, reject) => (fail = reject));

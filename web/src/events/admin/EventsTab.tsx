@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { eventDisplayStatus, type EventRecord, type EventStats } from '@shared/events-model.js';
+import { EVENT_CANCEL_MESSAGES } from '@shared/event-cancel-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { formatCents } from '@shared/payments-model.js';
 import { errorText } from '../../api/client.js';
@@ -136,7 +137,7 @@ function EventList({ onEdit }: { onEdit: (id: string) => void }) {
   );
 }
 
-type Action = 'archive' | 'restore' | 'activate' | 'deactivate' | 'mode';
+type Action = 'archive' | 'restore' | 'activate' | 'deactivate' | 'mode' | 'cancel';
 
 const BUSY: Record<Action, string> = {
   archive: 'Archiving...',
@@ -144,6 +145,7 @@ const BUSY: Record<Action, string> = {
   activate: 'Activating...',
   deactivate: 'Deactivating...',
   mode: 'Switching...',
+  cancel: 'Cancelling...',
 };
 
 const FAILURE: Record<Action, string> = {
@@ -152,6 +154,7 @@ const FAILURE: Record<Action, string> = {
   activate: EVENT_TEXT.activateFailed,
   deactivate: EVENT_TEXT.activateFailed,
   mode: MESSAGES.toggleModeFailed,
+  cancel: EVENT_CANCEL_MESSAGES.failed,
 };
 
 function registeredLine(event: EventRecord, stats: EventStats | undefined): string {
@@ -166,6 +169,8 @@ function registeredLine(event: EventRecord, stats: EventStats | undefined): stri
 const CONFIRM = {
   archive: { label: 'Archive', tone: 'danger', body: 'It leaves the public site and the event lists. You can restore it from the Archived filter.' },
   deactivate: { label: 'Deactivate', tone: 'default', body: 'It leaves the public pages and registration closes until you activate it again.' },
+  // Issue 26 item 3: says what happens to every ticket, the money and the attendees before anything does.
+  cancel: { label: EVENT_CANCEL_MESSAGES.confirmAction, tone: 'danger', body: EVENT_CANCEL_MESSAGES.confirmBody },
 } as const satisfies Partial<Record<Action, { label: string; tone: 'danger' | 'default'; body: string }>>;
 
 /** What an action did, to an event the public pages show: 'Event archived (Condor Talk). Public pages show …'. */
@@ -184,7 +189,8 @@ function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; st
   const ticketMode = event.generateTickets;
 
   const action = useMutation({
-    mutationFn: (kind: Action) => {
+    mutationFn: (kind: Action): Promise<{ message?: string; event?: EventRecord }> => {
+      if (kind === 'cancel') return eventCalls.cancelEvent(api, event.id).then((reply): { message?: string; event?: EventRecord } => reply);
       if (kind === 'archive') return eventCalls.archive(api, event.id);
       if (kind === 'restore') return eventCalls.restore(api, event.id);
       if (kind === 'mode') return eventCalls.setMode(api, event.id, !ticketMode);
@@ -196,7 +202,12 @@ function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; st
         onRestored(event);
         return;
       }
-      const done: Record<Exclude<Action, 'restore'>, string> = {
+      if (kind === 'cancel') {
+        // What was done: how many tickets cancelled, refunds queued, attendees told (or that it already was).
+        toast.success(`${reply.message ?? EVENT_CANCEL_MESSAGES.cancelled} (${event.title})`);
+        return;
+      }
+      const done: Record<Exclude<Action, 'restore' | 'cancel'>, string> = {
         archive: EVENT_TEXT.archived,
         activate: EVENT_TEXT.activated,
         deactivate: EVENT_TEXT.deactivated,
@@ -222,6 +233,7 @@ function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; st
         <span className={cx('events-admin-badge', `events-admin-badge--${display.toLowerCase()}`)}>{display}</span>
         <span className="events-admin-badge">{ticketMode ? 'Tickets' : 'RSVP only'}</span>
         {event.requiresPayment ? <span className="events-admin-badge">Paid</span> : null}
+        {event.cancelledAt ? <span className="events-admin-badge events-admin-badge--cancelled">{EVENT_CANCEL_MESSAGES.badge}</span> : null}
       </div>
       <dl className="events-admin-facts">
         <div>
@@ -255,6 +267,9 @@ function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; st
         <button type="button" className="btn btn-outline btn-small" onClick={() => setSyncing(true)} disabled={action.isPending}>
           Sync to Mailchimp
         </button>
+        {event.cancelledAt || event.isArchived
+          ? null
+          : button('cancel', EVENT_CANCEL_MESSAGES.confirmAction, () => setConfirming('cancel'), 'btn btn-outline btn-small events-admin-danger')}
         {event.isArchived
           ? button('restore', 'Restore')
           : button('archive', 'Archive', () => setConfirming('archive'), 'btn btn-outline btn-small events-admin-danger')}
@@ -262,11 +277,12 @@ function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; st
       {confirming ? (
         <ConfirmDialog
           open
-          title={`${CONFIRM[confirming].label} "${event.title}"?`}
+          title={confirming === 'cancel' ? `${EVENT_CANCEL_MESSAGES.confirmTitle.replace('this event', `"${event.title}"`)}` : `${CONFIRM[confirming].label} "${event.title}"?`}
           confirmLabel={CONFIRM[confirming].label}
           busyLabel={BUSY[confirming]}
           busy={busy === confirming}
           tone={CONFIRM[confirming].tone}
+          {...(confirming === 'cancel' ? { cancelLabel: EVENT_CANCEL_MESSAGES.keep } : {})}
           onConfirm={() => action.mutate(confirming)}
           onCancel={() => setConfirming(null)}
         >

@@ -3,6 +3,7 @@
 // staff lists of the RSVPs and Check-in tabs.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { EventRecord, EventStatsReply } from '@shared/events-model.js';
+import { EVENT_CANCEL_MESSAGES, type CancelEventReply } from '@shared/event-cancel-model.js';
 import type { EventInput, EventUpdate } from '@shared/events.js';
 import { MESSAGES } from '@shared/messages.js';
 import { UPLOAD_MESSAGES, type UploadReply, type UploadRequest } from '@shared/uploads-model.js';
@@ -81,6 +82,8 @@ export const eventCalls = {
   restore: (api: Api, eventId: string) => api.request<EventReply>(`/events/${id(eventId)}/unarchive`, { method: 'PATCH' }, MESSAGES.restoreFailed),
   setMode: (api: Api, eventId: string, generateTickets: boolean) =>
     api.request<EventReply>(`/events/${id(eventId)}/toggle-tickets`, { method: 'PATCH', body: { generateTickets } }, MESSAGES.toggleModeFailed),
+  // Issue 26 item 3: every ticket cancelled, paid ones refunded, every attendee told (admins).
+  cancelEvent: (api: Api, eventId: string) => api.request<CancelEventReply>(`/events/${id(eventId)}/cancel`, { method: 'POST' }, EVENT_CANCEL_MESSAGES.failed),
   upload: (api: Api, body: UploadRequest) => api.request<UploadReply>('/upload', { method: 'POST', body }, UPLOAD_MESSAGES.uploadFailed),
 };
 

@@ -13,6 +13,10 @@ const defaults: EmailTemplates = {
   rsvpConfirmation: { subjectTemplate: "You're registered: {{event.title}}", htmlTemplate: '<p>See you</p>' },
   reminder: { subjectTemplate: 'Reminder: {{event.title}} starts {{reminder.startsIn}}', htmlTemplate: '<p>Hi {{rsvp.firstName}}</p>' },
   adminInvitation: { subjectTemplate: 'Join {{site.name}}', htmlTemplate: '<a href="{{invite.url}}">Accept</a>' },
+  ticketCancelledByAdmin: { subjectTemplate: 'Your ticket for {{event.title}} has been cancelled', htmlTemplate: '<p>{{notice.money}}</p>' },
+  refundIssued: { subjectTemplate: 'Refund of {{notice.refundAmount}} for {{event.title}}', htmlTemplate: '<p>{{notice.money}}</p>' },
+  eventCancelled: { subjectTemplate: 'Cancelled: {{event.title}}', htmlTemplate: '<p>{{notice.money}}</p>' },
+  eventUpdated: { subjectTemplate: 'Event updated: {{event.title}}', htmlTemplate: '<p>{{changes.date}}</p>' },
 };
 
 let templates: EmailTemplates;
@@ -89,6 +93,23 @@ describe('EmailsTab', () => {
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toBe('<html><body><p>Hello {{rsvp.name}}</p></body></html>');
     expect(screen.getByText('[rendered] Ticket: {{event.title}}')).toBeTruthy();
+  });
+
+  it('offers the notices of issue 26 item 3, each with its money or change placeholders and its preview', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await waitFor(() => expect(subject().value).toBe('Ticket: {{event.title}}'));
+    const options = within(screen.getByLabelText(/^Template/)).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(expect.arrayContaining(['Ticket cancelled by an admin', 'Refund issued', 'Event cancelled', 'Event moved (date, time or place)']));
+    await user.selectOptions(screen.getByLabelText(/^Template/), 'refundIssued');
+    await waitFor(() => expect(subject().value).toBe('Refund of {{notice.refundAmount}} for {{event.title}}'));
+    const money = within(screen.getByRole('group', { name: 'Placeholders' })).getAllByRole('button').map((b) => b.textContent);
+    expect(money).toEqual(expect.arrayContaining(['{{notice.money}}', '{{notice.refundAmount}}', '{{rsvp.firstName}}']));
+    expect(await screen.findByTitle(/^Preview of the refund issued e-mail/i)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText(/^Template/), 'eventUpdated');
+    await waitFor(() => expect(subject().value).toBe('Event updated: {{event.title}}'));
+    const changes = within(screen.getByRole('group', { name: 'Placeholders' })).getAllByRole('button').map((b) => b.textContent);
+    expect(changes).toEqual(expect.arrayContaining(['{{changes.summary}}', '{{changes.date}}', '{{changes.time}}', '{{changes.place}}']));
   });
 
   it('previews the draft once typing pauses, and shows the server\'s compile error with its line', async () => {
