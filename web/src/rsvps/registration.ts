@@ -6,7 +6,7 @@ import { RSVP_MESSAGES, type RsvpReply } from '@shared/rsvps-model.js';
 import { ApiError, type ApiClient, type RsvpRequest } from '../api/client.js';
 
 /** The form's values: every text field of the request (SPEC §3 "RSVP"), and the consent box. */
-export type RegistrationValues = Required<Omit<RsvpRequest, 'keepInformed'>> & { keepInformed: boolean };
+export type RegistrationValues = Required<Omit<RsvpRequest, 'keepInformed' | 'tickets'>> & { keepInformed: boolean };
 /** The text fields. */
 export type RegistrationField = Exclude<keyof RegistrationValues, 'keepInformed'>;
 export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
