@@ -96,6 +96,8 @@ export const ORDER_MESSAGES = {
   noTickets: 'Please choose at least one ticket',
   tooManyInRequest: `At most ${ORDER_MAX_TICKETS} tickets per order`,
   duplicateName: 'Each ticket needs its own attendee name',
+  /** The form's check: a ticket after the first has no attendee name (a blank first one is the buyer's). */
+  attendeeNameRequired: "Please enter each attendee's name",
   orderNotFound: 'Order not found',
 } as const;
 

@@ -7,6 +7,7 @@ import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { confirmPayment, confirmViewTitle, nextPollDelay, successClientSecret, viewFromConfirm, viewFromConfirmError, type ConfirmView } from './paymentFlow.js';
 import { CheckmarkIcon, CrossIcon } from '../ui/icons.js';
+import { OrderTicketList } from '../rsvps/OrderTicketList.js';
 import './payments.css';
 
 /** /payment-success?payment_intent=...&eventId=... (SPEC §2): asks the server whether the payment went through. */
@@ -144,8 +145,9 @@ function PaymentCheck({ paymentIntent, clientSecret, eventId }: { paymentIntent:
             <p className="payment-ticket-note">We will e-mail you the details of your registration.</p>
           )}
           <p className="payment-hint">Keep this payment ID for your records.</p>
+          {view.tickets ? <OrderTicketList tickets={view.tickets} /> : null}
           <div className="payment-actions">
-            {view.ticketId ? (
+            {view.ticketId && !view.tickets ? (
               <Link className="btn btn-primary" to={`/checkin/${encodeURIComponent(view.ticketId)}`}>
                 View Your Ticket
               </Link>
