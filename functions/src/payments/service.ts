@@ -255,7 +255,8 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       if (!asked) return;
       const job = await tx.get(REFUND_JOBS, asked.id);
       tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId, rsvpId: asked.id, at, outcome: 'refunded' });
-      tx.update(RSVPS, asked.id, { paymentStatus: 'refunded', amountRefunded, refundedAt: at });
+      // The charge's refunded total counts every ticket of an order refunded so far: a ticket of one records its own price (issue 26 item 4).
+      tx.update(RSVPS, asked.id, { paymentStatus: 'refunded', amountRefunded: asked.data.orderId ? asked.data.amountPaid : amountRefunded, refundedAt: at });
       // The webhook may overtake the worker's own record of the provider's answer.
       if (job && !job.data.acceptedAt) tx.update(REFUND_JOBS, asked.id, { acceptedAt: at });
     });
@@ -428,7 +429,8 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       if (!found) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
       if (!isRefundable(found.data)) throw new RuleError('NOT_REFUNDABLE', RSVP_MESSAGES.notRefundable, 'conflict');
       try {
-        await payments.refund(found.data.paymentIntentId!, rsvpRefundKey(rsvpId));
+        // A ticket of an order (issue 26 item 4) shares the order's payment: only its own price goes back.
+        await payments.refund(found.data.paymentIntentId!, rsvpRefundKey(rsvpId), found.data.orderId ? found.data.amountPaid : undefined);
       } catch (error) {
         throw new RuleError('REFUND_FAILED', `${RSVP_MESSAGES.refundFailed}: ${providerReason(error)}`, 'provider-failed');
       }

@@ -544,7 +544,11 @@ export function cancelRsvp(tx: Transaction, { rsvp, event, seat }: RsvpWithSeat,
 export function cancelByAttendee(tx: Transaction, { rsvp, event, seat }: RsvpWithSeat, now: Date, refundDue: boolean): boolean {
   if (!rsvp) return false;
   const at = now.toISOString();
-  const refund = refundDue && rsvp.data.paymentIntentId ? { paymentIntentId: rsvp.data.paymentIntentId, amount: rsvp.data.amountPaid } : null;
+  // A ticket of an order (issue 26 item 4) shares its payment: only its own price goes back.
+  const refund =
+    refundDue && rsvp.data.paymentIntentId
+      ? { paymentIntentId: rsvp.data.paymentIntentId, amount: rsvp.data.amountPaid, ...(rsvp.data.orderId ? { partial: true } : {}) }
+      : null;
   tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null, cancelledAt: at, cancelledBy: 'attendee', ...(refund ? { refundRequestedAt: at } : {}) });
   if (refund) queueRefund(tx, { rsvpId: rsvp.id, ...refund }, now);
   giveSeatBack(tx, seat);

@@ -265,3 +265,40 @@ describe('bad orders get clear messages', () => {
     expect(Object.keys(notAName.body.errors)).toEqual(['tickets.1.name']);
   });
 });
+
+describe('one ticket of a paid order refunded (issue 26 item 4)', () => {
+  it("an admin's refund and an attendee's own cancel each give back that ticket's price only; the others stay valid", async () => {
+    const { OFFLINE_INTENTS } = await import('../../src/payments/offline.js');
+    const { manageLinkIn } = await import('../support/self-service.js');
+    const to = 'refund.family@example.org';
+    const event = await createPaidEvent(api, { maxRegistrationsPerEmail: 4, refundUntilHoursBefore: 24 });
+    const made = await order(event.id, { email: to, tickets: family });
+    const intent = await api.request.post('/api/create-payment-intent').send({ eventId: event.id, orderId: made.body.orderId, amount: 16000 });
+    await api.request
+      .post(`/api/offline-payments/${intent.body.paymentIntentId}/confirm`)
+      .send({ clientSecret: intent.body.clientSecret, cardNumber: OFFLINE_TEST_CARDS.succeeds, expiry: '12/30', cvc: '123' })
+      .expect(200);
+    const link = await manageLinkIn(api, to);
+    const before = await ticketsOf(event.id);
+    const byAdmin = before.find((ticket) => ticket.id !== link.rsvpId && ticket.ticketType === 'Member')!;
+
+    const refunded = await api.request.post(`/api/rsvps/${byAdmin.id}/refund`).set(api.bearer('admin'));
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body.rsvp).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', amountRefunded: 3500 });
+    expect((await api.deps.store.get(OFFLINE_INTENTS, intent.body.paymentIntentId))?.data).toMatchObject({ amountRefunded: 3500, refunded: false });
+
+    const cancelled = await api.request.post(`/api/rsvps/${link.rsvpId}/cancel`).send({ key: link.key });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    await api.services.refunds.whenIdle();
+    const own = before.find((ticket) => ticket.id === link.rsvpId)!;
+    expect((await api.deps.store.get(RSVPS, own.id))?.data).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', amountRefunded: own.amountPaid });
+    expect((await api.deps.store.get(OFFLINE_INTENTS, intent.body.paymentIntentId))?.data.amountRefunded).toBe(3500 + own.amountPaid);
+
+    // The other two are still paid, valid tickets: the door admits them.
+    const others = (await ticketsOf(event.id)).filter((ticket) => ticket.id !== own.id && ticket.id !== byAdmin.id);
+    expect(others).toHaveLength(2);
+    for (const ticket of others) expect(ticket).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', amountRefunded: 0 });
+    const stats = await api.request.get('/api/events/stats').set(api.bearer('admin'));
+    expect(stats.body.stats[event.id]).toMatchObject({ registered: 2, amountTaken: 16000 - 3500 - own.amountPaid });
+  });
+});
