@@ -109,7 +109,8 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
         const part = amount ?? left;
         if (part <= 0 || part > left) throw new Error(OFFLINE_REFUND_ERRORS.alreadyRefunded);
         const after = before + part;
-        tx.update(OFFLINE_INTENTS, intentId, { refunded: after >= doc.data.amountReceived, refundKeys: [...keys, idempotencyKey], amountRefunded: after });
+        // refundKey: the latest refund's key, as a full refund recorded it before refunds in parts.
+        tx.update(OFFLINE_INTENTS, intentId, { refunded: after >= doc.data.amountReceived, refundKey: idempotencyKey, refundKeys: [...keys, idempotencyKey], amountRefunded: after });
         return { amountReceived: doc.data.amountReceived, amountRefunded: after };
       });
       if (!refunded) return;
