@@ -409,7 +409,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
         price: ticket.data.amountDue,
       }));
       return {
-        ...(orderId ? { orderId, ...(tickets ? { tickets } : {}) } : {}),
+        ...(orderId ? { orderId, ...(tickets ? { tickets } : {}), ...(order?.order?.data.paidAt ? { paidAt: order.order.data.paidAt } : {}) } : {}),
         success: true,
         status: intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : 'failed',
         paymentIntentId: intent.id,

@@ -84,6 +84,8 @@ export interface ConfirmPaymentReply {
   /** An order of several tickets (issue 26 item 1): its id and, once paid, every ticket of it. */
   orderId?: string;
   tickets?: OrderTicketReply[];
+  /** When the order's payment was applied (issue 26 item 2: the receipt's date); absent while unpaid. */
+  paidAt?: string;
 }
 
 // Made on first use, not when the module loads: the site's script loads this module on every

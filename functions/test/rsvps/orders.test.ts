@@ -118,7 +118,8 @@ describe('an order of several tickets', () => {
 
     // The success page, holding the client secret, lists every ticket with its id.
     const confirmed = await api.request.post('/api/payments/confirm').send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret });
-    expect(confirmed.body).toMatchObject({ status: 'succeeded', orderId });
+    // Issue 26 item 2: the receipt's date.
+    expect(confirmed.body).toMatchObject({ status: 'succeeded', orderId, paidAt: '2026-11-21T12:00:00.000Z' });
     expect(confirmed.body.tickets.map((ticket: { name: string; id: string | null }) => [ticket.name, ticket.id !== null])).toEqual([
       ['Rosa Parks', true],
       ['Raymond Parks', true],

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { confirmPayment, confirmViewTitle, nextPollDelay, successClientSecret, viewFromConfirm, viewFromConfirmError, type ConfirmView } from './paymentFlow.js';
 import { CheckmarkIcon, CrossIcon } from '../ui/icons.js';
 import { OrderTicketList } from '../rsvps/OrderTicketList.js';
+import { OrderReceipt } from '../rsvps/OrderReceipt.js';
 import './payments.css';
 
 /** /payment-success?payment_intent=...&eventId=... (SPEC §2): asks the server whether the payment went through. */
@@ -145,6 +146,7 @@ function PaymentCheck({ paymentIntent, clientSecret, eventId }: { paymentIntent:
             <p className="payment-ticket-note">We will e-mail you the details of your registration.</p>
           )}
           <p className="payment-hint">Keep this payment ID for your records.</p>
+          {view.tickets ? <OrderReceipt tickets={view.tickets} paidAt={view.paidAt} /> : null}
           {view.tickets ? <OrderTicketList tickets={view.tickets} /> : null}
           <div className="payment-actions">
             {view.ticketId && !view.tickets ? (

@@ -23,3 +23,4 @@ export function OrderTicketList({ tickets }: { tickets: OrderTicketReply[] }) {
     </section>
   );
 }
+
