@@ -140,7 +140,9 @@ function PaymentCheck({ paymentIntent, clientSecret, eventId }: { paymentIntent:
           <h1>Payment Successful</h1>
           <p>Thank you! Your payment was received and your registration is confirmed.</p>
           {paymentId}
-          {view.ticketId ? (
+          {view.tickets ? (
+            <p className="payment-ticket-note">Your tickets have been e-mailed to you. You can also open each one here.</p>
+          ) : view.ticketId ? (
             <p className="payment-ticket-note">Your ticket has been e-mailed to you. You can also open it here.</p>
           ) : (
             <p className="payment-ticket-note">We will e-mail you the details of your registration.</p>
