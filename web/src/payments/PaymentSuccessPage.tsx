@@ -7,8 +7,8 @@ import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { confirmPayment, confirmViewTitle, nextPollDelay, successClientSecret, viewFromConfirm, viewFromConfirmError, type ConfirmView } from './paymentFlow.js';
 import { CheckmarkIcon, CrossIcon } from '../ui/icons.js';
-import { OrderTicketList } from '../rsvps/OrderTicketList.js';
-import { OrderReceipt } from '../rsvps/OrderReceipt.js';
+import { OrderTicketList } from './OrderTicketList.js';
+import { OrderReceipt } from './OrderReceipt.js';
 import './payments.css';
 
 /** /payment-success?payment_intent=...&eventId=... (SPEC §2): asks the server whether the payment went through. */

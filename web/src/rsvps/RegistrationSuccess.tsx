@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { eventPath, type PublicEventRecord } from '@shared/events-model.js';
 import type { OrderTicketReply } from '@shared/rsvps-model.js';
-import { OrderTicketList } from './OrderTicketList.js';
+import { OrderTicketList } from '../payments/OrderTicketList.js';
 import { CheckmarkIcon, MailIcon } from '../ui/icons.js';
 import type { SuccessOutcome } from './steps.js';
 import { REGISTRATION_TEXT, showTicketSelect, type RegistrationValues } from './registration.js';

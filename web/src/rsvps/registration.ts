@@ -38,8 +38,6 @@ export const REGISTRATION_TEXT = {
   attendees: 'Attendees',
   attendeeName: (index: number) => `Ticket ${index + 1}: attendee name`,
   attendeeType: (index: number) => `Ticket ${index + 1}: ticket type`,
-  viewTicketOf: (name: string) => `View ${name}'s ticket`,
-  yourTickets: 'Your tickets',
 } as const;
 
 /** The most tickets the form offers in one order: the event's per-e-mail limit (the server counts the address's other tickets too). */
