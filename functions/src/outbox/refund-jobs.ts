@@ -12,6 +12,8 @@ export type RefundJob = {
   paymentIntentId: string;
   /** Cents. */
   amount: number;
+  /** The payment paid other tickets too (an order, issue 26 item 4): only `amount` of it is refunded. Absent: all of it. */
+  partial?: boolean;
   requestedAt: string;
   /** When the provider accepted the refund; null while it is still to be asked (the scheduled work retries). */
   acceptedAt: string | null;
@@ -21,6 +23,6 @@ export type RefundJob = {
 
 export const REFUND_JOBS = collection<RefundJob>('refundJobs');
 
-export function queueRefund(tx: Transaction, job: { rsvpId: string; paymentIntentId: string; amount: number }, now: Date) {
+export function queueRefund(tx: Transaction, job: { rsvpId: string; paymentIntentId: string; amount: number; partial?: boolean }, now: Date) {
   tx.set(REFUND_JOBS, job.rsvpId, { ...job, requestedAt: now.toISOString(), acceptedAt: null, attempts: 0, lastError: null });
 }

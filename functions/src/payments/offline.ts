@@ -9,7 +9,11 @@ import { refundEventOf, type RefundedCharge } from './refund-event.js';
 /** A confirmed card: the outcome and the signed notification the webhook handler applies. */
 export type OfflineCardResult = { payload: string; signature: string } & ({ outcome: 'succeeded' } | { outcome: 'declined'; message: string });
 
-type StoredIntent = Omit<PaymentIntent, 'id'> & { idempotencyKey: string; refunded?: boolean; refundKey?: string };
+/**
+ * `refunded`: nothing is left to refund; `refundKey` the key of a full refund of old. `amountRefunded`
+ * and `refundKeys`: the refunds so far, in part or in full (issue 26 item 4: one ticket of an order).
+ */
+type StoredIntent = Omit<PaymentIntent, 'id'> & { idempotencyKey: string; refunded?: boolean; refundKey?: string; amountRefunded?: number; refundKeys?: string[] };
 
 /** A signed notification the offline gateway sends by itself, as Stripe posts a webhook. */
 export type OfflineNotificationListener = (notification: { payload: string; signature: string }) => Promise<void>;
@@ -88,20 +92,29 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
 
     // Like Stripe: only a charged intent can be refunded, once; the same idempotency key again answers as the first time did.
     // A new refund is then announced like Stripe's charge.refunded webhook, to whoever listens (the app, see onNotification).
-    async refund(intentId, idempotencyKey) {
+    async refund(intentId, idempotencyKey, amount) {
       const refunded = await store.runTransaction(async (tx) => {
         const doc = await tx.get(OFFLINE_INTENTS, intentId);
         if (!doc) throw new Error(OFFLINE_REFUND_ERRORS.unknownIntent);
+        const keys = doc.data.refundKeys ?? (doc.data.refundKey ? [doc.data.refundKey] : []);
+        if (keys.includes(idempotencyKey)) return null;
         if (doc.data.refunded) {
-          if (doc.data.refundKey === undefined || doc.data.refundKey === idempotencyKey) return null;
+          if (doc.data.refundKey === undefined && keys.length === 0) return null;
           throw new Error(OFFLINE_REFUND_ERRORS.alreadyRefunded);
         }
         if (doc.data.status !== 'succeeded') throw new Error(OFFLINE_REFUND_ERRORS.notCharged);
-        tx.update(OFFLINE_INTENTS, intentId, { refunded: true, refundKey: idempotencyKey });
-        return doc.data;
+        // Like Stripe: a part of what is left, or all of it; never more than was charged.
+        const before = doc.data.amountRefunded ?? 0;
+        const left = doc.data.amountReceived - before;
+        const part = amount ?? left;
+        if (part <= 0 || part > left) throw new Error(OFFLINE_REFUND_ERRORS.alreadyRefunded);
+        const after = before + part;
+        // refundKey: the latest refund's key, as a full refund recorded it before refunds in parts.
+        tx.update(OFFLINE_INTENTS, intentId, { refunded: after >= doc.data.amountReceived, refundKey: idempotencyKey, refundKeys: [...keys, idempotencyKey], amountRefunded: after });
+        return { amountReceived: doc.data.amountReceived, amountRefunded: after };
       });
       if (!refunded) return;
-      const charge = { payment_intent: intentId, amount: refunded.amountReceived, amount_refunded: refunded.amountReceived };
+      const charge = { payment_intent: intentId, amount: refunded.amountReceived, amount_refunded: refunded.amountRefunded };
       const payload = JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, type: 'charge.refunded', data: { object: charge } });
       const notification = { payload, signature: signPayload(payload, webhookSecret) };
       // Delivered before refund() answers, so a caller that waits for the refund also sees it confirmed.

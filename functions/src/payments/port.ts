@@ -41,7 +41,11 @@ export interface PaymentGateway {
     idempotencyKey: string;
   }): Promise<PaymentIntent>;
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
-  refund(intentId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Refunds a charged intent: in full, or `amount` cents of it (one ticket of an order, issue 26
+   * item 4). The same idempotency key again refunds nothing more.
+   */
+  refund(intentId: string, idempotencyKey: string, amount?: number): Promise<void>;
   /** Cancels an unpaid intent so it can no longer be paid; an intent already cancelled is fine. Throws when it was paid meanwhile. */
   cancelIntent(intentId: string): Promise<void>;
   /** Verifies a webhook's signature on the raw body; throws when it does not verify. */

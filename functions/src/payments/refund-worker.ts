@@ -22,7 +22,8 @@ export function createRefundWorker({ store, clock, payments, logger = console }:
     for (const job of due) {
       let failure: string | null = null;
       try {
-        await payments.refund(job.data.paymentIntentId, rsvpRefundKey(job.data.rsvpId));
+        // The ticket's own amount (issue 26 item 4): one ticket of an order gives back its price, not the order's.
+        await payments.refund(job.data.paymentIntentId, rsvpRefundKey(job.data.rsvpId), job.data.partial ? job.data.amount : undefined);
       } catch (error) {
         failure = errorText(error);
         logger.error(`Refund of RSVP ${job.data.rsvpId} (${job.data.paymentIntentId}) failed; retried on the next run: ${failure}`);

@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { CURRENCY } from '../shared/constants.js';
 import { PAYMENT_MESSAGES, type ConfirmPaymentReply, type CreatePaymentIntentReply } from '../shared/payments-model.js';
 import type { CreatePaymentIntentInput } from '../shared/payments.js';
-import { RSVP_MESSAGES, type RefundReply, type RsvpRecord } from '../shared/rsvps-model.js';
+import { ORDER_MESSAGES, RSVP_MESSAGES, type OrderTicketReply, type RefundReply, type RsvpRecord } from '../shared/rsvps-model.js';
 import { rsvpInputSchema } from '../shared/rsvps.js';
-import { readEventDocument, resolveEventId, toEventDetails } from '../events/repository.js';
+import { readEvent, readEventDocument, resolveEventId, toEventDetails } from '../events/repository.js';
 import { withSeatChoice } from '../seats/choice.js';
-import { findFreeSeat, type SeatClaim } from '../seats/repository.js';
+import { findFreeSeat, findFreeSeats, findSeatToGiveBack, giveSeatsBack, takeSeats, type SeatClaim } from '../seats/repository.js';
 import { noticeMailId, queueMail, queueNoticeOnce } from '../outbox/outbox.js';
 import { REFUND_JOBS } from '../outbox/refund-jobs.js';
 import type { Clock } from '../clock.js';
@@ -21,6 +21,8 @@ import {
   markPaid,
   markPaymentFailed,
   markRefundDue,
+  ORDERS,
+  readOrderWithTickets,
   readRsvp,
   readRsvpWithSeat,
   refund,
@@ -110,6 +112,29 @@ export function decideSucceededPayment(
   return { outcome: 'ignored' };
 }
 
+/**
+ * Decides what a succeeded payment of an order (issue 26 item 1) does to its tickets, all together:
+ * the payment must be every ticket's own intent, for exactly the order's sum; then it confirms the
+ * held seats, and re-takes a lapsed order's seats only when all of them are free. A ticket cancelled
+ * meanwhile, a missing seat or another amount refunds the whole payment: no ticket comes of it.
+ */
+export function decideOrderPayment(
+  tickets: Pick<RsvpRecord, 'status' | 'paymentStatus' | 'paymentIntentId' | 'amountDue'>[],
+  seatsFree: boolean,
+  intent: Pick<PaymentIntent, 'id' | 'amountReceived' | 'currency'>,
+): PaymentDecision {
+  if (tickets.length === 0 || tickets.some((ticket) => ticket.paymentIntentId !== intent.id)) {
+    return { outcome: 'refund', reason: REFUND_REASONS.notOwnIntent, ownIntent: false };
+  }
+  if (tickets.every((ticket) => ticket.paymentStatus === 'paid' || ticket.paymentStatus === 'refunded')) return { outcome: 'already-confirmed' };
+  const due = tickets.reduce((sum, ticket) => sum + ticket.amountDue, 0);
+  if (intent.amountReceived !== due || intent.currency.toUpperCase() !== CURRENCY) return { outcome: 'refund', reason: REFUND_REASONS.amountMismatch, ownIntent: true };
+  if (tickets.some((ticket) => ticket.status === 'cancelled')) return { outcome: 'refund', reason: REFUND_REASONS.cancelled, ownIntent: true };
+  if (tickets.some((ticket) => ticket.status !== 'pending_payment' && ticket.status !== 'released')) return { outcome: 'ignored' };
+  if (tickets.some((ticket) => ticket.status === 'released') && !seatsFree) return { outcome: 'refund', reason: REFUND_REASONS.noSeat, ownIntent: true };
+  return { outcome: 'confirmed' };
+}
+
 /** A client secret compared in constant time (it is what proves the caller started this payment). */
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -118,8 +143,62 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 export function createPaymentService({ store, clock, payments, onMailQueued, onMailchimpQueued }: PaymentServiceDeps) {
+  /**
+   * Applies a succeeded payment of an order (issue 26 item 1): every ticket confirmed and paid (each
+   * with its own price), the order stamped paid and a ticket e-mail queued per ticket, in one
+   * transaction with the event-id record; or the whole payment given back and every held seat freed.
+   */
+  async function applyOrderSucceeded(event: IntentEvent, orderId: string): Promise<PaymentOutcome> {
+    const rsvpId = event.intent.metadata.rsvpId ?? '';
+    const now = clock.now();
+    const at = now.toISOString();
+    const record = { type: event.type, intentId: event.intent.id, rsvpId, orderId, at };
+    let mailchimpQueued = false;
+    const decision = await store.runTransaction(async (tx): Promise<PaymentDecision> => {
+      mailchimpQueued = false;
+      if (await tx.get(PAYMENT_EVENTS, event.id)) return { outcome: 'already-confirmed' };
+      const { order, tickets } = await readOrderWithTickets(tx, orderId);
+      if (!order) return { outcome: 'ignored' };
+      const eventDoc = await readEvent(tx, order.data.eventId);
+      const lapsed = tickets.filter((ticket) => ticket.data.status === 'released');
+      const held = tickets.filter((ticket) => ticket.data.status === 'pending_payment');
+      const freeSeats = lapsed.length && eventDoc ? await findFreeSeats(tx, eventDoc, lapsed.length) : null;
+      const releases = await Promise.all(held.map((ticket) => findSeatToGiveBack(tx, eventDoc, ticket.data)));
+      const decided = decideOrderPayment(tickets.map((ticket) => ticket.data), lapsed.length === 0 || freeSeats !== null, event.intent);
+      if (decided.outcome !== 'refund') tx.set(PAYMENT_EVENTS, event.id, { ...record, outcome: decided.outcome });
+      if (decided.outcome === 'confirmed') {
+        const retaken = freeSeats ? takeSeats(tx, freeSeats) : [];
+        for (const ticket of tickets) {
+          const lapsedAt = lapsed.indexOf(ticket);
+          const seat = lapsedAt >= 0 ? { taken: retaken[lapsedAt] ?? null } : null;
+          if (markPaid(tx, ticket, eventDoc, seat, { intentId: event.intent.id, amountPaid: ticket.data.amountDue }, now)) mailchimpQueued = true;
+          queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId: ticket.id, to: ticket.data.email }, now);
+        }
+        tx.update(ORDERS, orderId, { paidAt: at, paymentIntentId: event.intent.id });
+      }
+      if (decided.outcome === 'refund' && decided.ownIntent) {
+        for (const ticket of tickets) markRefundDue(tx, ticket, null, decided.reason);
+        // The held seats go back together: two tickets in one shard write it once.
+        giveSeatsBack(tx, releases);
+      }
+      return decided;
+    });
+    if (decision.outcome === 'confirmed') onMailQueued?.();
+    if (mailchimpQueued) onMailchimpQueued?.();
+    if (decision.outcome === 'refund') {
+      await payments.refund(event.intent.id, `refund-${event.intent.id}`);
+      await store.runTransaction(async (tx) => {
+        const { tickets } = decision.ownIntent ? await readOrderWithTickets(tx, orderId) : { tickets: [] };
+        tx.set(PAYMENT_EVENTS, event.id, { ...record, outcome: 'refund', refundReason: decision.reason });
+        for (const ticket of tickets) refund(tx, ticket, at);
+      });
+    }
+    return decision.outcome;
+  }
+
   /** Marks the intent's RSVP paid or refunds it, in one transaction with the event-id record. */
   async function applySucceeded(event: IntentEvent): Promise<PaymentOutcome> {
+    if (event.intent.metadata.orderId) return applyOrderSucceeded(event, event.intent.metadata.orderId);
     const rsvpId = event.intent.metadata.rsvpId;
     if (!rsvpId) return 'ignored';
     const now = clock.now();
@@ -181,7 +260,8 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       const earlier = paidWith.reduce((sum, doc) => sum + (doc.id !== asked.id && doc.data.paymentStatus === 'refunded' ? (doc.data.amountRefunded ?? 0) : 0), 0);
       const notice = await queueNoticeOnce(tx, noticeMailId('refund', asked.id), { kind: 'refundIssued', rsvpId: asked.id, to: asked.data.email }, new Date(at));
       tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId, rsvpId: asked.id, at, outcome: 'refunded' });
-      tx.update(RSVPS, asked.id, { paymentStatus: 'refunded', amountRefunded, refundedAt: at });
+      // The charge's refunded total counts every ticket of an order refunded so far: a ticket of one records its own price (issue 26 item 4).
+      tx.update(RSVPS, asked.id, { paymentStatus: 'refunded', amountRefunded: asked.data.orderId ? asked.data.amountPaid : amountRefunded, refundedAt: at });
       // The webhook may overtake the worker's own record of the provider's answer.
       if (job && !job.data.acceptedAt) tx.update(REFUND_JOBS, asked.id, { acceptedAt: at });
       return notice({ outcome: 'refunded', amountCents: Math.max(0, amountRefunded - earlier) });
@@ -189,9 +269,23 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
     if (queued) onMailQueued?.();
   }
 
-  /** A failed or cancelled intent gives its held seat back. */
+  /** A failed or cancelled intent gives its held seat back (an order's: every seat of it, issue 26 item 1). */
   async function applyFailed(event: IntentEvent) {
     const rsvpId = event.intent.metadata.rsvpId;
+    const orderId = event.intent.metadata.orderId;
+    if (orderId) {
+      await store.runTransaction(async (tx) => {
+        if (await tx.get(PAYMENT_EVENTS, event.id)) return;
+        const { order, tickets } = await readOrderWithTickets(tx, orderId);
+        const eventDoc = order ? await readEvent(tx, order.data.eventId) : null;
+        const held = tickets.filter((ticket) => ticket.data.status === 'pending_payment');
+        const releases = await Promise.all(held.map((ticket) => findSeatToGiveBack(tx, eventDoc, ticket.data)));
+        tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId: event.intent.id, rsvpId: rsvpId ?? '', orderId, at: clock.now().toISOString() });
+        for (const ticket of held) markPaymentFailed(tx, ticket, null);
+        giveSeatsBack(tx, releases);
+      });
+      return;
+    }
     if (!rsvpId) return;
     await store.runTransaction(async (tx) => {
       if (await tx.get(PAYMENT_EVENTS, event.id)) return;
@@ -207,6 +301,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
      * seat on a pending RSVP and opens an intent for exactly that amount.
      */
     async createIntent(input: CreatePaymentIntentInput): Promise<CreatePaymentIntentReply> {
+      if (input.orderId) return this.createOrderIntent(input, input.orderId);
       const now = clock.now();
       const eventId = await resolveEventId(store, input.eventId);
       // The seat shard is chosen before the transaction, which then locks that one shard alone (seats/choice.ts).
@@ -255,6 +350,42 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       return { success: true, clientSecret: intent.clientSecret, paymentIntentId: intent.id, rsvpId, amount, currency: intent.currency };
     },
 
+    /**
+     * One payment for an unpaid order of several tickets (issue 26 item 1): the order's price is the
+     * sum of its tickets' prices, set by the server when it was made; the client's amount is only
+     * compared. Every ticket must still hold its seat. Paying again pays the same order.
+     */
+    async createOrderIntent(input: CreatePaymentIntentInput, orderId: string): Promise<CreatePaymentIntentReply> {
+      const now = clock.now();
+      const eventId = await resolveEventId(store, input.eventId);
+      const { leadId, amount, email } = await store.runTransaction(async (tx) => {
+        const { order, tickets } = await readOrderWithTickets(tx, orderId);
+        if (!order || order.data.eventId !== eventId || tickets.length === 0) throw new RuleError('ORDER_NOT_FOUND', ORDER_MESSAGES.orderNotFound, 'not-found');
+        if (tickets.every((ticket) => ticket.data.paymentStatus === 'paid')) throw new RuleError('ALREADY_PAID', RSVP_MESSAGES.alreadyPaid, 'conflict');
+        const nowIso = now.toISOString();
+        if (!tickets.every((ticket) => ticket.data.status === 'pending_payment' && isActiveRegistration(ticket.data, nowIso))) {
+          throw new RuleError('LINK_EXPIRED', RSVP_MESSAGES.paymentLinkExpired, 'gone');
+        }
+        assertAcceptingRegistrations(toEventDetails(await readEventDocument(tx, eventId)), now);
+        const due = tickets.reduce((sum, ticket) => sum + ticket.data.amountDue, 0);
+        if (input.amount !== due) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
+        return { leadId: order.data.rsvpIds[0], amount: due, email: order.data.email };
+      });
+      const intent = await payments.createIntent({
+        amount,
+        currency: CURRENCY.toLowerCase(),
+        metadata: { rsvpId: leadId, orderId, eventId: input.eventId },
+        receiptEmail: email,
+        idempotencyKey: `order-${orderId}-${amount}`,
+      });
+      await store.runTransaction(async (tx) => {
+        const { order, tickets } = await readOrderWithTickets(tx, orderId);
+        for (const ticket of tickets) attachPaymentIntent(tx, ticket, intent.id);
+        if (order) tx.update(ORDERS, orderId, { paymentIntentId: intent.id });
+      });
+      return { success: true, clientSecret: intent.clientSecret, paymentIntentId: intent.id, rsvpId: leadId, amount, currency: intent.currency };
+    },
+
     /** Applies a verified provider event; the same event twice changes nothing. */
     async handleEvent(event: PaymentEvent): Promise<void> {
       if (event.refund) await applyRefunded(event);
@@ -275,7 +406,17 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       const rsvp = rsvpId ? await findRsvp(store, rsvpId) : null;
       // The ticket is this intent's only when the RSVP was paid with it.
       const confirmed = rsvp?.data.status === 'confirmed' && rsvp.data.paymentStatus === 'paid' && rsvp.data.paymentIntentId === intent.id;
+      const orderId = intent.metadata.orderId;
+      // An order's page lists every ticket it paid for (issue 26 item 1), each with its page.
+      const order = orderId && confirmed ? await store.runTransaction((tx) => readOrderWithTickets(tx, orderId)) : null;
+      const tickets: OrderTicketReply[] | undefined = order?.tickets.map((ticket) => ({
+        id: ticket.data.paymentIntentId === intent.id ? ticket.id : null,
+        name: ticket.data.name,
+        ticketType: ticket.data.ticketType,
+        price: ticket.data.amountDue,
+      }));
       return {
+        ...(orderId ? { orderId, ...(tickets ? { tickets } : {}), ...(order?.order?.data.paidAt ? { paidAt: order.order.data.paidAt } : {}) } : {}),
         success: true,
         status: intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : 'failed',
         paymentIntentId: intent.id,
@@ -295,7 +436,8 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       if (!found) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
       if (!isRefundable(found.data)) throw new RuleError('NOT_REFUNDABLE', RSVP_MESSAGES.notRefundable, 'conflict');
       try {
-        await payments.refund(found.data.paymentIntentId!, rsvpRefundKey(rsvpId));
+        // A ticket of an order (issue 26 item 4) shares the order's payment: only its own price goes back.
+        await payments.refund(found.data.paymentIntentId!, rsvpRefundKey(rsvpId), found.data.orderId ? found.data.amountPaid : undefined);
       } catch (error) {
         throw new RuleError('REFUND_FAILED', `${RSVP_MESSAGES.refundFailed}: ${providerReason(error)}`, 'provider-failed');
       }

@@ -40,10 +40,11 @@ export function stripeGateway(config: { secretKey: string; webhookSecret: string
       }
     },
 
-    async refund(intentId, idempotencyKey) {
+    async refund(intentId, idempotencyKey, amount) {
       let refund: Stripe.Refund;
       try {
-        refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+        // An amount refunds part of the charge (one ticket of an order); without one, all of it.
+        refund = await stripe.refunds.create({ payment_intent: intentId, ...(amount === undefined ? {} : { amount }) }, { idempotencyKey });
       } catch (error) {
         // A retry after the idempotency key expired (24 h): the money is already back.
         if ((error as { code?: string }).code === 'charge_already_refunded') return;

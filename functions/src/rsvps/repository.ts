@@ -1,5 +1,14 @@
 import type { RsvpInput } from '../shared/rsvps.js';
-import { EXPIRING_HOLD_STATUSES, RSVP_MESSAGES, type RsvpRecord } from '../shared/rsvps-model.js';
+import {
+  attendeeRegisteredMessage,
+  comparableName,
+  EXPIRING_HOLD_STATUSES,
+  ORDER_MESSAGES,
+  orderOverEmailLimitMessage,
+  orderTooLargeMessage,
+  RSVP_MESSAGES,
+  type RsvpRecord,
+} from '../shared/rsvps-model.js';
 import { createHash } from 'node:crypto';
 import { mailboxOf } from '../shared/mailbox.js';
 import { keptLinkKeys, type LinkPurpose } from './link-keys.js';
@@ -9,7 +18,7 @@ import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
 import { queueRefund } from '../outbox/refund-jobs.js';
 import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
-import { findFreeSeat, findSeatToGiveBack, giveSeatBack, takeSeat, type SeatChoice, type SeatClaim, type SeatRelease } from '../seats/repository.js';
+import { findFreeSeat, findFreeSeats, findSeatToGiveBack, giveSeatBack, takeSeat, takeSeats, type SeatChoice, type SeatClaim, type SeatRelease } from '../seats/repository.js';
 import {
   assertAcceptingRegistrations,
   assertUnderEmailLimit,
@@ -76,7 +85,31 @@ export type StoredRsvp = Omit<
   seatShard?: number | null;
   /** Hashes of the keys of the links e-mailed for it (link-keys.ts), newest last, by purpose; never the keys. */
   linkKeys?: Partial<Record<LinkPurpose, string[]>>;
+  /** The order it was bought in with other tickets (issue 26 item 1); absent on a ticket bought alone. */
+  orderId?: string;
 };
+
+/**
+ * An order of several tickets (issue 26 item 1): who bought them and which RSVPs they are, written
+ * in the transaction that creates them. The tickets stay RSVPs of their own (check-in, cancel,
+ * transfer and refund one by one); the order is what pays, confirms by one link and makes the receipt.
+ */
+export type StoredOrder = {
+  eventId: string;
+  /** The buyer. */
+  name: string;
+  email: string;
+  /** Its tickets, in the order the buyer listed them. */
+  rsvpIds: string[];
+  /** Cents: the sum of its tickets' prices when it was made (server prices, never the client's). */
+  amountDue: number;
+  createdAt: string;
+  /** The provider's intent paying for the whole order (one payment); null while none was opened. */
+  paymentIntentId: string | null;
+  /** When the payment was applied; null while unpaid (or free). */
+  paidAt: string | null;
+};
+export const ORDERS = collection<StoredOrder>('orders');
 
 export interface UndoneCheckIn {
   checkedInAt: string | null;
@@ -156,6 +189,7 @@ export function toRsvpView(doc: RsvpDocument): RsvpRecord {
     transferredTo: rsvp.transferredTo ?? null,
     transferredFrom: rsvp.transferredFrom ?? null,
     transferredAt: rsvp.transferredAt ?? null,
+    ...(rsvp.orderId ? { orderId: rsvp.orderId } : {}),
   };
 }
 
@@ -282,6 +316,105 @@ export async function register(tx: Transaction, eventDoc: EventDocument, input: 
   return { outcome: 'created', rsvpId, rsvp, mailchimpQueued };
 }
 
+/** An order as its registration made it: its id and tickets (in the buyer's order), each with its RSVP. */
+export interface CreatedOrder {
+  orderId: string;
+  order: StoredOrder;
+  tickets: { rsvpId: string; rsvp: StoredRsvp }[];
+  mailchimpQueued: boolean;
+}
+
+/** Rethrows a ticket's refusal keyed by the ticket's own field, so the form marks that line. */
+function atTicket<T>(index: number, field: 'ticketType' | 'name', work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof RuleError) throw new RuleError(error.code, error.message, error.kind, `tickets.${index}.${field}`);
+    throw error;
+  }
+}
+
+/**
+ * Registers an order of several tickets (issue 26 item 1) for an event that is public and has not
+ * started: every ticket priced by the server from the event's prices, every attendee a different
+ * person not already registered under the buyer's address, the address's tickets (those it holds
+ * and these) within the event's per-e-mail limit, and every seat taken in this one transaction:
+ * all of them, or none (the event's full message). Each ticket is an RSVP of its own carrying the
+ * order's id; the order document lists them. Reads first, then writes (DESIGN §3).
+ */
+export async function registerOrder(tx: Transaction, eventDoc: EventDocument, input: RsvpInput, now: Date): Promise<CreatedOrder> {
+  const event = toEventDetails(eventDoc);
+  assertAcceptingRegistrations(event, now);
+  const requested = input.tickets ?? [];
+  if (requested.length === 0) throw new RuleError('INVALID_INPUT', ORDER_MESSAGES.noTickets, 'invalid', 'tickets');
+  if (requested.length > event.maxRegistrationsPerEmail) {
+    throw new RuleError('ORDER_TOO_LARGE', orderTooLargeMessage(event.maxRegistrationsPerEmail), 'invalid', 'tickets');
+  }
+  const seen = new Set<string>();
+  const lines = requested.map((ticket, index) => {
+    const ticketType = atTicket(index, 'ticketType', () => resolveTicketType(event, ticket.ticketType));
+    const price = atTicket(index, 'ticketType', () => ticketPriceCents(event, ticketType));
+    // A blank attendee is the buyer (issue 26: 'the buyer's by default').
+    const name = ticket.name || input.name;
+    const key = comparableName(name);
+    if (seen.has(key)) throw new RuleError('DUPLICATE_ATTENDEE', ORDER_MESSAGES.duplicateName, 'invalid', `tickets.${index}.name`);
+    seen.add(key);
+    return { name, ticketType, price };
+  });
+  const active = await readActiveRegistrations(tx, eventDoc, input.email, now.toISOString());
+  lines.forEach((line, index) => {
+    if (findSamePerson(active, line.name)) throw new RuleError('ATTENDEE_REGISTERED', attendeeRegisteredMessage(line.name), 'conflict', `tickets.${index}.name`);
+  });
+  // Every ticket of the address counts, held before or bought now.
+  if (active.length + lines.length > event.maxRegistrationsPerEmail) {
+    throw new RuleError('REGISTRATION_LIMIT_REACHED', orderOverEmailLimitMessage(event.maxRegistrationsPerEmail, active.length), 'conflict', 'email');
+  }
+  const seats = await findFreeSeats(tx, eventDoc, lines.length);
+  if (!seats) throw new RuleError('EVENT_FULL', RSVP_MESSAGES.eventFull, 'conflict');
+  const shards = takeSeats(tx, seats);
+  const orderId = newId();
+  const buyer = comparableName(input.name);
+  const tickets = lines.map((line, index) => {
+    const rsvp: StoredRsvp = {
+      ...newRsvp(event, { ...input, name: line.name }, line.ticketType, line.price, now),
+      // Marketing consent is the buyer's own, never given for the others.
+      keepInformed: comparableName(line.name) === buyer && keepInformedConsent(event, input.keepInformed),
+      seatShard: shards[index],
+      orderId,
+    };
+    return { rsvpId: newId(), rsvp };
+  });
+  const order: StoredOrder = {
+    eventId: event.id,
+    name: input.name,
+    email: input.email.toLowerCase(),
+    rsvpIds: tickets.map((ticket) => ticket.rsvpId),
+    amountDue: lines.reduce((sum, line) => sum + line.price, 0),
+    createdAt: now.toISOString(),
+    paymentIntentId: null,
+    paidAt: null,
+  };
+  for (const ticket of tickets) tx.create(RSVPS, ticket.rsvpId, ticket.rsvp);
+  tx.create(ORDERS, orderId, order);
+  if (eventDoc.data.perEmailKeys) {
+    tx.set(REGISTRATION_KEYS, registrationKeyId(event.id, order.email), { eventId: event.id, rsvpIds: [...active.map((doc) => doc.id), ...order.rsvpIds] });
+  }
+  let mailchimpQueued = false;
+  for (const ticket of tickets) {
+    if (ticket.rsvp.status !== 'confirmed') continue;
+    if (queueMailchimpSync(tx, { eventId: event.id, audienceId: event.mailchimpAudienceId }, ticket.rsvpId, 'registered', now) !== null) mailchimpQueued = true;
+  }
+  return { orderId, order, tickets, mailchimpQueued };
+}
+
+/** An order and its tickets as stored now (a ticket deleted since is left out). */
+export async function readOrderWithTickets(tx: Transaction, orderId: string): Promise<{ order: StoredDocument<StoredOrder> | null; tickets: RsvpDocument[] }> {
+  const order = await tx.get(ORDERS, orderId);
+  if (!order) return { order: null, tickets: [] };
+  const tickets = await Promise.all(order.data.rsvpIds.map((id) => tx.get(RSVPS, id)));
+  return { order, tickets: tickets.filter((doc): doc is RsvpDocument => doc !== null) };
+}
+
 /** Remembers the hash of a link's key just minted for an e-mail (link-keys.ts), keeping the newest few. */
 export function rememberLinkKey(tx: Transaction, rsvp: RsvpDocument, purpose: LinkPurpose, keyHash: string) {
   tx.update(RSVPS, rsvp.id, { linkKeys: { ...rsvp.data.linkKeys, [purpose]: keptLinkKeys(rsvp.data.linkKeys?.[purpose], keyHash) } });
@@ -311,12 +444,14 @@ export function markPaid(
   tx: Transaction,
   rsvp: RsvpDocument,
   event: EventDocument | null,
-  freeSeat: SeatClaim | null,
+  /** The seat found free for a lapsed hold; or, for an order's ticket (issue 26), the shard its seat was already taken from. */
+  freeSeat: SeatClaim | { taken: number | null } | null,
   payment: { intentId: string; amountPaid: number },
   now: Date,
 ): boolean {
   // A lapsed hold takes a seat again: the one found free in this transaction's reads.
-  const retaken = rsvp.data.status !== 'pending_payment' && freeSeat ? { seatShard: takeSeat(tx, freeSeat) } : {};
+  const retaken =
+    rsvp.data.status === 'pending_payment' || !freeSeat ? {} : 'taken' in freeSeat ? { seatShard: freeSeat.taken } : { seatShard: takeSeat(tx, freeSeat) };
   tx.update(RSVPS, rsvp.id, {
     status: 'confirmed',
     paymentStatus: 'paid',
@@ -409,7 +544,11 @@ export function cancelRsvp(tx: Transaction, { rsvp, event, seat }: RsvpWithSeat,
 export function cancelByAttendee(tx: Transaction, { rsvp, event, seat }: RsvpWithSeat, now: Date, refundDue: boolean): boolean {
   if (!rsvp) return false;
   const at = now.toISOString();
-  const refund = refundDue && rsvp.data.paymentIntentId ? { paymentIntentId: rsvp.data.paymentIntentId, amount: rsvp.data.amountPaid } : null;
+  // A ticket of an order (issue 26 item 4) shares its payment: only its own price goes back.
+  const refund =
+    refundDue && rsvp.data.paymentIntentId
+      ? { paymentIntentId: rsvp.data.paymentIntentId, amount: rsvp.data.amountPaid, ...(rsvp.data.orderId ? { partial: true } : {}) }
+      : null;
   tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null, cancelledAt: at, cancelledBy: 'attendee', ...(refund ? { refundRequestedAt: at } : {}) });
   if (refund) queueRefund(tx, { rsvpId: rsvp.id, ...refund }, now);
   giveSeatBack(tx, seat);
@@ -433,7 +572,8 @@ export function cancelForCancelledEvent(
   const ticketHolder = data.status === 'confirmed';
   const refundCents = ticketHolder && data.paymentStatus === 'paid' && data.paymentIntentId ? data.amountPaid - (data.amountRefunded ?? 0) : 0;
   tx.update(RSVPS, rsvp.id, { status: 'cancelled', holdExpiresAt: null, cancelledAt: at, ...(refundCents > 0 ? { refundRequestedAt: at } : {}) });
-  if (refundCents > 0) queueRefund(tx, { rsvpId: rsvp.id, paymentIntentId: data.paymentIntentId!, amount: refundCents }, now);
+  // A ticket of an order (issue 26 item 1) shares its payment with the others: only its own price goes back.
+  if (refundCents > 0) queueRefund(tx, { rsvpId: rsvp.id, paymentIntentId: data.paymentIntentId!, amount: refundCents, ...(data.orderId ? { partial: true } : {}) }, now);
   giveSeatBack(tx, seat);
   const mailchimpQueued = ticketHolder && event !== null && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.data.mailchimpAudienceId }, rsvp.id, 'cancelled', now) !== null;
   // An unpaid hold's intent is cancelled with the provider after the commit, as an admin's cancel does.

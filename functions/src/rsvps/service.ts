@@ -10,7 +10,7 @@ import { noticeMailId, queueMail, queueNoticeOnce, type NoticeMoney } from '../o
 import type { Clock } from '../clock.js';
 import { RuleError } from '../rule-error.js';
 import type { DocumentStore } from '../store/port.js';
-import { withSeatChoice } from '../seats/choice.js';
+import { keyedQueue, withSeatChoice } from '../seats/choice.js';
 import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
 import { assertUnderEmailLimit, confirmationMailKind, decideSelfCancel, decideTransfer, findSamePerson, holdsSeat, refundTerms, isRunningHold, repeatMailKind } from './rules.js';
 import { linkKeyMatches } from './link-keys.js';
@@ -25,8 +25,10 @@ import {
   listRsvpsOfEvent,
   readActiveRegistrations,
   readRsvpWithEvent,
+  readOrderWithTickets,
   readRsvpWithSeat,
   register,
+  registerOrder,
   toRsvpView,
   transferTicket,
   type EventDocument,
@@ -67,6 +69,13 @@ export function alreadyRegistered() {
   return new RuleError('ALREADY_REGISTERED', RSVP_MESSAGES.alreadyRegistered, 'conflict');
 }
 
+/**
+ * Orders of several tickets on one event wait in line in this process (issue 26 item 1): each reads
+ * every seat shard of the event in its transaction, and on Firestore two such transactions would
+ * lock each other out and back off for seconds. Across instances the transaction still decides.
+ */
+const orderLine = keyedQueue();
+
 export function createRsvpService({ store, clock, timeZone, onMailQueued, onMailchimpQueued, onRefundQueued, intents, logger = console }: RsvpServiceDeps) {
   return {
     /**
@@ -75,6 +84,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
      * requests race; the e-mail job is written in that transaction too.
      */
     async create(eventIdOrSlug: string, input: RsvpInput): Promise<RsvpReply> {
+      if (input.tickets) return this.createOrder(eventIdOrSlug, input);
       const now = clock.now();
       const eventId = await resolveEventId(store, eventIdOrSlug);
       // The seat shard is chosen before the transaction, which then locks that one shard alone (seats/choice.ts).
@@ -114,6 +124,45 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
     },
 
     /**
+     * Registers an order of several tickets (issue 26 item 1; repository registerOrder): every seat in
+     * one transaction, all or nothing, with the e-mails it causes. A free order is confirmed with a
+     * ticket e-mail per ticket; a 'Confirm by e-mail' order holds its seats until the one link e-mailed
+     * to the buyer is opened; a paid order holds them until its one payment (POST /create-payment-intent
+     * with the orderId) succeeds. The reply lists the tickets, with their ids once they are the buyer's.
+     */
+    async createOrder(eventIdOrSlug: string, input: RsvpInput): Promise<RsvpReply> {
+      const now = clock.now();
+      const eventId = await resolveEventId(store, eventIdOrSlug);
+      const created = await orderLine(eventId ?? '', () =>
+        store.runTransaction(async (tx) => {
+          const eventDoc = await readEventDocument(tx, eventId);
+          const event = toEventDetails(eventDoc);
+          const made = await registerOrder(tx, eventDoc, input, now);
+          const [lead] = made.tickets;
+          const status = lead.rsvp.status;
+          if (status === 'confirmed') {
+            for (const ticket of made.tickets) queueMail(tx, { kind: confirmationMailKind(event), rsvpId: ticket.rsvpId, to: ticket.rsvp.email }, now);
+          }
+          // One link confirms the whole order: it is sent for the first ticket, which names the order.
+          if (status === 'pending_confirmation') queueMail(tx, { kind: 'confirmRegistration', rsvpId: lead.rsvpId, to: lead.rsvp.email }, now);
+          return { made, event, mailQueued: status !== 'pending_payment' };
+        }),
+      );
+      const { made, event, mailQueued } = created;
+      if (mailQueued) onMailQueued?.();
+      if (made.mailchimpQueued) onMailchimpQueued?.();
+      const status = made.tickets[0].rsvp.status;
+      // Ticket ids only to the visitor who now holds the tickets or is about to pay for them (as rsvpId alone before).
+      const showIds = status !== 'pending_confirmation';
+      const tickets = made.tickets.map(({ rsvpId, rsvp }) => ({ id: showIds ? rsvpId : null, name: rsvp.name, ticketType: rsvp.ticketType, price: rsvp.amountDue }));
+      const base = { success: true as const, orderId: made.orderId, tickets, amount: made.order.amountDue };
+      if (status === 'pending_payment') return { ...base, message: RSVP_MESSAGES.paymentRequired, requiresPayment: true, rsvpId: made.tickets[0].rsvpId };
+      if (status === 'pending_confirmation') return { ...base, message: RSVP_MESSAGES.confirmationSent, requiresPayment: false, requiresConfirmation: true };
+      const message = event.generateTickets ? RSVP_MESSAGES.registered : RSVP_MESSAGES.registeredNoTicket;
+      return { ...base, message, requiresPayment: false, rsvpId: made.tickets[0].rsvpId };
+    },
+
+    /**
      * POST /rsvps/{id}/confirm: the link e-mailed to a 'Confirm by e-mail' registration was opened while
      * its seat was held, so the mailbox is proven: confirmed, its ticket (or confirmation) e-mail and its
      * Mailchimp sync queued in the same transaction. Opening it again answers the same.
@@ -129,9 +178,14 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
           throw new RuleError('LINK_EXPIRED', RSVP_MESSAGES.confirmationLinkExpired, 'gone');
         }
         if (rsvp.data.status !== 'pending_confirmation') throw linkInvalid();
-        confirmByLink(tx, rsvp);
-        queueMail(tx, { kind: confirmationMailKind(details), rsvpId, to: rsvp.data.email }, now);
-        const mailchimpQueued = queueMailchimpSync(tx, { eventId: details.id, audienceId: details.mailchimpAudienceId }, rsvpId, 'registered', now) !== null;
+        // The link of an order (issue 26 item 1) confirms every ticket of it still held; a ticket cancelled meanwhile stays so.
+        const tickets = rsvp.data.orderId ? (await readOrderWithTickets(tx, rsvp.data.orderId)).tickets.filter((doc) => doc.data.status === 'pending_confirmation') : [rsvp];
+        let mailchimpQueued = false;
+        for (const ticket of tickets.length ? tickets : [rsvp]) {
+          confirmByLink(tx, ticket);
+          queueMail(tx, { kind: confirmationMailKind(details), rsvpId: ticket.id, to: ticket.data.email }, now);
+          if (queueMailchimpSync(tx, { eventId: details.id, audienceId: details.mailchimpAudienceId }, ticket.id, 'registered', now) !== null) mailchimpQueued = true;
+        }
         return { details, mailQueued: true, mailchimpQueued };
       });
       if (result.mailQueued) onMailQueued?.();

@@ -102,6 +102,54 @@ export function takeSeat(tx: Transaction, claim: SeatClaim): number | null {
   return claim.shard.data.index;
 }
 
+/**
+ * Reads for `count` free seats at once (an order of several tickets, issue 26 item 1): all of them or
+ * none. Every shard is read, in this one transaction, so the seats found are the seats taken at its
+ * commit; a concurrent registration that wrote one of these shards makes this transaction run again.
+ * Null when the event has fewer than `count` seats left.
+ */
+export async function findFreeSeats(tx: Transaction, event: SeatEvent, count: number): Promise<SeatClaim[] | null> {
+  const layout = layoutOf(event.data);
+  if (event.data.maxAttendees === null) return Array.from({ length: count }, () => ({ kind: 'unlimited' as const }));
+  if (layout === 'single') {
+    return (event.data.attendeeCount ?? 0) + count <= event.data.maxAttendees ? Array.from({ length: count }, () => ({ kind: 'single' as const, event })) : null;
+  }
+  if (layout === 'unlimited') throw new Error(`Event ${event.id} has a capacity but no seat shards`);
+  const shards = await Promise.all(probeOrder(event.data.seatShards!).map((index) => tx.get(SEAT_SHARDS, shardId(event.id, index))));
+  const claims: SeatClaim[] = [];
+  // The fewest shards that hold the order, from a random one on: a family's seats mostly share one document.
+  for (const shard of shards) {
+    if (!shard) continue;
+    const free = Math.max(0, shard.data.capacity - shard.data.taken);
+    for (let seat = 0; seat < free && claims.length < count; seat++) claims.push({ kind: 'shard', shard });
+    if (claims.length === count) return claims;
+  }
+  return null;
+}
+
+/**
+ * Takes the seats findFreeSeats found, each shard (or the old counter) written once with all it gives:
+ * answers the shard index of each seat, in order (null: no shard), for the RSVPs to record.
+ */
+export function takeSeats(tx: Transaction, claims: SeatClaim[]): (number | null)[] {
+  const byShard = new Map<string, { shard: StoredDocument<SeatShard>; seats: number }>();
+  let singleEvent: SeatEvent | null = null;
+  let singleSeats = 0;
+  for (const claim of claims) {
+    if (claim.kind === 'shard') {
+      const entry = byShard.get(claim.shard.id) ?? { shard: claim.shard, seats: 0 };
+      entry.seats += 1;
+      byShard.set(claim.shard.id, entry);
+    } else if (claim.kind === 'single') {
+      singleEvent = claim.event;
+      singleSeats += 1;
+    }
+  }
+  for (const { shard, seats } of byShard.values()) tx.update(SEAT_SHARDS, shard.id, { taken: shard.data.taken + seats });
+  if (singleEvent) tx.update(SEAT_EVENTS, singleEvent.id, { attendeeCount: (singleEvent.data.attendeeCount ?? 0) + singleSeats });
+  return claims.map((claim) => (claim.kind === 'shard' ? claim.shard.data.index : null));
+}
+
 /** The seat an RSVP gives back, found by its reads; null when there is nothing to count (unlimited, or no event). */
 export type SeatRelease = { kind: 'shard'; shard: StoredDocument<SeatShard> } | { kind: 'single'; event: SeatEvent };
 
@@ -133,6 +181,25 @@ export function giveSeatBack(tx: Transaction, release: SeatRelease | null) {
     return;
   }
   tx.update(SEAT_SHARDS, release.shard.id, { taken: Math.max(0, release.shard.data.taken - 1) });
+}
+
+/**
+ * Gives back several seats in one transaction (an order's tickets, issue 26 item 1): releases read
+ * the same shard when two tickets sat in it, so each document is written once with all it gets back.
+ */
+export function giveSeatsBack(tx: Transaction, releases: (SeatRelease | null)[]) {
+  const byDoc = new Map<string, { release: SeatRelease; seats: number }>();
+  for (const release of releases) {
+    if (!release) continue;
+    const key = release.kind === 'shard' ? `shard:${release.shard.id}` : `event:${release.event.id}`;
+    const entry = byDoc.get(key) ?? { release, seats: 0 };
+    entry.seats += 1;
+    byDoc.set(key, entry);
+  }
+  for (const { release, seats } of byDoc.values()) {
+    if (release.kind === 'single') tx.update(SEAT_EVENTS, release.event.id, { attendeeCount: Math.max(0, (release.event.data.attendeeCount ?? 0) - seats) });
+    else tx.update(SEAT_SHARDS, release.shard.id, { taken: Math.max(0, release.shard.data.taken - seats) });
+  }
 }
 
 /** The RSVPs as far as counting them goes (rsvps/repository.ts owns the collection). */

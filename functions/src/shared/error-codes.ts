@@ -93,6 +93,11 @@ export const ERROR_CODES = [
   'MAILCHIMP_NOT_CONFIGURED',
   'MAILCHIMP_AUDIENCE_NOT_FOUND',
   'MAILCHIMP_FAILED',
+  // Orders of several tickets (issue 26 item 1).
+  'ORDER_TOO_LARGE',
+  'DUPLICATE_ATTENDEE',
+  'ATTENDEE_REGISTERED',
+  'ORDER_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -82,6 +82,8 @@ export const PUBLIC_EVENT_FIELDS = [
   'confirmByEmail',
   'attendeeCount',
   'cancelledAt',
+  // The registration form's most tickets per order (issue 26 item 1): the server counts every ticket of the address against it.
+  'maxRegistrationsPerEmail',
 ] as const satisfies readonly (keyof EventRecord)[];
 export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[number]> & {
   /**

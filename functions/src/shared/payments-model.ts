@@ -3,6 +3,7 @@
  * payment shapes. payments.ts builds the validators from these.
  */
 import { CURRENCY } from './constants.js';
+import type { OrderTicketReply } from './rsvps-model.js';
 
 /**
  * The payment messages the public API client falls back on, also standalone: the landing page's
@@ -43,6 +44,8 @@ export interface PaymentIntentRequest {
   amount: number | string;
   /** The pending RSVP that POST /events/{id}/rsvp created, if any. */
   rsvpId?: string;
+  /** The unpaid order of several tickets POST /events/{id}/rsvp created (issue 26 item 1): one payment for all of it. */
+  orderId?: string;
 }
 
 export interface CreatePaymentIntentReply {
@@ -78,6 +81,11 @@ export interface ConfirmPaymentReply {
   rsvpId: string | null;
   eventId: string | null;
   ticketId: string | null;
+  /** An order of several tickets (issue 26 item 1): its id and, once paid, every ticket of it. */
+  orderId?: string;
+  tickets?: OrderTicketReply[];
+  /** When the order's payment was applied (issue 26 item 2: the receipt's date); absent while unpaid. */
+  paidAt?: string;
 }
 
 // Made on first use, not when the module loads: the site's script loads this module on every

@@ -12,6 +12,8 @@ export const createPaymentIntentSchema = z
     amount: z.coerce.number({ error: 'Amount must be a number' }).int('Amount must be in cents').min(0, 'Amount must be at least 0'),
     /** The pending RSVP that POST /events/{id}/rsvp created, if any. */
     rsvpId: z.string().trim().max(100).optional(),
+    /** The unpaid order of several tickets (issue 26 item 1); then name, e-mail and ticket type are not read. */
+    orderId: z.string().trim().max(100).optional(),
   })
   .strip();
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;

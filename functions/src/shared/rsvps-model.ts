@@ -71,8 +71,51 @@ export interface RsvpRequest {
   additionalInfo?: string;
   /** Ticked 'Keep me informed about future events' (offered when the event has a Mailchimp audience). */
   keepInformed?: boolean;
+  /**
+   * Several tickets in one order (issue 26 item 1): each its own RSVP with a shared orderId. Absent:
+   * one ticket of `ticketType` for `name`, as before. `name` and `email` are then the buyer's.
+   */
+  tickets?: OrderTicketRequest[];
 }
-export type RsvpField = Exclude<keyof RsvpRequest, 'keepInformed'>;
+export type RsvpField = Exclude<keyof RsvpRequest, 'keepInformed' | 'tickets'>;
+
+/** One ticket of an order: its type (blank: the event's default) and its attendee (blank: the buyer). */
+export interface OrderTicketRequest {
+  ticketType?: string;
+  name?: string;
+}
+
+/**
+ * The most tickets one request may carry, whatever the event: a bound on the body's size. The
+ * event's maxRegistrationsPerEmail is the limit that matters (it counts every ticket of the e-mail).
+ */
+export const ORDER_MAX_TICKETS = 20;
+
+/** Refusals of an order of several tickets (issue 26 item 1). */
+export const ORDER_MESSAGES = {
+  noTickets: 'Please choose at least one ticket',
+  tooManyInRequest: `At most ${ORDER_MAX_TICKETS} tickets per order`,
+  duplicateName: 'Each ticket needs its own attendee name',
+  /** The form's check: a ticket after the first has no attendee name (a blank first one is the buyer's). */
+  attendeeNameRequired: "Please enter each attendee's name",
+  orderNotFound: 'Order not found',
+} as const;
+
+/** An order larger than the event allows one e-mail address (its maxRegistrationsPerEmail). */
+export function orderTooLargeMessage(limit: number): string {
+  return `At most ${limit} ticket${limit === 1 ? '' : 's'} per order for this event`;
+}
+
+/** An order that would take the buyer's address past the event's limit, counting the tickets it holds already. */
+export function orderOverEmailLimitMessage(limit: number, held: number): string {
+  const left = Math.max(0, limit - held);
+  return `This e-mail address already has ${held} registration${held === 1 ? '' : 's'} for this event; at most ${limit} are allowed, so ${left} more can be added`;
+}
+
+/** A ticket of the order names someone already registered under the buyer's address. */
+export function attendeeRegisteredMessage(name: string): string {
+  return `${name} is already registered for this event with this e-mail address`;
+}
 
 /** The consent box of an event with a Mailchimp audience; unticked until the visitor ticks it. */
 export const KEEP_INFORMED_LABEL = 'Keep me informed about future events';
@@ -143,6 +186,8 @@ export interface RsvpRecord {
   /** Received from its previous holder: their ticket and name. */
   transferredFrom: { id: string; name: string } | null;
   transferredAt: string | null;
+  /** The order it was bought in with other tickets (issue 26 item 1); absent on a ticket bought alone. */
+  orderId?: string;
 }
 
 /**
@@ -157,6 +202,24 @@ export interface RsvpReply {
   /** A 'Confirm by e-mail' event: the link is in the visitor's inbox. */
   requiresConfirmation?: boolean;
   rsvpId?: string;
+  /**
+   * An order of several tickets (issue 26 item 1): its id, and its tickets (the ids given as rsvpId
+   * is: to the visitor who just made it, in the order's order, not while waiting for the e-mail link).
+   */
+  orderId?: string;
+  tickets?: OrderTicketReply[];
+  /** Cents: what the order costs (0 when free), priced by the server. */
+  amount?: number;
+}
+
+/** One ticket of an order as its buyer's reply shows it. */
+export interface OrderTicketReply {
+  /** The ticket id (its page is /checkin/{id}); null while the order waits for its e-mail confirmation. */
+  id: string | null;
+  name: string;
+  ticketType: string;
+  /** Cents. */
+  price: number;
 }
 
 /** The body of the calls a link in an attendee's e-mail makes: the link's secret (from its #key= fragment). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './fields-model.js';
 import { personNameText } from './fields.js';
 import { personNameProblem } from './person-name-model.js';
-import { RSVP_FIELD_LIMITS, RSVP_MESSAGES, type LinkKeyRequest, type RsvpRequest } from './rsvps-model.js';
+import { ORDER_MAX_TICKETS, ORDER_MESSAGES, RSVP_FIELD_LIMITS, RSVP_MESSAGES, type LinkKeyRequest, type RsvpRequest } from './rsvps-model.js';
 import type { TransferTicketRequest } from './self-service-model.js';
 import type { Same } from './type-checks.js';
 
@@ -21,7 +21,23 @@ function checkPerson(value: { name: string; email: string }, ctx: z.RefinementCt
   if (!emailShape.safeParse(value.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: RSVP_MESSAGES.invalidEmail });
 }
 
-/** POST /events/{id}/rsvp (SPEC §7). */
+/** One ticket of an order (issue 26 item 1): a blank type is the event's default, a blank name the buyer's (the service fills both). */
+export const orderTicketSchema = z
+  .object({
+    ticketType: optionalText(RSVP_FIELD_LIMITS.ticketType),
+    name: personNameText(RSVP_FIELD_LIMITS.name).default(''),
+  })
+  .strip();
+
+/** Each attendee name given must be a person's name, like the buyer's (a blank one is the buyer's). */
+function checkTicketNames(value: { tickets?: { name: string }[] }, ctx: z.RefinementCtx) {
+  value.tickets?.forEach((ticket, index) => {
+    const problem = ticket.name ? personNameProblem(ticket.name) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['tickets', index, 'name'], message: problem });
+  });
+}
+
+/** POST /events/{id}/rsvp (SPEC §7); with `tickets`, an order of several (issue 26 item 1). */
 export const rsvpInputSchema = z
   .object({
     name: personNameText(RSVP_FIELD_LIMITS.name).default(''),
@@ -33,9 +49,15 @@ export const rsvpInputSchema = z
     ticketType: optionalText(RSVP_FIELD_LIMITS.ticketType),
     additionalInfo: optionalText(RSVP_FIELD_LIMITS.additionalInfo),
     keepInformed: z.boolean({ error: 'keepInformed must be true or false' }).default(false),
+    tickets: z
+      .array(orderTicketSchema, { error: ORDER_MESSAGES.noTickets })
+      .min(1, ORDER_MESSAGES.noTickets)
+      .max(ORDER_MAX_TICKETS, ORDER_MESSAGES.tooManyInRequest)
+      .optional(),
   })
   .strip()
-  .superRefine(checkPerson);
+  .superRefine(checkPerson)
+  .superRefine(checkTicketNames);
 export type RsvpInput = z.infer<typeof rsvpInputSchema>;
 
 const _request: Same<z.input<typeof rsvpInputSchema>, RsvpRequest> = true;

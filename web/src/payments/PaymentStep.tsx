@@ -21,6 +21,9 @@ export interface PaymentStepProps {
   amount: number;
   /** The pending RSVP that holds the seat. */
   rsvpId: string;
+  /** An order of several tickets (issue 26 item 1): one payment for all of them; `ticketCount` says how many. */
+  orderId?: string;
+  ticketCount?: number;
   onCancel: () => void;
   /** The card was declined (the server gives the held seat back). */
   onDeclined: () => void;
@@ -38,7 +41,7 @@ type Session =
   | { status: 'error'; detail: string | null }
   | { status: 'ready'; config: PaymentConfigReply; intent: CreatePaymentIntentReply };
 
-function PaymentSession({ event, payer, amount, rsvpId, onCancel, onDeclined, onRetry }: PaymentStepProps & { onRetry: () => void }) {
+function PaymentSession({ event, payer, amount, rsvpId, orderId, ticketCount = 1, onCancel, onDeclined, onRetry }: PaymentStepProps & { onRetry: () => void }) {
   const navigate = useNavigate();
   const [session, setSession] = useState<Session>({ status: 'loading' });
   const heading = useRef<HTMLHeadingElement>(null);
@@ -51,7 +54,7 @@ function PaymentSession({ event, payer, amount, rsvpId, onCancel, onDeclined, on
     Promise.all([
       api.getPaymentConfig(controller.signal),
       api.createPaymentIntent(
-        { eventId: event.id, ticketType: payer.ticketType, name: payer.name, email: payer.email, amount, rsvpId },
+        { eventId: event.id, ticketType: payer.ticketType, name: payer.name, email: payer.email, amount, rsvpId, ...(orderId ? { orderId } : {}) },
         controller.signal,
       ),
     ])
@@ -60,7 +63,7 @@ function PaymentSession({ event, payer, amount, rsvpId, onCancel, onDeclined, on
         if (!controller.signal.aborted) setSession({ status: 'error', detail: initFailureDetail(error) });
       });
     return () => controller.abort();
-  }, [event.id, payer.ticketType, payer.name, payer.email, amount, rsvpId]);
+  }, [event.id, payer.ticketType, payer.name, payer.email, amount, rsvpId, orderId]);
 
   // The success page proves the payment is this visitor's with the intent's client secret.
   const clientSecret = session.status === 'ready' ? session.intent.clientSecret : '';
@@ -83,7 +86,7 @@ function PaymentSession({ event, payer, amount, rsvpId, onCancel, onDeclined, on
       </h3>
       <div className="payment-summary">
         <p className="payment-summary-line">
-          {payer.ticketType} ticket for {payer.name}
+          {ticketCount > 1 ? `${ticketCount} tickets, ordered by ${payer.name}` : `${payer.ticketType} ticket for ${payer.name}`}
         </p>
         <p className="payment-total">{totalText(cents)}</p>
       </div>

@@ -7,6 +7,8 @@ import { Spinner } from '../ui/Spinner.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { confirmPayment, confirmViewTitle, nextPollDelay, successClientSecret, viewFromConfirm, viewFromConfirmError, type ConfirmView } from './paymentFlow.js';
 import { CheckmarkIcon, CrossIcon } from '../ui/icons.js';
+import { OrderTicketList } from './OrderTicketList.js';
+import { OrderReceipt } from './OrderReceipt.js';
 import './payments.css';
 
 /** /payment-success?payment_intent=...&eventId=... (SPEC §2): asks the server whether the payment went through. */
@@ -138,14 +140,18 @@ function PaymentCheck({ paymentIntent, clientSecret, eventId }: { paymentIntent:
           <h1>Payment Successful</h1>
           <p>Thank you! Your payment was received and your registration is confirmed.</p>
           {paymentId}
-          {view.ticketId ? (
+          {view.tickets ? (
+            <p className="payment-ticket-note">Your tickets have been e-mailed to you. You can also open each one here.</p>
+          ) : view.ticketId ? (
             <p className="payment-ticket-note">Your ticket has been e-mailed to you. You can also open it here.</p>
           ) : (
             <p className="payment-ticket-note">We will e-mail you the details of your registration.</p>
           )}
           <p className="payment-hint">Keep this payment ID for your records.</p>
+          {view.tickets ? <OrderReceipt tickets={view.tickets} paidAt={view.paidAt} /> : null}
+          {view.tickets ? <OrderTicketList tickets={view.tickets} /> : null}
           <div className="payment-actions">
-            {view.ticketId ? (
+            {view.ticketId && !view.tickets ? (
               <Link className="btn btn-primary" to={`/checkin/${encodeURIComponent(view.ticketId)}`}>
                 View Your Ticket
               </Link>

@@ -1,5 +1,5 @@
 import { formatCents, PAYMENT_MESSAGES, type ConfirmPaymentReply, type ConfirmPaymentRequest } from '@shared/payments-model.js';
-import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
+import { RSVP_MESSAGES, type OrderTicketReply } from '@shared/rsvps-model.js';
 import { ApiError, type ApiClient } from '../api/client.js';
 import { ROUTES } from '../routes.js';
 
@@ -84,7 +84,7 @@ export const CONFIRM_POLL_DELAYS_MS = [1500, 2000, 3000, 3500] as const;
 
 export type ConfirmView =
   | { kind: 'checking' }
-  | { kind: 'succeeded'; ticketId: string | null; eventId: string | null }
+  | { kind: 'succeeded'; ticketId: string | null; eventId: string | null; tickets?: OrderTicketReply[]; paidAt?: string }
   /** `polling`: another check is coming; false once the checks ran out. */
   | { kind: 'processing'; polling: boolean }
   | { kind: 'failed' }
@@ -92,8 +92,11 @@ export type ConfirmView =
   | { kind: 'error'; message: string };
 
 /** The page's view after check number `attempt` (0-based) answered. */
-export function viewFromConfirm(reply: Pick<ConfirmPaymentReply, 'status' | 'ticketId' | 'eventId'>, attempt: number): ConfirmView {
-  if (reply.status === 'succeeded') return { kind: 'succeeded', ticketId: reply.ticketId ?? null, eventId: reply.eventId ?? null };
+export function viewFromConfirm(reply: Pick<ConfirmPaymentReply, 'status' | 'ticketId' | 'eventId' | 'tickets' | 'paidAt'>, attempt: number): ConfirmView {
+  if (reply.status === 'succeeded') {
+    // An order's page lists every ticket it paid for (issue 26 item 1).
+    return { kind: 'succeeded', ticketId: reply.ticketId ?? null, eventId: reply.eventId ?? null, ...(reply.tickets && reply.tickets.length > 1 ? { tickets: reply.tickets, ...(reply.paidAt ? { paidAt: reply.paidAt } : {}) } : {}) };
+  }
   if (reply.status === 'processing') return { kind: 'processing', polling: nextPollDelay(attempt) !== null };
   return { kind: 'failed' };
 }

@@ -5,7 +5,13 @@ import { KEEP_INFORMED_LABEL, RSVP_FIELD_LIMITS } from '@shared/rsvps-model.js';
 import { Field } from '../ui/Field.js';
 import {
   fieldMessage,
+  maxTicketsPerOrder,
+  orderAmountInCents,
+  orderProblem,
+  orderTotalText,
   REGISTRATION_TEXT,
+  ticketLines,
+  withTicketCount,
   showTicketSelect,
   submitFailure,
   submitLabel,
@@ -48,6 +54,15 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
   const form = useRef<HTMLFormElement>(null);
   const ticketSelect = showTicketSelect(event);
   const singlePrice = event.requiresPayment && !ticketSelect ? ticketPrice(event, values.ticketType) : null;
+  // Issue 26 item 1: several tickets in one order, each with its attendee (the first the buyer by default).
+  const maxTickets = maxTicketsPerOrder(event);
+  const lines = ticketLines(values);
+  const isOrder = lines.length > 1;
+  const [lineError, setLineError] = useState<{ line: number; field: 'name' | 'ticketType'; message: string } | null>(null);
+  const editLine = (index: number, change: Partial<{ name: string; ticketType: string }>) => {
+    onEdit({ ...values, tickets: lines.map((line, at) => (at === index ? { ...line, ...change } : line)) });
+    if (lineError?.line === index) setLineError(null);
+  };
 
   const focusField = (field: RegistrationField) => {
     const element = form.current?.elements.namedItem(field);
@@ -72,6 +87,15 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
       focusField(check.invalid[0]);
       return;
     }
+    const problem = orderProblem(values);
+    if (problem) {
+      setAlert(problem.message);
+      setAlertTone('error');
+      setLineError({ line: problem.line, field: 'name', message: problem.message });
+      form.current?.querySelector<HTMLElement>(`[name="tickets.${problem.line}.name"]`)?.focus();
+      return;
+    }
+    setLineError(null);
     setBusy(true);
     setAlert(null);
     setFieldErrors({});
@@ -80,6 +104,10 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
       await onSubmit(values);
     } catch (error) {
       const failure = submitFailure(error);
+      // A refusal of one ticket of the order (its type, its attendee) marks that line.
+      const lineKey = Object.keys(failure.lineErrors ?? {})[0];
+      const lineMatch = lineKey ? /^tickets\.(\d+)\.(name|ticketType)$/.exec(lineKey) : null;
+      setLineError(lineMatch ? { line: Number(lineMatch[1]), field: lineMatch[2] as 'name' | 'ticketType', message: failure.message } : null);
       setAlert(failure.message);
       setAlertTone(failure.tone);
       setFieldErrors(failure.fieldErrors);
@@ -132,7 +160,55 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
         {field('state', 'State', <input type="text" autoComplete="address-level1" maxLength={RSVP_FIELD_LIMITS.state} />)}
         {field('zipCode', 'ZIP code', <input type="text" autoComplete="postal-code" maxLength={RSVP_FIELD_LIMITS.zipCode} />)}
       </div>
-      {ticketSelect ? (
+      {maxTickets > 1 ? (
+        <Field label={REGISTRATION_TEXT.ticketCount} id={`${id}-ticketCount`}>
+          <select name="ticketCount" value={lines.length} onChange={(e) => onEdit(withTicketCount(values, Number(e.target.value), event))}>
+            {Array.from({ length: maxTickets }, (_, index) => (
+              <option key={index} value={index + 1}>
+                {index + 1}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
+      {isOrder ? (
+        <fieldset className="registration-tickets">
+          <legend>{REGISTRATION_TEXT.attendees}</legend>
+          {lines.map((line, index) => {
+            const nameError = lineError?.line === index && lineError.field === 'name' ? lineError.message : null;
+            const typeError = lineError?.line === index && lineError.field === 'ticketType' ? lineError.message : null;
+            return (
+              <div className="registration-ticket" key={index}>
+                <Field label={REGISTRATION_TEXT.attendeeName(index)} id={`${id}-ticket-${index}-name`} required={index > 0} error={nameError ?? undefined}>
+                  <input
+                    type="text"
+                    name={`tickets.${index}.name`}
+                    value={line.name}
+                    // The first ticket is the buyer's unless another name is typed.
+                    placeholder={index === 0 ? values.name.trim() : undefined}
+                    autoComplete="off"
+                    maxLength={RSVP_FIELD_LIMITS.name}
+                    aria-invalid={nameError ? true : undefined}
+                    onChange={(e) => editLine(index, { name: e.target.value })}
+                  />
+                </Field>
+                {ticketSelect ? (
+                  <Field label={REGISTRATION_TEXT.attendeeType(index)} id={`${id}-ticket-${index}-type`} error={typeError ?? undefined}>
+                    <select name={`tickets.${index}.ticketType`} value={line.ticketType} onChange={(e) => editLine(index, { ticketType: e.target.value })}>
+                      {event.ticketTypes.map((type) => (
+                        <option key={type} value={type}>
+                          {ticketOptionLabel(event, type)}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                ) : null}
+              </div>
+            );
+          })}
+        </fieldset>
+      ) : null}
+      {isOrder ? null : ticketSelect ? (
         field(
           'ticketType',
           'Ticket type',
@@ -149,6 +225,7 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
           {values.ticketType} ticket: <strong>{formatPrice(singlePrice)}</strong>
         </p>
       ) : null}
+      {event.requiresPayment && isOrder ? <p className="registration-price registration-total">{orderTotalText(orderAmountInCents(event, values), lines.length)}</p> : null}
       {event.allowAdditionalInfo ? field('additionalInfo', 'Additional information', <textarea rows={4} maxLength={RSVP_FIELD_LIMITS.additionalInfo} />) : null}
       {event.mailingList ? (
         // Consent (issue 11): offered only where the event has a mailing list, and never ticked for the visitor.

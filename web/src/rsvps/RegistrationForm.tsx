@@ -7,7 +7,7 @@ import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { Spinner } from '../ui/Spinner.js';
 import { RegistrationDetails } from './RegistrationDetails.js';
 import { RegistrationSuccess } from './RegistrationSuccess.js';
-import { amountInCents, createRsvp, initialValues, isEventFull, REGISTRATION_TEXT, rsvpBody } from './registration.js';
+import { createRsvp, initialValues, isEventFull, orderAmountInCents, REGISTRATION_TEXT, rsvpBody, ticketLines } from './registration.js';
 import { canResume, initialState, registrationReducer } from './steps.js';
 import './registration.css';
 
@@ -61,11 +61,13 @@ export default function RegistrationForm({ event, onSeats }: { event: PublicEven
           <PaymentStep
             event={event}
             payer={{ name: state.values.name.trim(), email: state.values.email.trim(), ticketType: state.values.ticketType }}
-            amount={amountInCents(event, state.values.ticketType)}
+            amount={state.pending.amount ?? orderAmountInCents(event, state.values)}
             rsvpId={state.pending.rsvpId}
+            orderId={state.pending.orderId}
+            ticketCount={ticketLines(state.values).length}
             onCancel={cancel}
             onDeclined={() => {
-              if (seatHeld.current) onSeats?.(-1);
+              if (seatHeld.current) for (let seat = 0; seat < ticketLines(state.values).length; seat++) onSeats?.(-1);
               seatHeld.current = false;
               dispatch({ type: 'paymentDeclined' });
             }}
@@ -83,6 +85,7 @@ export default function RegistrationForm({ event, onSeats }: { event: PublicEven
         message={state.message}
         outcome={state.outcome}
         ticketId={state.ticketId}
+        tickets={state.tickets}
         headingRef={stepHeading}
         onReset={() => dispatch({ type: 'reset', values: initialValues(event) })}
       />
@@ -119,7 +122,8 @@ export default function RegistrationForm({ event, onSeats }: { event: PublicEven
         }
         const reply = await createRsvp(api, event.id, rsvpBody(values, event));
         seatHeld.current = true;
-        onSeats?.(1);
+        // Every seat of an order moves the page's count.
+        for (let seat = 0; seat < (reply.tickets?.length ?? 1); seat++) onSeats?.(1);
         dispatch({ type: 'submitted', values, reply, at: Date.now() });
       }}
     />

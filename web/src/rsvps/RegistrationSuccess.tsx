@@ -1,6 +1,8 @@
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { eventPath, type PublicEventRecord } from '@shared/events-model.js';
+import type { OrderTicketReply } from '@shared/rsvps-model.js';
+import { OrderTicketList } from '../payments/OrderTicketList.js';
 import { CheckmarkIcon, MailIcon } from '../ui/icons.js';
 import type { SuccessOutcome } from './steps.js';
 import { REGISTRATION_TEXT, showTicketSelect, type RegistrationValues } from './registration.js';
@@ -13,6 +15,8 @@ interface RegistrationSuccessProps {
   outcome: SuccessOutcome;
   /** The ticket a free registration holds at once: its page is linked (issue 25 item 1). */
   ticketId: string | null;
+  /** An order's tickets (issue 26 item 1): each listed, with its page once it is the visitor's. */
+  tickets?: OrderTicketReply[];
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** 'Register Another Person' and 'Back to Event' start a fresh form. */
   onReset: () => void;
@@ -27,7 +31,7 @@ export const SUCCESS_HEADINGS: Record<SuccessOutcome, string> = {
  * The success step: what was registered, and the way to register someone else (SPEC §2). A
  * registration waiting for its e-mailed link says so ('check your inbox'), with no ticket.
  */
-export function RegistrationSuccess({ event, values, message, outcome, ticketId, headingRef, onReset }: RegistrationSuccessProps) {
+export function RegistrationSuccess({ event, values, message, outcome, ticketId, tickets, headingRef, onReset }: RegistrationSuccessProps) {
   const checkInbox = outcome === 'checkInbox';
   return (
     <div className={`registration-success${checkInbox ? ' registration-success--inbox' : ''}`}>
@@ -47,15 +51,16 @@ export function RegistrationSuccess({ event, values, message, outcome, ticketId,
           <dt>Sent to</dt>
           <dd>{values.email.trim()}</dd>
         </div>
-        {showTicketSelect(event) ? (
+        {showTicketSelect(event) && !(tickets && tickets.length > 1) ? (
           <div>
             <dt>Ticket</dt>
             <dd>{values.ticketType}</dd>
           </div>
         ) : null}
       </dl>
+      {tickets && tickets.length > 1 ? <OrderTicketList tickets={tickets} /> : null}
       <div className="registration-actions">
-        {ticketId && !checkInbox ? (
+        {ticketId && !checkInbox && !(tickets && tickets.length > 1) ? (
           <Link className="btn btn-primary" to={`/checkin/${encodeURIComponent(ticketId)}`}>
             {REGISTRATION_TEXT.viewTicket}
           </Link>
@@ -70,3 +75,4 @@ export function RegistrationSuccess({ event, values, message, outcome, ticketId,
     </div>
   );
 }
+

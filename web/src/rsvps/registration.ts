@@ -1,14 +1,27 @@
 import { defaultTicketType, type EventRecord } from '@shared/events-model.js';
 import { isEmailAddress } from '@shared/fields-model.js';
-import { dollarsToCents, formatPrice } from '@shared/payments-model.js';
+import { dollarsToCents, formatCents, formatPrice } from '@shared/payments-model.js';
 import { normalisePersonName, personNameProblem } from '@shared/person-name-model.js';
-import { RSVP_MESSAGES, type RsvpReply } from '@shared/rsvps-model.js';
+import { ORDER_MESSAGES, RSVP_MESSAGES, type OrderTicketRequest, type RsvpReply } from '@shared/rsvps-model.js';
 import { ApiError, type ApiClient, type RsvpRequest } from '../api/client.js';
 
 /** The form's values: every text field of the request (SPEC §3 "RSVP"), and the consent box. */
-export type RegistrationValues = Required<Omit<RsvpRequest, 'keepInformed'>> & { keepInformed: boolean };
+export type RegistrationValues = Required<Omit<RsvpRequest, 'keepInformed' | 'tickets'>> & {
+  keepInformed: boolean;
+  /**
+   * Several tickets in one order (issue 26 item 1): every ticket, the first the buyer's by default
+   * (a blank name is the buyer's), each with its type. Absent or one ticket: one registration, as before.
+   */
+  tickets?: OrderTicketLine[];
+};
+
+/** One ticket of the order as the form holds it. */
+export interface OrderTicketLine {
+  name: string;
+  ticketType: string;
+}
 /** The text fields. */
-export type RegistrationField = Exclude<keyof RegistrationValues, 'keepInformed'>;
+export type RegistrationField = Exclude<keyof RegistrationValues, 'keepInformed' | 'tickets'>;
 export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
 
 /** The form's own text that is not an API message. */
@@ -20,7 +33,64 @@ export const REGISTRATION_TEXT = {
   registerAnother: 'Register Another Person',
   /** The success step's link to the ticket page (as the paid registration's, payments/PaymentSuccessPage.tsx). */
   viewTicket: 'View Your Ticket',
+  /** Issue 26 item 1: how many tickets, and each attendee. */
+  ticketCount: 'Number of tickets',
+  attendees: 'Attendees',
+  attendeeName: (index: number) => `Ticket ${index + 1}: attendee name`,
+  attendeeType: (index: number) => `Ticket ${index + 1}: ticket type`,
 } as const;
+
+/** The most tickets the form offers in one order: the event's per-e-mail limit (the server counts the address's other tickets too). */
+export function maxTicketsPerOrder(event: { maxRegistrationsPerEmail?: number }): number {
+  const limit = event.maxRegistrationsPerEmail;
+  return typeof limit === 'number' && limit > 0 ? Math.floor(limit) : 1;
+}
+
+/** The tickets the values stand for: the order's, or the one registration's. */
+export function ticketLines(values: Pick<RegistrationValues, 'name' | 'ticketType' | 'tickets'>): OrderTicketLine[] {
+  return values.tickets && values.tickets.length > 1 ? values.tickets : [{ name: '', ticketType: values.ticketType }];
+}
+
+/**
+ * The values with `count` tickets: lines kept as typed, new ones of the default type, the first line
+ * carrying the type chosen so far; back to one ticket, its type becomes the registration's.
+ */
+export function withTicketCount(values: RegistrationValues, count: number, event: Pick<EventRecord, 'ticketTypes'>): RegistrationValues {
+  const lines = ticketLines(values);
+  if (count <= 1) return { ...values, ticketType: lines[0]?.ticketType ?? values.ticketType, tickets: undefined };
+  const next = Array.from({ length: count }, (_, index) => lines[index] ?? { name: '', ticketType: defaultTicketType(event) });
+  return { ...values, tickets: next };
+}
+
+/** What the order costs in cents: each ticket at its type's price (0 for a free event). */
+export function orderAmountInCents(event: EventForForm, values: Pick<RegistrationValues, 'name' | 'ticketType' | 'tickets'>): number {
+  return ticketLines(values).reduce((sum, line) => sum + amountInCents(event, line.ticketType), 0);
+}
+
+/** 'Total: $160.00 (4 tickets)' */
+export function orderTotalText(cents: number, count: number): string {
+  return `Total: ${formatCents(cents)}${count > 1 ? ` (${count} tickets)` : ''}`;
+}
+
+/**
+ * The order's own problem before sending, as the API says it: every attendee after the first needs a
+ * name, and no name twice (a blank first one is the buyer's). Null when there is none.
+ */
+export function orderProblem(values: Pick<RegistrationValues, 'name' | 'ticketType' | 'tickets'>): { message: string; line: number } | null {
+  const lines = ticketLines(values);
+  if (lines.length < 2) return null;
+  const seen = new Set<string>();
+  for (const [index, line] of lines.entries()) {
+    const name = normalisePersonName(line.name) || (index === 0 ? normalisePersonName(values.name) : '');
+    if (!name) return { message: ORDER_MESSAGES.attendeeNameRequired, line: index };
+    const problem = personNameProblem(name);
+    if (problem) return { message: problem, line: index };
+    const key = name.toLowerCase().replace(/\s+/g, ' ');
+    if (seen.has(key)) return { message: ORDER_MESSAGES.duplicateName, line: index };
+    seen.add(key);
+  }
+  return null;
+}
 
 type EventForForm = Pick<EventRecord, 'ticketTypes' | 'ticketPrices' | 'requiresPayment'>;
 
@@ -110,7 +180,15 @@ export function rsvpBody(values: RegistrationValues, event: Pick<EventRecord, 'a
     ticketType,
     additionalInfo: event.allowAdditionalInfo ? values.additionalInfo.trim() : '',
     ...(event.mailingList ? { keepInformed: values.keepInformed } : {}),
+    ...orderTickets(values),
   };
+}
+
+/** An order's tickets for the request (issue 26 item 1); nothing for one ticket, which is sent as before. */
+function orderTickets(values: RegistrationValues): { tickets?: OrderTicketRequest[] } {
+  const lines = ticketLines(values);
+  if (lines.length < 2) return {};
+  return { tickets: lines.map((line) => ({ ticketType: line.ticketType, name: normalisePersonName(line.name) })) };
 }
 
 const FIELDS: readonly RegistrationField[] = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'ticketType', 'additionalInfo'];
@@ -125,6 +203,8 @@ export interface SubmitFailure {
   tone: 'error' | 'notice';
   /** Field messages from the server, keyed by form field. */
   fieldErrors: RegistrationErrors;
+  /** Messages of an order's lines (issue 26 item 1), keyed 'tickets.{n}.name' or 'tickets.{n}.ticketType'. */
+  lineErrors?: Record<string, string>;
 }
 
 /**
@@ -137,10 +217,12 @@ export function submitFailure(error: unknown): SubmitFailure {
     if (error.isNetworkError) return { message: RSVP_MESSAGES.networkError, tone: 'error', fieldErrors: {} };
     if (error.code === 'ALREADY_REGISTERED') return { message: error.serverMessage ?? RSVP_MESSAGES.alreadyRegistered, tone: 'notice', fieldErrors: {} };
     const fieldErrors: RegistrationErrors = {};
+    const lineErrors: Record<string, string> = {};
     for (const [key, text] of Object.entries(error.fieldErrors ?? {})) {
       if ((FIELDS as readonly string[]).includes(key) && typeof text === 'string' && text) fieldErrors[key as RegistrationField] = text;
+      if (key.startsWith('tickets.') && typeof text === 'string' && text) lineErrors[key] = text;
     }
-    return { message: error.serverMessage ?? RSVP_MESSAGES.submitFailed, tone: 'error', fieldErrors };
+    return { message: error.serverMessage ?? RSVP_MESSAGES.submitFailed, tone: 'error', fieldErrors, ...(Object.keys(lineErrors).length ? { lineErrors } : {}) };
   }
   if (error instanceof TypeError) return { message: RSVP_MESSAGES.networkError, tone: 'error', fieldErrors: {} };
   return { message: RSVP_MESSAGES.submitFailed, tone: 'error', fieldErrors: {} };

@@ -1,4 +1,4 @@
-import { PAYMENT_HOLD_MS, type RsvpReply } from '@shared/rsvps-model.js';
+import { PAYMENT_HOLD_MS, type OrderTicketReply, type RsvpReply } from '@shared/rsvps-model.js';
 import type { RegistrationValues } from './registration.js';
 
 /**
@@ -23,13 +23,16 @@ export interface PendingRsvp {
   /** The details it was created with (see `valuesKey`). */
   key: string;
   createdAt: number;
+  /** An order of several tickets (issue 26 item 1): paid at once, for the server's amount (cents). */
+  orderId?: string;
+  amount?: number;
 }
 
 export type RegistrationState =
   | { step: 'form'; values: RegistrationValues; pending: PendingRsvp | null }
   | { step: 'payment'; values: RegistrationValues; pending: PendingRsvp }
   /** `ticketId`: the ticket a free registration holds at once (its page is linked); null otherwise. */
-  | { step: 'success'; values: RegistrationValues; message: string; outcome: SuccessOutcome; ticketId: string | null };
+  | { step: 'success'; values: RegistrationValues; message: string; outcome: SuccessOutcome; ticketId: string | null; tickets?: OrderTicketReply[] };
 
 /** 'registered': the seat is the visitor's; 'checkInbox': it is held until the e-mailed link is opened. */
 export type SuccessOutcome = 'registered' | 'checkInbox';
@@ -37,7 +40,7 @@ export type SuccessOutcome = 'registered' | 'checkInbox';
 export type RegistrationAction =
   | { type: 'edit'; values: RegistrationValues }
   /** The RSVP call answered; `at` is the time (ms) it did. */
-  | { type: 'submitted'; values: RegistrationValues; reply: Pick<RsvpReply, 'message' | 'requiresPayment' | 'requiresConfirmation' | 'rsvpId'>; at: number }
+  | { type: 'submitted'; values: RegistrationValues; reply: Pick<RsvpReply, 'message' | 'requiresPayment' | 'requiresConfirmation' | 'rsvpId' | 'orderId' | 'tickets' | 'amount'>; at: number }
   /** The same details were sent again while their pending RSVP still holds a seat. */
   | { type: 'resume' }
   | { type: 'cancelPayment' }
@@ -60,6 +63,8 @@ export function valuesKey(values: RegistrationValues): string {
     values.zipCode.trim(),
     values.ticketType,
     values.additionalInfo.trim(),
+    // An order's tickets (issue 26 item 1): another list is another order.
+    ...(values.tickets && values.tickets.length > 1 ? [values.tickets.map((line) => [line.name.trim(), line.ticketType])] : []),
   ]);
 }
 
@@ -80,7 +85,12 @@ export function registrationReducer(state: RegistrationState, action: Registrati
         return {
           step: 'payment',
           values: action.values,
-          pending: { rsvpId: action.reply.rsvpId, key: valuesKey(action.values), createdAt: action.at },
+          pending: {
+            rsvpId: action.reply.rsvpId,
+            key: valuesKey(action.values),
+            createdAt: action.at,
+            ...(action.reply.orderId ? { orderId: action.reply.orderId, amount: action.reply.amount } : {}),
+          },
         };
       }
       // Not the visitor's seat yet (a payment without an rsvpId cannot happen here): the server's message says what to do.
@@ -88,7 +98,14 @@ export function registrationReducer(state: RegistrationState, action: Registrati
         return { step: 'success', values: action.values, message: action.reply.message, outcome: 'checkInbox', ticketId: null };
       }
       // A free registration holds its ticket now: the RSVP's id is the ticket's (issue 25 item 1).
-      return { step: 'success', values: action.values, message: action.reply.message, outcome: 'registered', ticketId: action.reply.rsvpId ?? null };
+      return {
+        step: 'success',
+        values: action.values,
+        message: action.reply.message,
+        outcome: 'registered',
+        ticketId: action.reply.rsvpId ?? null,
+        ...(action.reply.tickets ? { tickets: action.reply.tickets } : {}),
+      };
     case 'resume':
       return state.step === 'form' && state.pending ? { step: 'payment', values: state.values, pending: state.pending } : state;
     case 'cancelPayment':
