@@ -303,3 +303,32 @@ describe('one ticket of a paid order refunded (issue 26 item 4)', () => {
     expect(stats.body.stats[event.id]).toMatchObject({ registered: 2, amountTaken: 16000 - 3500 - own.amountPaid });
   });
 });
+
+describe('an order on a cancelled event (issue 26 items 1 and 3)', () => {
+  it("cancelling the event refunds each ticket of a paid order by its own price: the whole order back once, never the payment per ticket", async () => {
+    const { OFFLINE_INTENTS } = await import('../../src/payments/offline.js');
+    const to = 'cancelled.family@example.org';
+    const event = await createPaidEvent(api, { maxRegistrationsPerEmail: 4 });
+    const made = await order(event.id, { email: to, tickets: family });
+    const intent = await api.request.post('/api/create-payment-intent').send({ eventId: event.id, orderId: made.body.orderId, amount: 16000 });
+    await api.request
+      .post(`/api/offline-payments/${intent.body.paymentIntentId}/confirm`)
+      .send({ clientSecret: intent.body.clientSecret, cardNumber: OFFLINE_TEST_CARDS.succeeds, expiry: '12/30', cvc: '123' })
+      .expect(200);
+
+    const cancelled = await api.request.post(`/api/events/${event.id}/cancel`).set(api.bearer('admin')).send();
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body).toMatchObject({ tickets: 4, refunds: 4 });
+    await api.services.refunds.whenIdle();
+    await api.services.refunds.processDue();
+    await api.services.refunds.whenIdle();
+
+    const tickets = await ticketsOf(event.id);
+    expect(tickets).toHaveLength(4);
+    for (const ticket of tickets) expect(ticket).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', amountRefunded: ticket.amountPaid });
+    expect(tickets.reduce((sum, ticket) => sum + ticket.amountPaid, 0)).toBe(16000);
+    // The provider gave back the order's total, in four parts, and no more.
+    expect((await api.deps.store.get(OFFLINE_INTENTS, intent.body.paymentIntentId))?.data).toMatchObject({ amountRefunded: 16000, refunded: true });
+  });
+});
+
