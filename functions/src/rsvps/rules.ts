@@ -11,6 +11,7 @@ import {
   PAYMENT_HOLD_MS,
   REPEAT_RESEND_INTERVAL_MS,
   registrationHasClosed,
+  registrationIsClosed,
   registrationLimitMessage,
   RSVP_MESSAGES,
   SEAT_HOLDING_STATUSES,
@@ -38,7 +39,18 @@ export function ticketPriceCents(event: Pick<EventRecord, 'requiresPayment' | 't
 }
 
 /** Visitors register for public events that have not started yet (the clock is the injected one). */
-export function assertAcceptingRegistrations(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'date'>, now: Date) {
+export function assertAcceptingRegistrations(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'date' | 'registrationClosesAt'>, now: Date) {
+  if (!event.isActive || event.isArchived) throw new RuleError('EVENT_NOT_FOUND', MESSAGES.eventNotFound, 'not-found');
+  // From the 'Registration closes' time, if set (issue 26 item 4), else from the start.
+  if (registrationIsClosed(event, now.getTime())) throw new RuleError('REGISTRATION_CLOSED', RSVP_MESSAGES.registrationClosed, 'conflict');
+}
+
+/**
+ * Paying a hold already running (issue 26 item 4): it was taken before registration closed, so it may
+ * still be paid within its window after the deadline (the buyer was promised those 30 minutes), but
+ * not once the event has started, nor for an event taken off the site.
+ */
+export function assertHoldPayable(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'date'>, now: Date) {
   if (!event.isActive || event.isArchived) throw new RuleError('EVENT_NOT_FOUND', MESSAGES.eventNotFound, 'not-found');
   if (registrationHasClosed(event, now.getTime())) throw new RuleError('REGISTRATION_CLOSED', RSVP_MESSAGES.registrationClosed, 'conflict');
 }
