@@ -1,4 +1,4 @@
-import { defaultTicketType, type EventRecord } from '../shared/events-model.js';
+import { defaultTicketType, registrationIsClosed, type EventRecord } from '../shared/events-model.js';
 import { dollarsToCents } from '../shared/payments-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { SELF_SERVICE_MESSAGES, TRANSFER_LIMIT, type RefundTerms } from '../shared/self-service-model.js';
@@ -11,7 +11,6 @@ import {
   PAYMENT_HOLD_MS,
   REPEAT_RESEND_INTERVAL_MS,
   registrationHasClosed,
-  registrationIsClosed,
   registrationLimitMessage,
   RSVP_MESSAGES,
   SEAT_HOLDING_STATUSES,

@@ -107,6 +107,20 @@ export const SOLD_OUT_TEXT = {
   heldSeats: 'Seats held for unpaid or unconfirmed registrations may free up within 30 minutes.',
 } as const;
 
+/** An event whose registration has closed offers no 'Register Now'/'Buy Tickets' on its card and header (issue 26 item 4). */
+export const REGISTRATION_CLOSED_LABEL = 'Registration closed';
+
+/**
+ * New registrations (and new holds) are refused from the event's 'Registration closes' time
+ * (issue 26 item 4), exactly at it included, or from its start when it has none. Cancels and
+ * transfers keep rsvps-model's `registrationHasClosed` (the start): the deadline is for newcomers.
+ * Here, not in rsvps-model, so the landing card can ask without loading the registration wording.
+ */
+export function registrationIsClosed(event: { date: string; registrationClosesAt?: string | null }, now: number): boolean {
+  const deadline = event.registrationClosesAt ? Date.parse(event.registrationClosesAt) : Number.NaN;
+  return Date.parse(event.date) <= now || (Number.isFinite(deadline) && deadline <= now);
+}
+
 /** The event has a maximum of attendees and every seat is taken (held seats included). */
 export function isSoldOut(event: Pick<EventRecord, 'maxAttendees' | 'attendeeCount'>): boolean {
   return typeof event.maxAttendees === 'number' && (event.attendeeCount ?? 0) >= event.maxAttendees;

@@ -150,6 +150,22 @@ export const eventInputSchema = z
   })
   .strip();
 export type EventInput = z.infer<typeof eventInputSchema>;
+
+/** Same-format wall-clock times ('YYYY-MM-DDTHH:mm', no offset) order as text; others are left to the server, which reads them as instants. */
+const isWallClock = (value: string | null): value is string => typeof value === 'string' && !/(?:Z|[+-]\d{2}:\d{2})$/.test(value);
+
+/**
+ * The event form's schema (issue 26 item 4): the create schema plus the end and deadline's order,
+ * so the admin sees the shared message on the field before sending. The API checks the same on the
+ * stored instants (events/rules.ts eventTimesFromInput), whatever the client.
+ */
+export const eventFormSchema = eventInputSchema.superRefine((event, ctx) => {
+  if (!isWallClock(event.date)) return;
+  if (isWallClock(event.endDate) && event.endDate <= event.date) ctx.addIssue({ code: 'custom', path: ['endDate'], message: EVENT_TIME_MESSAGES.endBeforeStart });
+  if (isWallClock(event.registrationClosesAt) && event.registrationClosesAt > event.date) {
+    ctx.addIssue({ code: 'custom', path: ['registrationClosesAt'], message: EVENT_TIME_MESSAGES.deadlineAfterStart });
+  }
+});
 /** PUT /events/{id} may send any subset, e.g. `{ isActive }` for activation; it carries no defaults. */
 export const eventUpdateSchema = z.object(eventFields).partial().strip();
 export type EventUpdate = z.infer<typeof eventUpdateSchema>;

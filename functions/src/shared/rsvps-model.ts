@@ -43,16 +43,6 @@ export function registrationHasClosed(event: { date: string }, now: number): boo
   return Date.parse(event.date) <= now;
 }
 
-/**
- * New registrations (and new holds) are refused from the event's 'Registration closes' time
- * (issue 26 item 4), exactly at it included, or from its start when it has none or a later one.
- * Cancels and transfers keep `registrationHasClosed` (the start): the deadline is for newcomers.
- */
-export function registrationIsClosed(event: { date: string; registrationClosesAt?: string | null }, now: number): boolean {
-  const deadline = event.registrationClosesAt ? Date.parse(event.registrationClosesAt) : Number.NaN;
-  return registrationHasClosed(event, now) || (Number.isFinite(deadline) && deadline <= now);
-}
-
 /** Refusal of a registration past the event's per-e-mail limit. */
 export function registrationLimitMessage(limit: number): string {
   return `This e-mail address already has ${limit} registration${limit === 1 ? '' : 's'} for this event, the most allowed`;
