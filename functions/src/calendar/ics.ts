@@ -39,7 +39,7 @@ export function ticketIcs(input: TicketCalendarInput): string {
     sequence: input.sequence,
     stamp: input.stamp,
     start: new Date(input.entry.start),
-    end: new Date(calendarEnd(input.entry.start)),
+    end: new Date(calendarEnd(input.entry.start, input.entry.end)),
     summary: input.entry.title,
     location: input.entry.location,
     description: `${PROJECT_NAME} ticket: ${input.entry.ticketUrl}`,

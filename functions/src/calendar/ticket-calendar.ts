@@ -21,7 +21,7 @@ export function calendarSequenceOf(event: { calendarSequence?: number }): number
 export function ticketCalendarFile(input: {
   ticketId: string;
   ticketUrl: string;
-  event: Pick<EventDetails, 'title' | 'date' | 'location'>;
+  event: Pick<EventDetails, 'title' | 'date' | 'location'> & { endDate?: string | null };
   sequence: number;
   cancelled: boolean;
   now: Date;
@@ -30,7 +30,7 @@ export function ticketCalendarFile(input: {
   const text = ticketIcs({
     ticketId: input.ticketId,
     siteHost: new URL(ticketUrl).hostname,
-    entry: { title: input.event.title, start: input.event.date, location: input.event.location, ticketUrl },
+    entry: { title: input.event.title, start: input.event.date, end: input.event.endDate, location: input.event.location, ticketUrl },
     sequence: input.sequence,
     cancelled: input.cancelled,
     stamp: input.now,

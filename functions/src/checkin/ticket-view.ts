@@ -14,7 +14,7 @@ export function toTicketView(rsvp: RsvpRecord, event: Omit<EventRecord, 'attende
   return {
     id: rsvp.id,
     attendee: { name: rsvp.name, email: rsvp.email, ticketType: rsvp.ticketType },
-    event: { id: event.id, title: event.title, date: event.date, location: event.location, customUrl: event.customUrl },
+    event: { id: event.id, title: event.title, date: event.date, location: event.location, customUrl: event.customUrl, ...(event.endDate ? { endDate: event.endDate } : {}) },
     checkedIn: rsvp.checkedIn,
     checkedInAt: rsvp.checkedInAt,
     checkedInBy: rsvp.checkedInBy,

@@ -5,7 +5,10 @@ import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
 
 /** An event document: the record without its id (the document's key) and its count (seats/ keeps that). */
-export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 'attendeeCount' | 'confirmByEmail' | 'reminderOffsetsHours' | 'refundUntilHoursBefore'> & {
+export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 'attendeeCount' | 'confirmByEmail' | 'reminderOffsetsHours' | 'refundUntilHoursBefore' | 'endDate' | 'registrationClosesAt'> & {
+  /** Absent on events stored before ends and deadlines (issue 26 item 4): read as none, so they behave as before. */
+  endDate?: string | null;
+  registrationClosesAt?: string | null;
   /** Absent on events stored before attendees could cancel paid tickets (issue 25): read as no refunds, never a rule nobody set. */
   refundUntilHoursBefore?: number | null;
   /** Absent on events stored before reminders (issue 25): read as the default, 24 h and 2 h. */
@@ -49,6 +52,8 @@ export function toEventDetails(doc: StoredDocument<StoredEvent>): EventDetails {
     title: event.title,
     description: event.description,
     date: event.date,
+    endDate: event.endDate ?? null,
+    registrationClosesAt: event.registrationClosesAt ?? null,
     location: event.location,
     maxAttendees: event.maxAttendees,
     ticketTypes: event.ticketTypes,

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { EventInput } from '../shared/events.js';
-import { confirmByEmailDefault, isReservedSlug, type EventRecord } from '../shared/events-model.js';
+import { EVENT_TIME_MESSAGES, confirmByEmailDefault, isReservedSlug, type EventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 
 import type { ErrorCode } from '../shared/error-codes.js';
@@ -26,6 +26,29 @@ export function parseEventDate(value: string, timeZone: string): string {
 }
 
 /**
+ * The end and the registration deadline as stored instants (issue 26 item 4), read like `date`: the
+ * end must come after the start; registration must close at or before it (never after: nobody
+ * registers for an event under way), so the deadline is checked against the start, not the end.
+ */
+export function eventTimesFromInput(input: Pick<EventInput, 'endDate' | 'registrationClosesAt'>, start: string, timeZone: string) {
+  const read = (value: string | null, field: string, message: string) => {
+    if (value === null) return null;
+    try {
+      return parseEventDate(value, timeZone);
+    } catch {
+      throw new EventRuleError('INVALID_INPUT', message, field);
+    }
+  };
+  const endDate = read(input.endDate, 'endDate', EVENT_TIME_MESSAGES.endInvalid);
+  const registrationClosesAt = read(input.registrationClosesAt, 'registrationClosesAt', EVENT_TIME_MESSAGES.deadlineInvalid);
+  if (endDate !== null && Date.parse(endDate) <= Date.parse(start)) throw new EventRuleError('INVALID_INPUT', EVENT_TIME_MESSAGES.endBeforeStart, 'endDate');
+  if (registrationClosesAt !== null && Date.parse(registrationClosesAt) > Date.parse(start)) {
+    throw new EventRuleError('INVALID_INPUT', EVENT_TIME_MESSAGES.deadlineAfterStart, 'registrationClosesAt');
+  }
+  return { endDate, registrationClosesAt };
+}
+
+/**
  * The stored fields derived from a validated event form (SPEC §3-§5). A custom URL is checked
  * against the reserved words when it is set or changed, not on every edit: an event whose
  * address became reserved later can still be edited, deactivated or given a new address.
@@ -39,10 +62,12 @@ export function eventFieldsFromInput(input: EventInput, timeZone: string, option
   if (input.requiresPayment && !Object.values(ticketPrices).some((price) => price > 0)) {
     throw new EventRuleError('PAID_EVENT_NEEDS_PRICE', MESSAGES.paidEventNeedsPrice, 'ticketPrices');
   }
+  const date = parseEventDate(input.date, timeZone);
   return {
     title: input.title,
     description: input.description,
-    date: parseEventDate(input.date, timeZone),
+    date,
+    ...eventTimesFromInput(input, date, timeZone),
     location: input.location,
     maxAttendees: input.maxAttendees,
     ticketTypes: input.ticketTypes,
@@ -73,6 +98,8 @@ export function eventToInput(event: Omit<EventRecord, 'attendeeCount'>): EventIn
     title: event.title,
     description: event.description,
     date: event.date,
+    endDate: event.endDate,
+    registrationClosesAt: event.registrationClosesAt,
     location: event.location,
     maxAttendees: event.maxAttendees,
     ticketTypes: event.ticketTypes,

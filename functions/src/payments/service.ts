@@ -11,7 +11,7 @@ import { noticeMailId, queueMail, queueNoticeOnce } from '../outbox/outbox.js';
 import { REFUND_JOBS } from '../outbox/refund-jobs.js';
 import type { Clock } from '../clock.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
-import { assertAcceptingRegistrations, confirmationMailKind, isActiveRegistration, isRefundable, repeatMailKind, ticketPriceCents } from '../rsvps/rules.js';
+import { assertHoldPayable, confirmationMailKind, isActiveRegistration, isRefundable, repeatMailKind, ticketPriceCents } from '../rsvps/rules.js';
 import { alreadyRegistered } from '../rsvps/service.js';
 import {
   attachPaymentIntent,
@@ -311,7 +311,8 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
           const event = toEventDetails(eventDoc);
           const existing = input.rsvpId ? await readRsvp(tx, input.rsvpId) : null;
           if (existing && existing.data.eventId === event.id && isActiveRegistration(existing.data, now.toISOString()) && existing.data.status === 'pending_payment') {
-            assertAcceptingRegistrations(event, now);
+            // A hold taken before the registration deadline may be paid after it, within its window (issue 26 item 4).
+            assertHoldPayable(event, now);
             const price = ticketPriceCents(event, existing.data.ticketType);
             if (input.amount !== price) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
             // Paying again pays the same hold: its expiry was fixed when it was created and is never moved.
@@ -366,7 +367,8 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
         if (!tickets.every((ticket) => ticket.data.status === 'pending_payment' && isActiveRegistration(ticket.data, nowIso))) {
           throw new RuleError('LINK_EXPIRED', RSVP_MESSAGES.paymentLinkExpired, 'gone');
         }
-        assertAcceptingRegistrations(toEventDetails(await readEventDocument(tx, eventId)), now);
+        // The order's holds are running: like a single hold, payable after the registration deadline until the start (issue 26 item 4).
+        assertHoldPayable(toEventDetails(await readEventDocument(tx, eventId)), now);
         const due = tickets.reduce((sum, ticket) => sum + ticket.data.amountDue, 0);
         if (input.amount !== due) throw new RuleError('AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch, 'invalid', 'amount');
         return { leadId: order.data.rsvpIds[0], amount: due, email: order.data.email };

@@ -1,4 +1,4 @@
-import { EVENT_CANCELLED_TEXT, defaultTicketType, type EventRecord } from '../shared/events-model.js';
+import { EVENT_CANCELLED_TEXT, defaultTicketType, registrationIsClosed, type EventRecord } from '../shared/events-model.js';
 import { dollarsToCents } from '../shared/payments-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { SELF_SERVICE_MESSAGES, TRANSFER_LIMIT, type RefundTerms } from '../shared/self-service-model.js';
@@ -38,12 +38,27 @@ export function ticketPriceCents(event: Pick<EventRecord, 'requiresPayment' | 't
 }
 
 /** Visitors register for public events that have not started yet (the clock is the injected one). */
-export function assertAcceptingRegistrations(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'date' | 'cancelledAt'>, now: Date) {
+export function assertAcceptingRegistrations(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'date' | 'registrationClosesAt' | 'cancelledAt'>, now: Date) {
+  refuseGoneOrCancelled(event);
+  // From the 'Registration closes' time, if set (issue 26 item 4), else from the start.
+  if (registrationIsClosed(event, now.getTime())) throw new RuleError('REGISTRATION_CLOSED', RSVP_MESSAGES.registrationClosed, 'conflict');
+}
+
+/**
+ * Paying a hold already running (issue 26 item 4): it was taken before registration closed, so it may
+ * still be paid within its window after the deadline (the buyer was promised those 30 minutes), but
+ * not once the event has started, nor for an event taken off the site or cancelled.
+ */
+export function assertHoldPayable(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'date' | 'cancelledAt'>, now: Date) {
+  refuseGoneOrCancelled(event);
+  if (registrationHasClosed(event, now.getTime())) throw new RuleError('REGISTRATION_CLOSED', RSVP_MESSAGES.registrationClosed, 'conflict');
+}
+
+function refuseGoneOrCancelled(event: Pick<EventRecord, 'isActive' | 'isArchived' | 'cancelledAt'>) {
   if (!event.isActive || event.isArchived) throw new RuleError('EVENT_NOT_FOUND', MESSAGES.eventNotFound, 'not-found');
   // Issue 26 item 3: a cancelled event takes nobody, whatever its page or a stale tab still shows (registration is closed;
   // its own code would put bytes in every public page's error list for a message that says it all).
   if (event.cancelledAt) throw new RuleError('REGISTRATION_CLOSED', EVENT_CANCELLED_TEXT, 'conflict');
-  if (registrationHasClosed(event, now.getTime())) throw new RuleError('REGISTRATION_CLOSED', RSVP_MESSAGES.registrationClosed, 'conflict');
 }
 
 /**

@@ -5,8 +5,9 @@
 import { ORGANISATION_TIME_ZONE, PROJECT_NAME } from './constants.js';
 
 /**
- * Events have a start but no end (SPEC §3). A calendar entry needs one, so every entry lasts this
- * long; the .ics file and the Google Calendar link must agree, hence one constant.
+ * A calendar entry needs an end. An event with its own end (issue 26 item 4) ends then; one
+ * without (every event stored before) lasts this long; the .ics file and the Google Calendar
+ * link must agree, hence one constant and one `calendarEnd`.
  */
 export const CALENDAR_EVENT_DURATION_MINUTES = 120;
 
@@ -20,6 +21,8 @@ export interface CalendarEntry {
   title: string;
   /** ISO instant (UTC). */
   start: string;
+  /** ISO instant (UTC) of the event's own end, when it has one (issue 26 item 4). */
+  end?: string | null;
   location: string;
   /** The ticket page's absolute URL. */
   ticketUrl: string;
@@ -30,9 +33,12 @@ export function calendarUtcStamp(iso: string): string {
   return new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-/** The end of an entry starting at `start`. */
-export function calendarEnd(start: string): string {
-  return new Date(new Date(start).getTime() + CALENDAR_EVENT_DURATION_MINUTES * 60_000).toISOString();
+/** The end of an entry starting at `start`: the event's own `end` when set and after the start, else the default length. */
+export function calendarEnd(start: string, end?: string | null): string {
+  const startTime = new Date(start).getTime();
+  const endTime = end ? Date.parse(end) : Number.NaN;
+  if (Number.isFinite(endTime) && endTime > startTime) return new Date(endTime).toISOString();
+  return new Date(startTime + CALENDAR_EVENT_DURATION_MINUTES * 60_000).toISOString();
 }
 
 /** A Google Calendar 'add event' link for the entry, shown in the organisation's time zone. */
@@ -40,7 +46,7 @@ export function googleCalendarUrl(entry: CalendarEntry): string {
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: entry.title,
-    dates: `${calendarUtcStamp(entry.start)}/${calendarUtcStamp(calendarEnd(entry.start))}`,
+    dates: `${calendarUtcStamp(entry.start)}/${calendarUtcStamp(calendarEnd(entry.start, entry.end))}`,
     details: `${PROJECT_NAME} ticket: ${entry.ticketUrl}`,
     location: entry.location,
     ctz: ORGANISATION_TIME_ZONE,

@@ -137,10 +137,14 @@ export function ticketIdFromScan(value: string): string {
   }
 }
 
-/** Events the door may check in for: dated no more than 24 h ago (SPEC §9). */
-export function isCheckInWindowOpen(eventDate: string, now: Date): boolean {
+/**
+ * Events the door may check in for: dated no more than 24 h ago (SPEC §9), or still running, before
+ * their own end (issue 26 item 4: a weekend camp stays on the door's list until it ends).
+ */
+export function isCheckInWindowOpen(eventDate: string, now: Date, endDate?: string | null): boolean {
   const time = new Date(eventDate).getTime();
-  return Number.isFinite(time) && time >= now.getTime() - CHECKIN_EVENT_WINDOW_MS;
+  const end = endDate ? Date.parse(endDate) : Number.NaN;
+  return (Number.isFinite(time) && time >= now.getTime() - CHECKIN_EVENT_WINDOW_MS) || (Number.isFinite(end) && end > now.getTime());
 }
 
 /**
@@ -150,10 +154,10 @@ export function isCheckInWindowOpen(eventDate: string, now: Date): boolean {
  */
 export type DoorEventRefusal = 'CHECKIN_EVENT_ARCHIVED' | 'CHECKIN_EVENT_INACTIVE' | 'CHECKIN_CLOSED';
 
-export function doorEventRefusal(event: { date: string; isActive: boolean; isArchived: boolean }, at: Date): DoorEventRefusal | null {
+export function doorEventRefusal(event: { date: string; endDate?: string | null; isActive: boolean; isArchived: boolean }, at: Date): DoorEventRefusal | null {
   if (event.isArchived) return 'CHECKIN_EVENT_ARCHIVED';
   if (!event.isActive) return 'CHECKIN_EVENT_INACTIVE';
-  if (!isCheckInWindowOpen(event.date, at)) return 'CHECKIN_CLOSED';
+  if (!isCheckInWindowOpen(event.date, at, event.endDate)) return 'CHECKIN_CLOSED';
   return null;
 }
 

@@ -12,6 +12,13 @@ export interface EventRecord {
   description: string;
   /** ISO instant (UTC). */
   date: string;
+  /** When it ends, an ISO instant after `date` (issue 26 item 4); null: no end set, calendars use their default length. */
+  endDate: string | null;
+  /**
+   * When registration closes, an ISO instant at or before `date` (issue 26 item 4); null: at the start,
+   * as before the setting. A hold taken before it may still be paid within its window.
+   */
+  registrationClosesAt: string | null;
   location: string;
   maxAttendees: number | null;
   ticketTypes: string[];
@@ -67,6 +74,8 @@ export const PUBLIC_EVENT_FIELDS = [
   'title',
   'description',
   'date',
+  'endDate',
+  'registrationClosesAt',
   'location',
   'maxAttendees',
   'ticketTypes',
@@ -106,6 +115,20 @@ export const SOLD_OUT_TEXT = {
   heldSeats: 'Seats held for unpaid or unconfirmed registrations may free up within 30 minutes.',
 } as const;
 
+/** An event whose registration has closed offers no 'Register Now'/'Buy Tickets' on its card and header (issue 26 item 4). */
+export const REGISTRATION_CLOSED_LABEL = 'Registration closed';
+
+/**
+ * New registrations (and new holds) are refused from the event's 'Registration closes' time
+ * (issue 26 item 4), exactly at it included, or from its start when it has none. Cancels and
+ * transfers keep rsvps-model's `registrationHasClosed` (the start): the deadline is for newcomers.
+ * Here, not in rsvps-model, so the landing card can ask without loading the registration wording.
+ */
+export function registrationIsClosed(event: { date: string; registrationClosesAt?: string | null }, now: number): boolean {
+  const deadline = event.registrationClosesAt ? Date.parse(event.registrationClosesAt) : Number.NaN;
+  return Date.parse(event.date) <= now || (Number.isFinite(deadline) && deadline <= now);
+}
+
 /** The event has a maximum of attendees and every seat is taken (held seats included). */
 export function isSoldOut(event: Pick<EventRecord, 'maxAttendees' | 'attendeeCount'>): boolean {
   return typeof event.maxAttendees === 'number' && (event.attendeeCount ?? 0) >= event.maxAttendees;
@@ -130,6 +153,14 @@ export const DEFAULT_REFUND_UNTIL_HOURS_BEFORE = 48;
 /** The refund rule's hours: whole hours from 0 (until the start) to a year. */
 export const REFUND_RULE_LIMITS = { minHours: 0, maxHours: 8760 } as const;
 export const REFUND_RULE_MESSAGE = `The refund deadline is a whole number of hours from ${REFUND_RULE_LIMITS.minHours} to ${REFUND_RULE_LIMITS.maxHours}, or empty for no refunds`;
+
+/** The end and registration deadline's refusals (issue 26 item 4), said by the API and the event form alike. */
+export const EVENT_TIME_MESSAGES = {
+  endInvalid: 'End date and time must be a date and time, or empty',
+  endBeforeStart: 'The event must end after it starts',
+  deadlineInvalid: 'Registration closes must be a date and time, or empty',
+  deadlineAfterStart: 'Registration must close at or before the start of the event',
+} as const;
 
 /** Lengths and counts the event form accepts. */
 export const EVENT_LIMITS = { ticketTypeName: 60, tag: 60, customUrl: 80, mailchimpAudienceId: 100, maxPrice: 100_000 } as const;

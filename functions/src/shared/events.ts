@@ -6,6 +6,7 @@ import {
   DEFAULT_MAX_REGISTRATIONS_PER_EMAIL,
   DEFAULT_REFUND_UNTIL_HOURS_BEFORE,
   EVENT_LIMITS,
+  EVENT_TIME_MESSAGES,
   EVENTS_PAGE,
   EVENTS_PAGE_MESSAGES,
   MAX_REGISTRATIONS_PER_EMAIL_LIMIT,
@@ -41,6 +42,16 @@ export const eventDateField = z
   .trim()
   .min(1, 'Date and time are required')
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})?$/, 'Date and time are required');
+
+/**
+ * An optional date and time in the same form as `date` (issue 26 item 4): '' or null clears it
+ * (stored as null), so the form's empty field and a partial update's `null` both mean 'none'.
+ */
+function optionalEventDateField(message: string) {
+  return z
+    .union([z.literal(''), z.null(), z.string().trim().regex(/^(?:|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})?)$/, message)], { error: message })
+    .transform((value) => (value === '' || value === null ? null : value));
+}
 
 const money = z.coerce
   .number({ error: 'Ticket price must be a number' })
@@ -82,6 +93,8 @@ const eventFields = {
   title: z.string().trim().min(1, 'Title is required').max(LIMITS.title),
   description: z.string().trim().max(LIMITS.description),
   date: eventDateField,
+  endDate: optionalEventDateField(EVENT_TIME_MESSAGES.endInvalid),
+  registrationClosesAt: optionalEventDateField(EVENT_TIME_MESSAGES.deadlineInvalid),
   location: z.string().trim().min(1, 'Location is required').max(LIMITS.shortText),
   maxAttendees: optionalCapacity,
   ticketTypes: z
@@ -115,6 +128,8 @@ export const eventInputSchema = z
   .object({
     ...eventFields,
     description: eventFields.description.default(''),
+    endDate: eventFields.endDate.default(null),
+    registrationClosesAt: eventFields.registrationClosesAt.default(null),
     maxAttendees: eventFields.maxAttendees.default(null),
     ticketTypes: eventFields.ticketTypes.default([DEFAULT_TICKET_TYPE]),
     ticketPrices: eventFields.ticketPrices.default({}),
@@ -135,6 +150,22 @@ export const eventInputSchema = z
   })
   .strip();
 export type EventInput = z.infer<typeof eventInputSchema>;
+
+/** Same-format wall-clock times ('YYYY-MM-DDTHH:mm', no offset) order as text; others are left to the server, which reads them as instants. */
+const isWallClock = (value: string | null): value is string => typeof value === 'string' && !/(?:Z|[+-]\d{2}:\d{2})$/.test(value);
+
+/**
+ * The event form's schema (issue 26 item 4): the create schema plus the end and deadline's order,
+ * so the admin sees the shared message on the field before sending. The API checks the same on the
+ * stored instants (events/rules.ts eventTimesFromInput), whatever the client.
+ */
+export const eventFormSchema = eventInputSchema.superRefine((event, ctx) => {
+  if (!isWallClock(event.date)) return;
+  if (isWallClock(event.endDate) && event.endDate <= event.date) ctx.addIssue({ code: 'custom', path: ['endDate'], message: EVENT_TIME_MESSAGES.endBeforeStart });
+  if (isWallClock(event.registrationClosesAt) && event.registrationClosesAt > event.date) {
+    ctx.addIssue({ code: 'custom', path: ['registrationClosesAt'], message: EVENT_TIME_MESSAGES.deadlineAfterStart });
+  }
+});
 /** PUT /events/{id} may send any subset, e.g. `{ isActive }` for activation; it carries no defaults. */
 export const eventUpdateSchema = z.object(eventFields).partial().strip();
 export type EventUpdate = z.infer<typeof eventUpdateSchema>;

@@ -255,7 +255,8 @@ export interface PaymentHoldReply {
 export interface TicketView {
   id: string;
   attendee: { name: string; email: string; ticketType: string };
-  event: { id: string; title: string; date: string; location: string; customUrl: string };
+  /** `endDate` only when the event has one (issue 26 item 4): its 'Add to calendar' links end then. */
+  event: { id: string; title: string; date: string; location: string; customUrl: string; endDate?: string };
   checkedIn: boolean;
   checkedInAt: string | null;
   checkedInBy: string | null;

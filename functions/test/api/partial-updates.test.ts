@@ -21,6 +21,9 @@ const fullPaidEvent = {
   title: 'Condor Gala Dinner',
   description: 'Three courses under the cliffs.',
   date: '2026-12-12T18:30',
+  // Ends on a later day than either start the test gives it; registration closes before both (issue 26 item 4).
+  endDate: '2027-01-10T22:00',
+  registrationClosesAt: '2026-12-10T12:00',
   location: 'Zion Lodge',
   maxAttendees: 120,
   ticketTypes: ['General', 'VIP'],
@@ -60,6 +63,11 @@ const changes: [field: string, value: unknown, derived: string[]][] = [
   ['maxRegistrationsPerEmail', 2, []],
   ['reminderOffsetsHours', [24], []],
   ['refundUntilHoursBefore', null, []],
+  // Issue 26 item 4: setting the end or the deadline, then clearing each, touches nothing else.
+  ['endDate', '2027-01-11T12:00', []],
+  ['registrationClosesAt', '2026-12-11T09:00', []],
+  ['endDate', null, []],
+  ['registrationClosesAt', null, []],
 ];
 
 /** The event as stored, with its seats taken (seats/ keeps those apart), in the fields the API shows. */
@@ -89,6 +97,8 @@ describe('PUT /events/{id} with one field', () => {
     expect(await storedEvent(id)).toMatchObject({
       ...fullPaidEvent,
       date: '2026-12-13T01:30:00.000Z',
+      endDate: '2027-01-11T05:00:00.000Z',
+      registrationClosesAt: '2026-12-10T19:00:00.000Z',
       eventType: 'paid',
       rsvpOnlyMode: true,
       attendeeCount: 7,

@@ -50,6 +50,8 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): Omit<EventRec
     description: 'Stars over the canyon.',
     // 02:30 UTC on Dec 6 is 7:30 PM on Saturday Dec 5 in Denver.
     date: '2026-12-06T02:30:00.000Z',
+    endDate: null,
+    registrationClosesAt: null,
     location: 'Canyon Junction Bridge',
     maxAttendees: null,
     ticketTypes: ['General'],

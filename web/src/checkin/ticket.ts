@@ -55,7 +55,7 @@ export function ticketPageUrl(ticketId: string, origin: string = globalThis.loca
 /** 'Add to calendar': a Google Calendar link and the ticket's .ics file (the API's, issue 25 item 2). */
 export function calendarLinks(ticket: Pick<TicketView, 'id' | 'event'>, origin?: string): { google: string; ics: string } {
   return {
-    google: googleCalendarUrl({ title: ticket.event.title, start: ticket.event.date, location: ticket.event.location, ticketUrl: ticketPageUrl(ticket.id, origin) }),
+    google: googleCalendarUrl({ title: ticket.event.title, start: ticket.event.date, end: ticket.event.endDate, location: ticket.event.location, ticketUrl: ticketPageUrl(ticket.id, origin) }),
     ics: `${API_BASE}${ticketCalendarPath(ticket.id)}`,
   };
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import type { PublicEventRecord } from '@shared/events-model.js';
-import { eventPath, isSoldOut, SOLD_OUT_TEXT } from '@shared/events-model.js';
+import { eventPath, isSoldOut, REGISTRATION_CLOSED_LABEL, registrationIsClosed, SOLD_OUT_TEXT } from '@shared/events-model.js';
 import { Card } from '../ui/Card.js';
 import { DateBadge } from './DateBadge.js';
 import { EventImage } from './EventImage.js';
-import { eventExcerpt, formatEventDateTime, fromPriceText, registeredText } from './format.js';
+import { eventExcerpt, eventWhen, fromPriceText, registeredText } from './format.js';
 import { DetailLine } from './icons.js';
 
 export function EventCard({ event }: { event: PublicEventRecord }) {
@@ -26,7 +26,7 @@ export function EventCard({ event }: { event: PublicEventRecord }) {
         </h3>
         <p className="event-card-excerpt">{eventExcerpt(event.description)}</p>
         <ul className="event-meta">
-          <DetailLine icon="calendar">{formatEventDateTime(event.date)}</DetailLine>
+          <DetailLine icon="calendar">{eventWhen(event.date, event.endDate).dateTime}</DetailLine>
           <DetailLine icon="pin">{event.location}</DetailLine>
           <DetailLine icon="people">{registered}</DetailLine>
         </ul>
@@ -35,7 +35,10 @@ export function EventCard({ event }: { event: PublicEventRecord }) {
             Learn More
           </Link>
           {/* A full event offers no tickets (issue 24 item 6; there is no waitlist): 'Learn More' still opens it. */}
-          {isSoldOut(event) ? (
+          {/* Past its registration deadline (issue 26 item 4) the card offers no tickets either. */}
+          {registrationIsClosed(event, Date.now()) ? (
+            <span className="event-sold-out">{REGISTRATION_CLOSED_LABEL}</span>
+          ) : isSoldOut(event) ? (
             <span className="event-sold-out">{SOLD_OUT_TEXT.soldOut}</span>
           ) : (
             <Link className="btn btn-primary btn-small" to={`${path}#register`} aria-label={`${event.requiresPayment ? 'Buy Tickets' : 'Register Now'} for ${event.title}`}>

@@ -61,3 +61,24 @@ describe('EventPage: a cancelled event (issue 26 item 3)', () => {
     expect(document.querySelector('.event-actions a[href="#register"]')).not.toBeNull();
   });
 });
+
+describe('EventPage: an end and a registration deadline (issue 26 item 4)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the time from start to end, and no 'Buy Tickets' but the closed notice once registration has closed", async () => {
+    const details = await open({ endDate: '2027-07-04T02:30:00.000Z', registrationClosesAt: new Date(Date.now() - 1000).toISOString() });
+    expect(within(details).getByText('6:30 PM – 8:30 PM MDT')).toBeTruthy();
+    expect(within(details).getByText('Saturday, July 3, 2027')).toBeTruthy();
+    const header = document.querySelector('.event-actions') as HTMLElement;
+    expect(within(header).getByText('Registration closed')).toBeTruthy();
+    expect(within(header).queryByRole('link', { name: /Buy Tickets|Register Now/ })).toBeNull();
+    expect(await screen.findByText('Registration for this event has closed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Continue|Register|Pay/ })).toBeNull();
+  });
+
+  it('an event with no end or deadline shows its start time and offers tickets, as before', async () => {
+    const details = await open({});
+    expect(within(details).getByText('6:30 PM MDT')).toBeTruthy();
+    expect(within(document.querySelector('.event-actions') as HTMLElement).getByRole('link', { name: 'Buy Tickets' })).toBeTruthy();
+  });
+});

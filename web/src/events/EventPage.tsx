@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { EVENT_CANCELLED_TEXT, isReservedSlug, isSoldOut, SOLD_OUT_TEXT, type PublicEventRecord } from '@shared/events-model.js';
+import { EVENT_CANCELLED_TEXT, isReservedSlug, isSoldOut, REGISTRATION_CLOSED_LABEL, registrationIsClosed, SOLD_OUT_TEXT, type PublicEventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { api } from '../api/client.js';
 import { paragraphs } from '../ui/content.js';
@@ -17,8 +17,8 @@ import { EventImage } from './EventImage.js';
 import { eventLoadErrorText } from './errors.js';
 import {
   DEFAULT_EVENT_DESCRIPTION,
-  formatEventDate,
-  formatEventTime,
+  eventWhen,
+  formatEventDateTime,
   fromPriceText,
   registeredText,
   ticketPriceList,
@@ -89,7 +89,8 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
   const description = paragraphs(event.description ?? '');
   const prices = ticketPriceList(event);
   const registerLabel = event.requiresPayment ? 'Buy Tickets' : 'Register Now';
-  const time = formatEventTime(event.date);
+  const when = eventWhen(event.date, event.endDate);
+  const closed = registrationIsClosed(event, Date.now());
   const themeShown = useThemeShown();
 
   return (
@@ -119,8 +120,8 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
             {event.title}
           </h1>
           <ul className="event-meta event-meta--large">
-            <DetailLine icon="calendar">{formatEventDate(event.date)}</DetailLine>
-            <DetailLine icon="clock">{time}</DetailLine>
+            <DetailLine icon="calendar">{when.date}</DetailLine>
+            <DetailLine icon="clock">{when.time}</DetailLine>
             <DetailLine icon="pin">{event.location.trim() ? <LocationLink location={event.location} /> : null}</DetailLine>
             <DetailLine icon="people">{registered ?? `${event.attendeeCount ?? 0} registered`}</DetailLine>
             <DetailLine icon="ticket">{fromPrice}</DetailLine>
@@ -131,6 +132,9 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
               <p className="event-cancelled" role="status">
                 {EVENT_CANCELLED_TEXT}
               </p>
+            ) : /* Past its registration deadline (issue 26 item 4) the header offers no tickets; the form says why. */
+            closed ? (
+              <span className="event-sold-out">{REGISTRATION_CLOSED_LABEL}</span>
             ) : isSoldOut(event) ? (
               <span className="event-sold-out">{SOLD_OUT_TEXT.soldOut}</span>
             ) : (
@@ -186,6 +190,7 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
                 </ul>
               </>
             )}
+            {event.registrationClosesAt && !closed ? <p className="event-register-note">Registration closes {formatEventDateTime(event.registrationClosesAt)}</p> : null}
             <ChunkBoundary fallback={<p className="event-register-note">The registration form could not be loaded. Please reload the page.</p>}>
               <Suspense fallback={<Spinner label="Loading registration form..." />}>
                 {/* Once the form is in, again: before, a desktop page may be too short to bring #register to the top. */}

@@ -50,6 +50,8 @@ const monthFormat = zoned({ month: 'short' });
 const dayFormat = zoned({ day: 'numeric' });
 const longDateFormat = zoned({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 const timeFormat = zoned({ hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const bareTimeFormat = zoned({ hour: 'numeric', minute: '2-digit' });
+const dayKeyFormat = zoned({ year: 'numeric', month: '2-digit', day: '2-digit' });
 
 function parse(iso: string): Date | null {
   const date = new Date(iso);
@@ -79,6 +81,27 @@ export function formatEventTime(iso: string): string {
 export function formatEventDateTime(iso: string): string {
   const date = parse(iso);
   return date ? `${longDateFormat.format(date)} at ${timeFormat.format(date)}` : DATE_TO_BE_ANNOUNCED;
+}
+
+/**
+ * The date and time lines of an event with an optional end (issue 26 item 4), in the organisation's
+ * time zone. No end: as before. Same day: '7:30 PM – 9:30 PM MST'. Across days: both dates.
+ */
+export function eventWhen(start: string, end?: string | null): { date: string; time: string; dateTime: string } {
+  const from = parse(start);
+  const to = end ? parse(end) : null;
+  if (!from || !to || to <= from) return { date: formatEventDate(start), time: formatEventTime(start), dateTime: formatEventDateTime(start) };
+  const date = longDateFormat.format(from);
+  if (dayKeyFormat.format(from) === dayKeyFormat.format(to)) {
+    const time = `${bareTimeFormat.format(from)} – ${timeFormat.format(to)}`;
+    return { date, time, dateTime: `${date}, ${time}` };
+  }
+  const endDate = longDateFormat.format(to);
+  return {
+    date: `${date} – ${endDate}`,
+    time: `${timeFormat.format(from)} – ${timeFormat.format(to)}`,
+    dateTime: `${date} at ${timeFormat.format(from)} – ${endDate} at ${timeFormat.format(to)}`,
+  };
 }
 
 /** Events shown on the public list: active and not archived. */

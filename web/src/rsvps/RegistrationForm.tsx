@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
-import type { PublicEventRecord } from '@shared/events-model.js';
 import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
-import { registrationHasClosed, RSVP_MESSAGES } from '@shared/rsvps-model.js';
+import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
+import { registrationIsClosed, type PublicEventRecord } from '@shared/events-model.js';
 import { api } from '../api/client.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
 import { Spinner } from '../ui/Spinner.js';
@@ -92,8 +92,8 @@ export default function RegistrationForm({ event, onSeats }: { event: PublicEven
     );
   }
 
-  // Once the event has started the server refuses registrations: the form gives way to the notice.
-  if (registrationHasClosed(event, Date.now())) {
+  // From the registration deadline, or the start (issue 26 item 4), the server refuses registrations: the form gives way to the notice.
+  if (registrationIsClosed(event, Date.now())) {
     return (
       <p className="registration-full" role="status">
         {RSVP_MESSAGES.registrationClosed}

@@ -8,6 +8,8 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): EventRecord {
     title: 'Condor Talk',
     description: 'Birds.',
     date: '2027-07-04T00:30:00.000Z',
+    endDate: null,
+    registrationClosesAt: null,
     location: 'Springdale',
     maxAttendees: 40,
     ticketTypes: ['Member', 'Guest'],

@@ -209,7 +209,7 @@ export function buildTemplateContext(input: {
 
 /** A reminder's values: the ticket e-mail's, the time left until the start (said as it is now), the calendar links. */
 export function buildReminderContext(input: {
-  event: Pick<EventRecord, 'id' | 'title' | 'date' | 'location' | 'customUrl' | 'generateTickets'>;
+  event: Pick<EventRecord, 'id' | 'title' | 'date' | 'location' | 'customUrl' | 'generateTickets'> & { endDate?: string | null };
   rsvp: Pick<RsvpRecord, 'id' | 'name' | 'email'>;
   offsetHours: number;
   now: Date;
@@ -226,7 +226,7 @@ export function buildReminderContext(input: {
     reminder: { startsIn: startsInPhrase(Date.parse(event.date) - input.now.getTime()), hours: input.offsetHours, hasTicket: event.generateTickets },
     urls: {
       ...base.urls,
-      googleCalendar: googleCalendarUrl({ title: event.title, start: event.date, location: event.location, ticketUrl: base.urls.checkIn }),
+      googleCalendar: googleCalendarUrl({ title: event.title, start: event.date, end: event.endDate, location: event.location, ticketUrl: base.urls.checkIn }),
       calendarFile: `${trimSlash(siteUrl)}/api${ticketCalendarPath(rsvp.id)}`,
     },
   };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { REFUND_RULE_MESSAGE, type EventRecord } from '@shared/events-model.js';
+import { EVENT_TIME_MESSAGES, REFUND_RULE_MESSAGE, type EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { ApiError, type RequestOptions } from '../../api/client.js';
 import { UnsavedChangesProvider, useConfirmLeave } from '../../staff/unsavedChanges.js';
@@ -211,6 +211,41 @@ describe('EventForm', () => {
       expect(await screen.findByText(REFUND_RULE_MESSAGE)).toBeTruthy();
       expect(field()!.getAttribute('aria-invalid')).toBe('true');
       expect(saves()).toEqual([]);
+    });
+  });
+
+  describe('end and registration deadline (issue 26 item 4)', () => {
+    it('an end before the start and a deadline after it are refused on their fields with the shared messages, and nothing is sent', async () => {
+      const user = userEvent.setup();
+      renderForm(stored);
+      await user.type(screen.getByLabelText(/Ends/), '2027-07-03T17:00');
+      await user.type(screen.getByLabelText(/Registration closes/), '2027-07-03T19:00');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      expect(await screen.findByText(EVENT_TIME_MESSAGES.endBeforeStart)).toBeTruthy();
+      expect(screen.getByText(EVENT_TIME_MESSAGES.deadlineAfterStart)).toBeTruthy();
+      expect(screen.getByLabelText(/Ends/).getAttribute('aria-invalid')).toBe('true');
+      expect(saves()).toEqual([]);
+    });
+
+    it('editing sends only the new end and deadline; clearing a stored end sends null', async () => {
+      const user = userEvent.setup();
+      renderForm(stored);
+      await user.type(screen.getByLabelText(/Ends/), '2027-07-03T21:00');
+      await user.type(screen.getByLabelText(/Registration closes/), '2027-07-02T12:00');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(saves().length).toBeGreaterThan(0));
+      expect(request).toHaveBeenCalledWith('/events/E1', { method: 'PUT', body: { endDate: '2027-07-03T21:00', registrationClosesAt: '2027-07-02T12:00' } }, 'Failed to save event');
+    });
+
+    it('shows a stored end in the organisation time zone, and clearing it sends null', async () => {
+      const user = userEvent.setup();
+      renderForm(eventRecord({ endDate: '2027-07-04T03:00:00.000Z' }));
+      const end = screen.getByLabelText(/Ends/) as HTMLInputElement;
+      expect(end.value).toBe('2027-07-03T21:00');
+      await user.clear(end);
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(saves().length).toBeGreaterThan(0));
+      expect(request).toHaveBeenCalledWith('/events/E1', { method: 'PUT', body: { endDate: null } }, 'Failed to save event');
     });
   });
 

@@ -4,7 +4,7 @@ import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { ORGANISATION_TIME_ZONE } from '@shared/constants.js';
 import { MAX_REGISTRATIONS_PER_EMAIL_LIMIT, REFUND_RULE_LIMITS, type EventRecord } from '@shared/events-model.js';
 import { REMINDER_OFFSET_LIMITS } from '@shared/reminders-model.js';
-import { eventInputSchema, type EventInput } from '@shared/events.js';
+import { eventFormSchema, type EventInput } from '@shared/events.js';
 import { MESSAGES } from '@shared/messages.js';
 import { UPLOAD_MESSAGES } from '@shared/uploads-model.js';
 import { useConfirmLeave, useUnsavedChanges } from '../../staff/unsavedChanges.js';
@@ -34,6 +34,10 @@ export const EVENT_FORM_TEXT = {
   confirmByEmail: 'Confirm by e-mail',
   confirmByEmailHint:
     'Each registration holds its seat for 30 minutes until the person opens the link we e-mail them; unconfirmed seats are released. Stops one person taking many seats with made-up or plus-addresses.',
+  endDate: 'Ends (optional)',
+  endDateHint: 'Shown on the event page and used by calendars. Leave empty: calendars give it two hours.',
+  registrationClosesAt: 'Registration closes (optional)',
+  registrationClosesAtHint: 'At or before the start. Leave empty to take registrations until the event starts.',
   reminders: 'Reminders (hours before the start)',
   remindersHint: `Each registered attendee is e-mailed a reminder this many hours before the event starts, e.g. 24, 2 (whole hours, ${REMINDER_OFFSET_LIMITS.minHours} to ${REMINDER_OFFSET_LIMITS.maxHours}, at most ${REMINDER_OFFSET_LIMITS.maxCount}, separated by commas). Leave empty to send no reminders.`,
   refundRule: 'Refund if an attendee cancels (hours before the start)',
@@ -52,7 +56,7 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
   const confirmLeave = useConfirmLeave();
   const uid = useId();
   const initial = useMemo(() => (event ? eventToValues(event) : emptyEventValues()), [event]);
-  const form = useMappedZodForm(eventInputSchema, eventFormMapping, { defaultValues: initial });
+  const form = useMappedZodForm(eventFormSchema, eventFormMapping, { defaultValues: initial });
   const { register, control, formState, setValue, getValues } = form;
   const errors = formState.errors;
   const tickets = useFieldArray({ control, name: 'tickets' });
@@ -131,6 +135,14 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
           </Field>
           <Field label="Location" required error={errors.location?.message}>
             <input type="text" {...register('location')} />
+          </Field>
+        </div>
+        <div className="event-form-row">
+          <Field label={EVENT_FORM_TEXT.endDate} hint={EVENT_FORM_TEXT.endDateHint} error={errors.endDate?.message}>
+            <input type="datetime-local" {...register('endDate')} />
+          </Field>
+          <Field label={EVENT_FORM_TEXT.registrationClosesAt} hint={EVENT_FORM_TEXT.registrationClosesAtHint} error={errors.registrationClosesAt?.message}>
+            <input type="datetime-local" {...register('registrationClosesAt')} />
           </Field>
         </div>
         <div className="event-form-row">

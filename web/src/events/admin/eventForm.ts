@@ -18,6 +18,9 @@ export interface EventFormValues {
   description: string;
   /** 'YYYY-MM-DDTHH:mm' wall-clock time in the organisation's time zone. */
   date: string;
+  /** Optional end and 'Registration closes' (issue 26 item 4), in the same form as `date`; empty for none. */
+  endDate: string;
+  registrationClosesAt: string;
   location: string;
   /** Empty means unlimited. */
   maxAttendees: string;
@@ -93,6 +96,8 @@ export function emptyEventValues(): EventFormValues {
     title: '',
     description: '',
     date: '',
+    endDate: '',
+    registrationClosesAt: '',
     location: '',
     maxAttendees: '',
     maxRegistrationsPerEmail: String(DEFAULT_MAX_REGISTRATIONS_PER_EMAIL),
@@ -119,6 +124,8 @@ export function eventToValues(event: EventRecord): EventFormValues {
     title: event.title,
     description: event.description,
     date: toWallClock(event.date),
+    endDate: event.endDate ? toWallClock(event.endDate) : '',
+    registrationClosesAt: event.registrationClosesAt ? toWallClock(event.registrationClosesAt) : '',
     location: event.location,
     maxAttendees: event.maxAttendees === null ? '' : String(event.maxAttendees),
     maxRegistrationsPerEmail: String(event.maxRegistrationsPerEmail),
@@ -174,6 +181,8 @@ export function valuesToInput(values: EventFormValues) {
     title: values.title,
     description: values.description,
     date: values.date,
+    endDate: values.endDate ?? '',
+    registrationClosesAt: values.registrationClosesAt ?? '',
     location: values.location,
     maxAttendees: values.maxAttendees.trim(),
     maxRegistrationsPerEmail: String(values.maxRegistrationsPerEmail).trim(),
