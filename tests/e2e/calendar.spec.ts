@@ -74,7 +74,10 @@ test.describe('add to calendar', () => {
       expect(moved.event.date).not.toBe(created.event.date);
       const mail = await waitForMail(email, /^Event updated: /);
       expect(mail.subject).toBe(`Event updated: ${title}`);
-      expect(mail.text).toContain('The date and time of this event have changed.');
+      // Moved a day at the same hour: the date alone changed, said old → new (issue 26 item 3).
+      expect(mail.text).toContain('The date of this event has changed.');
+      expect(mail.text).toContain(`June 10, ${year} →`);
+      expect(mail.text).toContain(`June 11, ${year}`);
       const ics = await downloadIcs(page, mail.id, filename);
       expect(ics).toContain(`\r\nUID:${ticketId}@127.0.0.1\r\nSEQUENCE:1\r\n`);
       expect(ics).toContain(`\r\nDTSTART:${calendarUtcStamp(moved.event.date)}\r\n`);

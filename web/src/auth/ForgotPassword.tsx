@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '../ui/Field.js';
 import { RESET_TEXT, requestPasswordReset } from './passwordReset.js';
-import './auth.css';
+// Its styles are auth.css, which the login screen brings into the staff shell's stylesheet; importing
+// it here too (the invitation page's chunk shares this file) split that stylesheet out of the shell,
+// and staff.html no longer preloaded it (tests/e2e/deploy.spec.ts).
 
 /**
  * 'Forgot password?' (issue 27 item 1): one field, then the same neutral answer whether or not the
