@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
-import { Card } from '../ui/Card.js';
 import { Field } from '../ui/Field.js';
-import { LockIcon } from '../ui/icons.js';
 import { useAuth } from './AuthContext.js';
 import { ForgotPassword } from './ForgotPassword.js';
 import { RESET_TEXT } from './passwordReset.js';
-import './auth.css';
+import { SignInCard } from './SignInCard.js';
 
 /**
  * The login screen (SPEC §2, §5). Two fields, both required (Sign In stays disabled until both
@@ -59,64 +57,58 @@ export function LoginScreen({ notice, onStart, role = 'admin' }: { notice?: stri
   }
 
   return (
-    <div className="login-page">
-      <Card className="login-card">
-        <div className="login-mark" aria-hidden="true">
-          <LockIcon />
-        </div>
-        <h1>{text.title}</h1>
-        <p className="login-intro">{text.intro}</p>
-        {notice ? (
-          <p className="alert login-notice" role="status">
-            {notice}
-          </p>
-        ) : null}
-        {forgot ? (
-          <ForgotPassword
-            email={email}
-            onBack={() => {
-              setForgot(false);
-              setEmail('');
-              setPassword('');
-            }}
+    <SignInCard title={text.title}>
+      <p className="login-intro">{text.intro}</p>
+      {notice ? (
+        <p className="alert login-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {forgot ? (
+        <ForgotPassword
+          email={email}
+          onBack={() => {
+            setForgot(false);
+            setEmail('');
+            setPassword('');
+          }}
+        />
+      ) : (
+      <form onSubmit={(event) => void onSubmit(event)} onFocus={onStart} noValidate aria-busy={submitting}>
+        <Field label="Email">
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            placeholder="Enter your email"
+            onChange={(event) => setEmail(event.target.value)}
+            disabled={submitting}
+            required
           />
-        ) : (
-        <form onSubmit={(event) => void onSubmit(event)} onFocus={onStart} noValidate aria-busy={submitting}>
-          <Field label="Email">
-            <input
-              type="email"
-              name="email"
-              autoComplete="username"
-              placeholder="Enter your email"
-              onChange={(event) => setEmail(event.target.value)}
-              disabled={submitting}
-              required
-            />
-          </Field>
-          <Field label="Password">
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              placeholder="Enter your password"
-              onChange={(event) => setPassword(event.target.value)}
-              disabled={submitting}
-              required
-            />
-          </Field>
-          <div role="alert" className="login-error">
-            {error ? <p className="alert alert-error">{error}</p> : null}
-          </div>
-          <button type="submit" className="btn btn-primary login-submit" disabled={!canSubmit}>
-            {submitting ? 'Signing In...' : 'Sign In'}
-          </button>
-          <button type="button" className="link-button login-forgot" onClick={() => setForgot(true)} disabled={submitting}>
-            {RESET_TEXT.forgot}
-          </button>
-        </form>
-        )}
-        <p className="login-help">Having trouble? Contact the system administrator.</p>
-      </Card>
-    </div>
+        </Field>
+        <Field label="Password">
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            onChange={(event) => setPassword(event.target.value)}
+            disabled={submitting}
+            required
+          />
+        </Field>
+        <div role="alert" className="login-error">
+          {error ? <p className="alert alert-error">{error}</p> : null}
+        </div>
+        <button type="submit" className="btn btn-primary login-submit" disabled={!canSubmit}>
+          {submitting ? 'Signing In...' : 'Sign In'}
+        </button>
+        <button type="button" className="link-button login-forgot" onClick={() => setForgot(true)} disabled={submitting}>
+          {RESET_TEXT.forgot}
+        </button>
+      </form>
+      )}
+      <p className="login-help">Having trouble? Contact the system administrator.</p>
+    </SignInCard>
   );
 }

@@ -1,10 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
-import { Card } from '../ui/Card.js';
 import { Field } from '../ui/Field.js';
-import { LockIcon } from '../ui/icons.js';
 import { accountOfResetCode, newPasswordProblem, RESET_TEXT, saveNewPassword } from './passwordReset.js';
-import './auth.css';
+import { SignInCard } from './SignInCard.js';
 
 /**
  * The page a password reset e-mail opens (issue 27 item 1): which account, a new password twice,
@@ -49,47 +47,41 @@ export function ResetPasswordScreen({ code, onDone }: { code: string; onDone: (c
   }
 
   return (
-    <div className="login-page">
-      <Card className="login-card">
-        <div className="login-mark" aria-hidden="true">
-          <LockIcon />
-        </div>
-        <h1>{RESET_TEXT.chooseTitle}</h1>
-        {broken ? (
-          <>
-            <p className="alert alert-error" role="alert">
-              {broken}
-            </p>
-            <button type="button" className="btn btn-primary login-submit" onClick={() => onDone(false)}>
-              {RESET_TEXT.back}
-            </button>
-          </>
-        ) : account === null ? (
-          <p className="login-intro" role="status">
-            {RESET_TEXT.checking}
+    <SignInCard title={RESET_TEXT.chooseTitle}>
+      {broken ? (
+        <>
+          <p className="alert alert-error" role="alert">
+            {broken}
           </p>
-        ) : (
-          <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={saving}>
-            <p className="login-intro">
-              {RESET_TEXT.chooseFor} <strong>{account}</strong>
-            </p>
-            {/* For password managers: the account the new password belongs to. */}
-            <input type="email" name="username" autoComplete="username" value={account} readOnly hidden />
-            <Field label={RESET_TEXT.newPassword}>
-              <input type="password" name="password" autoComplete="new-password" disabled={saving} required />
-            </Field>
-            <Field label={RESET_TEXT.confirmPassword}>
-              <input type="password" name="confirmation" autoComplete="new-password" disabled={saving} required />
-            </Field>
-            <div role="alert" className="login-error">
-              {error ? <p className="alert alert-error">{error}</p> : null}
-            </div>
-            <button type="submit" className="btn btn-primary login-submit" disabled={saving}>
-              {saving ? RESET_TEXT.saving : RESET_TEXT.save}
-            </button>
-          </form>
-        )}
-      </Card>
-    </div>
+          <button type="button" className="btn btn-primary login-submit" onClick={() => onDone(false)}>
+            {RESET_TEXT.back}
+          </button>
+        </>
+      ) : account === null ? (
+        <p className="login-intro" role="status">
+          {RESET_TEXT.checking}
+        </p>
+      ) : (
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={saving}>
+          <p className="login-intro">
+            {RESET_TEXT.chooseFor} <strong>{account}</strong>
+          </p>
+          {/* For password managers: the account the new password belongs to. */}
+          <input type="email" name="username" autoComplete="username" value={account} readOnly hidden />
+          <Field label={RESET_TEXT.newPassword}>
+            <input type="password" name="password" autoComplete="new-password" disabled={saving} required />
+          </Field>
+          <Field label={RESET_TEXT.confirmPassword}>
+            <input type="password" name="confirmation" autoComplete="new-password" disabled={saving} required />
+          </Field>
+          <div role="alert" className="login-error">
+            {error ? <p className="alert alert-error">{error}</p> : null}
+          </div>
+          <button type="submit" className="btn btn-primary login-submit" disabled={saving}>
+            {saving ? RESET_TEXT.saving : RESET_TEXT.save}
+          </button>
+        </form>
+      )}
+    </SignInCard>
   );
 }

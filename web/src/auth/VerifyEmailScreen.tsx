@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
-import { Card } from '../ui/Card.js';
-import { LockIcon } from '../ui/icons.js';
 import { RESET_TEXT, verifyEmailWithCode } from './passwordReset.js';
-import './auth.css';
+import { SignInCard } from './SignInCard.js';
 
 /**
  * An address verification link opened on the site (the console's action URL points every Firebase
@@ -24,27 +22,21 @@ export function VerifyEmailScreen({ code, onContinue }: { code: string; onContin
     };
   }, [code]);
   return (
-    <div className="login-page">
-      <Card className="login-card">
-        <div className="login-mark" aria-hidden="true">
-          <LockIcon />
-        </div>
-        <h1>{RESET_TEXT.verifyTitle}</h1>
-        {outcome ? (
-          <>
-            <p className={outcome.ok ? 'alert alert-success' : 'alert alert-error'} role={outcome.ok ? 'status' : 'alert'}>
-              {outcome.text}
-            </p>
-            <button type="button" className="btn btn-primary login-submit" onClick={onContinue}>
-              {RESET_TEXT.continue}
-            </button>
-          </>
-        ) : (
-          <p className="login-intro" role="status">
-            {RESET_TEXT.verifying}
+    <SignInCard title={RESET_TEXT.verifyTitle}>
+      {outcome ? (
+        <>
+          <p className={outcome.ok ? 'alert alert-success' : 'alert alert-error'} role={outcome.ok ? 'status' : 'alert'}>
+            {outcome.text}
           </p>
-        )}
-      </Card>
-    </div>
+          <button type="button" className="btn btn-primary login-submit" onClick={onContinue}>
+            {RESET_TEXT.continue}
+          </button>
+        </>
+      ) : (
+        <p className="login-intro" role="status">
+          {RESET_TEXT.verifying}
+        </p>
+      )}
+    </SignInCard>
   );
 }
