@@ -32,7 +32,7 @@ import {
   toRsvpView,
   type RsvpDocument,
 } from '../rsvps/repository.js';
-import { collection, type DocumentStore } from '../store/port.js';
+import { collection, type DocumentStore, type Transaction } from '../store/port.js';
 import type { IntentEvent, PaymentEvent, PaymentGateway, PaymentIntent, RefundEvent } from './port.js';
 
 /** A provider event already applied, and what it did. */
@@ -183,14 +183,30 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       }
       return decided;
     });
+    return finishSucceeded(event, record, decision, mailchimpQueued, async (tx) => (await readOrderWithTickets(tx, orderId)).tickets);
+  }
+
+  /**
+   * After a succeeded payment's transaction, for one ticket and for an order alike: the deliveries it
+   * queued are kicked; a payment that could not be taken is refunded with the provider, then recorded
+   * (the event-id record and, when the payment was the tickets' own, each ticket refunded) in one
+   * transaction, so a retried event retries the refund. `paidFor` reads the tickets it paid.
+   */
+  async function finishSucceeded(
+    event: IntentEvent,
+    record: AppliedPaymentEvent,
+    decision: PaymentDecision,
+    mailchimpQueued: boolean,
+    paidFor: (tx: Transaction) => Promise<RsvpDocument[]>,
+  ): Promise<PaymentOutcome> {
     if (decision.outcome === 'confirmed') onMailQueued?.();
     if (mailchimpQueued) onMailchimpQueued?.();
     if (decision.outcome === 'refund') {
       await payments.refund(event.intent.id, `refund-${event.intent.id}`);
       await store.runTransaction(async (tx) => {
-        const { tickets } = decision.ownIntent ? await readOrderWithTickets(tx, orderId) : { tickets: [] };
+        const tickets = decision.ownIntent ? await paidFor(tx) : [];
         tx.set(PAYMENT_EVENTS, event.id, { ...record, outcome: 'refund', refundReason: decision.reason });
-        for (const ticket of tickets) refund(tx, ticket, at);
+        for (const ticket of tickets) refund(tx, ticket, record.at);
       });
     }
     return decision.outcome;
@@ -223,17 +239,10 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       if (decided.outcome === 'refund' && decided.ownIntent) markRefundDue(tx, rsvp, seat, decided.reason);
       return decided;
     });
-    if (decision.outcome === 'confirmed') onMailQueued?.();
-    if (mailchimpQueued) onMailchimpQueued?.();
-    if (decision.outcome === 'refund') {
-      await payments.refund(event.intent.id, `refund-${event.intent.id}`);
-      await store.runTransaction(async (tx) => {
-        const rsvp: RsvpDocument | null = decision.ownIntent ? await readRsvp(tx, rsvpId) : null;
-        tx.set(PAYMENT_EVENTS, event.id, { ...record, outcome: 'refund', refundReason: decision.reason });
-        refund(tx, rsvp, at);
-      });
-    }
-    return decision.outcome;
+    return finishSucceeded(event, record, decision, mailchimpQueued, async (tx) => {
+      const rsvp = await readRsvp(tx, rsvpId);
+      return rsvp ? [rsvp] : [];
+    });
   }
 
   /**
