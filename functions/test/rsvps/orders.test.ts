@@ -332,3 +332,60 @@ describe('an order on a cancelled event (issue 26 items 1 and 3)', () => {
   });
 });
 
+
+describe('a paid order that can no longer be whole when its payment arrives (issue 26 item 1)', () => {
+  const payFor = (made: { body: { orderId: string } }, eventId: string) =>
+    api.request.post('/api/create-payment-intent').send({ eventId, orderId: made.body.orderId, amount: 16000 });
+  const card = (intent: { body: { paymentIntentId: string; clientSecret: string } }) =>
+    api.request
+      .post(`/api/offline-payments/${intent.body.paymentIntentId}/confirm`)
+      .send({ clientSecret: intent.body.clientSecret, cardNumber: OFFLINE_TEST_CARDS.succeeds, expiry: '12/30', cvc: '123' });
+
+  it('an admin removing one held ticket cancels the payment itself: the card is charged nothing, the order is not paid', async () => {
+    const { OFFLINE_INTENTS } = await import('../../src/payments/offline.js');
+    const event = await createPaidEvent(api, { maxRegistrationsPerEmail: 4 });
+    const made = await order(event.id, { email: 'removed.family@example.org', tickets: family });
+    const intent = await payFor(made, event.id);
+    await api.request.delete(`/api/rsvps/${made.body.tickets[3].id}`).set(api.bearer('admin')).expect(200);
+    expect((await api.deps.store.get(OFFLINE_INTENTS, intent.body.paymentIntentId))?.data).toMatchObject({ status: 'canceled', amountReceived: 0 });
+    expect((await card(intent)).status).toBe(402);
+    expect((await api.deps.store.get(OFFLINE_INTENTS, intent.body.paymentIntentId))?.data.amountReceived).toBe(0);
+    const stored = await ticketsOf(event.id);
+    for (const ticket of stored) expect(ticket.paymentStatus).toBe('pending');
+    for (const ticket of stored) expect(await kindsOf(ticket.id)).not.toContain('ticket');
+    // The order cannot be paid in part: the buyer is told to register again.
+    expect((await payFor(made, event.id)).body).toMatchObject({ code: 'LINK_EXPIRED' });
+  });
+
+  it('one ticket cancelled by an admin while the card was being charged (too late to cancel the payment): the whole payment goes back, no ticket comes of it, every seat is free', async () => {
+    const { OFFLINE_INTENTS } = await import('../../src/payments/offline.js');
+    // The provider refuses the cancel: the payment went through a moment before (Stripe: 'it has a status of succeeded').
+    const late = await createTestApi({
+      sharedStoreOf: api,
+      payments: (gateway) => ({ ...gateway, cancelIntent: async () => Promise.reject(new Error('You cannot cancel this PaymentIntent because it has a status of succeeded')) }),
+    });
+    try {
+      const event = await createPaidEvent(late, { maxRegistrationsPerEmail: 4 });
+      const made = await order(event.id, { email: 'raced.family@example.org', tickets: family }, late);
+      const intent = await late.request.post('/api/create-payment-intent').send({ eventId: event.id, orderId: made.body.orderId, amount: 16000 });
+      await late.request.delete(`/api/rsvps/${made.body.tickets[3].id}`).set(late.bearer('admin')).expect(200);
+      expect(await seatsTakenOf(api.deps.store, event.id)).toBe(3);
+
+      const charged = await late.request
+        .post(`/api/offline-payments/${intent.body.paymentIntentId}/confirm`)
+        .send({ clientSecret: intent.body.clientSecret, cardNumber: OFFLINE_TEST_CARDS.succeeds, expiry: '12/30', cvc: '123' });
+      expect(charged.status, JSON.stringify(charged.body)).toBe(200);
+      await late.request.post('/api/payments/confirm').send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret });
+      // The provider gave back the whole charge, once, and no ticket was sent.
+      expect((await api.deps.store.get(OFFLINE_INTENTS, intent.body.paymentIntentId))?.data).toMatchObject({ refunded: true, amountRefunded: 16000 });
+      const stored = await ticketsOf(event.id);
+      expect(stored).toHaveLength(4);
+      for (const ticket of stored) expect(ticket.status).not.toMatch(/confirmed|pending_payment/);
+      for (const ticket of stored) expect(ticket.paymentStatus).not.toBe('paid');
+      expect(await seatsTakenOf(api.deps.store, event.id)).toBe(0);
+      for (const ticket of stored) expect(await kindsOf(ticket.id)).not.toContain('ticket');
+    } finally {
+      await late.close();
+    }
+  });
+});
