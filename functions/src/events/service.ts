@@ -99,14 +99,27 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged }
    * fan-out job is written, in the update's transaction; the scheduled work e-mails each ticket
    * holder. A title or description edit changes no calendar entry anyone must be told about: null.
    */
-  function calendarChange(tx: Transaction, id: string, before: StoredEvent, after: { date: string; location: string }): Pick<StoredEvent, 'calendarSequence'> | null {
+  function calendarChange(
+    tx: Transaction,
+    id: string,
+    before: StoredEvent,
+    after: { date: string; location: string; endDate?: string | null },
+  ): Pick<StoredEvent, 'calendarSequence'> | null {
     const changes: EventChange[] = [];
     if (Date.parse(after.date) !== Date.parse(before.date)) changes.push('date');
     if (after.location !== before.location) changes.push('location');
+    // The end is in every calendar entry (DTEND) and on the ticket: moving it alone is a change of time too.
+    if (!sameInstant(after.endDate, before.endDate)) changes.push('end');
     if (!changes.length) return null;
     const sequence = (before.calendarSequence ?? 0) + 1;
-    queueCalendarFanout(tx, { eventId: id, sequence, changes, previous: { date: before.date, location: before.location } }, clock.now());
+    queueCalendarFanout(tx, { eventId: id, sequence, changes, previous: { date: before.date, location: before.location, endDate: before.endDate ?? null } }, clock.now());
     return { calendarSequence: sequence };
+  }
+
+  /** Two optional instants the same (both absent, or the same moment however written). */
+  function sameInstant(a: string | null | undefined, b: string | null | undefined): boolean {
+    if (!a || !b) return !a && !b;
+    return Date.parse(a) === Date.parse(b);
   }
 
   async function listEvents(query: EventListQuery, isStaff: boolean): Promise<EventRecord[]> {

@@ -156,7 +156,7 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
       const base = buildTemplateContext({ event: toEventDetails(event), rsvp: toRsvpView(rsvp), siteUrl, timeZone });
       // A job queued before the previous values were kept says what changed without 'old → new'.
       const changes = job.eventPrevious
-        ? eventMoves(job.eventPrevious, { date: event.data.date, location: event.data.location }, timeZone)
+        ? eventMoves(job.eventPrevious, { date: event.data.date, location: event.data.location, endDate: event.data.endDate ?? null }, timeZone)
         : { summary: describeEventChanges(job.eventChanges ?? []), date: '', time: '', place: '' };
       const context = { ...base, rsvp: { ...base.rsvp, firstName: firstNameOf(base.rsvp.name) }, changes };
       const rendered = renderWithFallback('eventUpdated', await templates.load('eventUpdated'), context);

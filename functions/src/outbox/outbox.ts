@@ -49,7 +49,8 @@ export function noticeMailId(cause: 'cancelled' | 'refund' | 'eventCancelled', r
 /** The 'Event updated' e-mail to a ticket holder (issue 25 item 2), queued by the calendar fan-out. */
 export type EventUpdatedKind = 'eventUpdated';
 /** What of an event changed that its calendar entries carry. */
-export type EventChange = 'date' | 'location';
+/** 'end': the end moved alone (issue 26 item 4): calendars hold the end, so they are told too. */
+export type EventChange = 'date' | 'location' | 'end';
 
 export type MailJobStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
@@ -96,7 +97,8 @@ export type MailJob = {
 };
 
 /** The date (ISO) and place of an event before it moved. */
-export type EventPrevious = { date: string; location: string };
+/** `endDate` is absent on jobs queued before events had an end: their end is not compared. */
+export type EventPrevious = { date: string; location: string; endDate?: string | null };
 
 export const MAIL_JOBS = collection<MailJob>('mailJobs');
 

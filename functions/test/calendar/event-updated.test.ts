@@ -121,6 +121,34 @@ describe('an event moved in date, time or place', () => {
     expect(await api.deps.store.get(CALENDAR_FANOUT_JOBS, calendarFanoutId(event.id, 1))).toBeNull();
   });
 
+  it('moving only the end tells each holder, the hours old → new, with the .ics ending at the new end (issue 26 item 4)', async () => {
+    const { event, tickets } = await eventWithRegistrations('Night Sky Talk');
+    await update(event.id, { endDate: '2026-12-05T21:30' });
+    expect((await api.deps.store.get(EVENTS, event.id))!.data.calendarSequence).toBe(1);
+    const before = (await api.deps.store.get(EVENTS, event.id))!.data;
+
+    await update(event.id, { endDate: '2026-12-05T22:00' });
+    const stored = (await api.deps.store.get(EVENTS, event.id))!.data;
+    // Only the end, its sequence and its time stamp changed.
+    const { endDate, calendarSequence, updatedAt: _updated, ...rest } = stored;
+    const { endDate: _e, calendarSequence: _c, updatedAt: _u, ...restBefore } = before;
+    expect(rest).toEqual(restBefore);
+    expect({ endDate, calendarSequence }).toEqual({ endDate: '2026-12-06T05:00:00.000Z', calendarSequence: 2 });
+    expect((await api.deps.store.get(CALENDAR_FANOUT_JOBS, calendarFanoutId(event.id, 2)))!.data).toMatchObject({ status: 'done', changes: ['end'], mails: 3 });
+    const mail = (await api.deps.store.get(MAILBOX, eventUpdatedMailId(2, tickets[0])))!.data;
+    expect(mail.text).toContain('The time of this event has changed.');
+    expect(mail.text).toContain('Time\n7:30 PM MST – 9:30 PM MST → 7:30 PM MST – 10:00 PM MST\n');
+    expect(mail.text).not.toMatch(/\nDate\n[^\n]*→/);
+    const ics = Buffer.from(mail.attachments[0].content, 'base64').toString('utf8');
+    expect(ics).toContain('\r\nSEQUENCE:2\r\n');
+    expect(ics).toContain('\r\nDTEND:20261206T050000Z\r\n');
+
+    // The same end written another way is no change.
+    await update(event.id, { endDate: '2026-12-05T22:00:00' });
+    expect((await api.deps.store.get(EVENTS, event.id))!.data.calendarSequence).toBe(2);
+    expect(await updatedMailJobs(tickets)).toHaveLength(6);
+  });
+
   it('a rerun of the fan-out, and two fan-outs at once on two instances, create each mail once', async () => {
     const { event, tickets } = await eventWithRegistrations('Star Party');
     await update(event.id, { date: '2026-12-19T21:00' });

@@ -313,15 +313,30 @@ export function describeMove(moved: { date: boolean; time: boolean; place: boole
   return `The ${said} of this event ${parts.length === 1 ? 'has' : 'have'} changed.`;
 }
 
+/** An event's day(s) and hours as the e-mails say them: '6:00 PM MST – 9:30 PM MST', both days when it ends on another. */
+function eventSpan(start: string, end: string | null | undefined, timeZone: string): { date: string; time: string } {
+  const from = formatEventDate(start, timeZone);
+  if (!end || Date.parse(end) <= Date.parse(start)) return { date: from.formattedDate, time: from.formattedTime };
+  const to = formatEventDate(end, timeZone);
+  const time = `${from.formattedTime} – ${to.formattedTime}`;
+  return { date: from.formattedDate === to.formattedDate ? from.formattedDate : `${from.formattedDate} – ${to.formattedDate}`, time };
+}
+
 /**
  * What of an event moved, each part as 'old → new' in the organisation's zone ('' when unchanged):
- * a date moved by a week at the same hour changes the date alone.
+ * a date moved by a week at the same hour changes the date alone; an end moved alone changes the
+ * hours (issue 26 item 4). A job queued before events had an end (`endDate` absent) compares starts only.
  */
-export function eventMoves(previous: { date: string; location: string }, now: { date: string; location: string }, timeZone: string): EventMovedContext['changes'] {
-  const before = formatEventDate(previous.date, timeZone);
-  const after = formatEventDate(now.date, timeZone);
-  const date = before.formattedDate !== after.formattedDate ? `${before.formattedDate} → ${after.formattedDate}` : '';
-  const time = before.formattedTime !== after.formattedTime ? `${before.formattedTime} → ${after.formattedTime}` : '';
+export function eventMoves(
+  previous: { date: string; location: string; endDate?: string | null },
+  now: { date: string; location: string; endDate?: string | null },
+  timeZone: string,
+): EventMovedContext['changes'] {
+  const ends = previous.endDate !== undefined;
+  const before = eventSpan(previous.date, ends ? previous.endDate : null, timeZone);
+  const after = eventSpan(now.date, ends ? now.endDate : null, timeZone);
+  const date = before.date !== after.date ? `${before.date} → ${after.date}` : '';
+  const time = before.time !== after.time ? `${before.time} → ${after.time}` : '';
   const place = previous.location !== now.location ? `${previous.location || 'To be announced'} → ${now.location || 'To be announced'}` : '';
   return { summary: describeMove({ date: Boolean(date), time: Boolean(time), place: Boolean(place) }), date, time, place };
 }
