@@ -5,6 +5,8 @@ export interface Sponsor {
   id: string;
   name: string;
   logo: string;
+  /** The sponsor's website, http(s) only (issue 26 item 6); '' when none: the strip shows the logo unlinked. */
+  website: string;
   createdAt: string;
 }
 
@@ -12,6 +14,20 @@ export interface Sponsor {
 export interface SponsorInput {
   name: string;
   imageData: string;
+  fileName?: string;
+  mimeType?: string;
+  /** Optional website (issue 26 item 6): http(s) only; '' for none. */
+  website?: string;
+}
+
+/**
+ * PUT /sponsors/{id} (issue 26 item 6): a partial update, fields not sent stay as they are, and
+ * the sponsor keeps its place in the strip. A new logo comes as base64 like POST; `website: ''` removes it.
+ */
+export interface SponsorUpdateInput {
+  name?: string;
+  website?: string;
+  imageData?: string;
   fileName?: string;
   mimeType?: string;
 }
@@ -37,6 +53,18 @@ export interface SponsorsReply {
 export const SPONSOR_LOGO_BOX = { width: 150, height: 80 } as const;
 
 export const SPONSOR_NAME_MAX = 200;
+export const SPONSOR_WEBSITE_MAX = 500;
+
+/** A website the strip may link to: an absolute http(s) address and nothing else (no javascript:, data:, relative paths). */
+export function isSponsorWebsite(value: string): boolean {
+  if (value.length > SPONSOR_WEBSITE_MAX || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** Most sponsors one order may list: far more than a strip holds, small enough to check in one go. */
 export const SPONSOR_ORDER_MAX = 500;
@@ -44,6 +72,10 @@ export const SPONSOR_ORDER_MAX = 500;
 export const SPONSOR_MESSAGES = {
   nameAndLogoRequired: 'Please provide both sponsor name and logo',
   nameTooLong: `Sponsor name must be at most ${SPONSOR_NAME_MAX} characters`,
+  nameRequired: 'Please provide the sponsor name',
+  websiteInvalid: 'The website must be a full http:// or https:// address, e.g. https://example.org',
+  updateFailed: 'Error saving sponsor',
+  updated: 'Sponsor saved',
   addFailed: 'Error adding sponsor',
   deleteFailed: 'Error deleting sponsor',
   logoUploadFailed: 'Error uploading sponsor logo',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SPONSOR_MESSAGES, type SponsorReply, type SponsorsReply } from '../shared/sponsors-model.js';
-import { sponsorInputSchema, sponsorOrderSchema } from '../shared/sponsors.js';
+import { sponsorInputSchema, sponsorOrderSchema, sponsorUpdateSchema } from '../shared/sponsors.js';
 import { UPLOAD_MESSAGES } from '../shared/uploads-model.js';
 import { errorHandler, isBodyTooLarge, refuseTooLarge } from '../http/errors.js';
 import { publicCache } from '../http/cache.js';
@@ -36,6 +36,20 @@ export function sponsorRoutes(api: FastifyInstance, sponsors: SponsorService, gu
   api.put<{ Reply: SponsorsReply }>('/sponsors/order', { preHandler: admin }, async (request) => {
     const { ids } = parseWith(sponsorOrderSchema, request.body);
     return { success: true, message: SPONSOR_MESSAGES.reordered, sponsors: await sponsors.reorder(ids) };
+  });
+
+  // Edit in place (issue 26 item 6): name, website and/or a new logo; the body may carry a logo, so POST's limit and 413.
+  api.put<IdParams & { Reply: SponsorReply }>('/sponsors/:id', {
+    bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
+    onRequest: admin,
+    errorHandler: (error, request, reply) =>
+      isBodyTooLarge(error)
+        ? refuseTooLarge(request, reply, 'FILE_TOO_LARGE', `${SPONSOR_MESSAGES.logoUploadFailed}: ${UPLOAD_MESSAGES.fileTooLarge}`)
+        : errorHandler(error, request, reply),
+    handler: async (request) => {
+      const sponsor = await sponsors.update(request.params.id, parseWith(sponsorUpdateSchema, request.body));
+      return { success: true as const, message: SPONSOR_MESSAGES.updated, sponsor };
+    },
   });
 
   api.delete<IdParams>('/sponsors/:id', { preHandler: admin }, async (request) => {

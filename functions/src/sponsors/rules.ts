@@ -11,6 +11,8 @@ export type StoredSponsor = {
   name: string;
   logo?: string;
   logoUrl?: string;
+  /** Its website (issue 26 item 6); absent on sponsors stored before: none. */
+  website?: string;
   /** Place in the strip, 0 first; absent on sponsors nobody has placed yet. */
   order?: number;
   createdAt?: string;
@@ -18,11 +20,12 @@ export type StoredSponsor = {
 
 /** A sponsor as the API returns it: every field listed, never a spread; `logo` falls back to a stored `logoUrl`. */
 export function toSponsorView(doc: StoredDocument<StoredSponsor>): Sponsor {
-  const { name, logo, logoUrl, createdAt } = doc.data;
+  const { name, logo, logoUrl, createdAt, website } = doc.data;
   return {
     id: doc.id,
     name: typeof name === 'string' ? name : '',
     logo: (typeof logo === 'string' && logo) || (typeof logoUrl === 'string' && logoUrl) || '',
+    website: typeof website === 'string' ? website : '',
     createdAt: typeof createdAt === 'string' ? createdAt : '',
   };
 }

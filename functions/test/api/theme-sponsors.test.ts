@@ -101,8 +101,8 @@ describe('GET /sponsors and files', () => {
     expect(response.body).toEqual({
       success: true,
       sponsors: [
-        { id: 'a', name: 'First', logo: '/api/files/a.svg', createdAt: '2026-01-01T00:00:00.000Z' },
-        { id: 'b', name: 'Second', logo: '/api/files/b.svg', createdAt: '2026-01-02T00:00:00.000Z' },
+        { id: 'a', name: 'First', logo: '/api/files/a.svg', website: '', createdAt: '2026-01-01T00:00:00.000Z' },
+        { id: 'b', name: 'Second', logo: '/api/files/b.svg', website: '', createdAt: '2026-01-02T00:00:00.000Z' },
       ],
     });
   });

@@ -40,11 +40,12 @@ describe('isSameSponsorSet', () => {
 describe('toSponsorView', () => {
   it('lists its fields only and reads logoUrl where logo is absent (SPEC §3)', () => {
     const legacy = { id: 'x', data: { name: 'Old Friend', logoUrl: 'https://example.org/old.png', secret: 'kept out' } as StoredSponsor };
-    expect(toSponsorView(legacy)).toEqual({ id: 'x', name: 'Old Friend', logo: 'https://example.org/old.png', createdAt: '' });
+    expect(toSponsorView(legacy)).toEqual({ id: 'x', name: 'Old Friend', logo: 'https://example.org/old.png', website: '', createdAt: '' });
     expect(toSponsorView({ id: 'y', data: { name: 'New', logo: '/new.webp', logoUrl: '/old.png', order: 3, createdAt: '2026-01-01T00:00:00.000Z' } })).toEqual({
       id: 'y',
       name: 'New',
       logo: '/new.webp',
+      website: '',
       createdAt: '2026-01-01T00:00:00.000Z',
     });
   });

@@ -59,7 +59,7 @@ describe('POST /sponsors', () => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const { sponsor } = response.body;
     expect(response.body).toMatchObject({ success: true, message: SPONSOR_MESSAGES.added });
-    expect(sponsor).toEqual({ id: expect.any(String), name: 'Canyon Coffee', logo: expect.stringMatching(/^\/api\/files\/uploads\/.+\.webp$/), createdAt: api.clock.now().toISOString() });
+    expect(sponsor).toEqual({ id: expect.any(String), name: 'Canyon Coffee', logo: expect.stringMatching(/^\/api\/files\/uploads\/.+\.webp$/), website: '', createdAt: api.clock.now().toISOString() });
     expect((await stored()).get(sponsor.id)).toEqual({ name: 'Canyon Coffee', logo: sponsor.logo, order: 0, createdAt: api.clock.now().toISOString() });
 
     // 1200x400 is shown 150x50 in the strip: the 480 px copy covers twice that, the 960 and 1200 px copies are not used.
@@ -210,7 +210,7 @@ describe('GET /sponsors', () => {
   it('gives every sponsor a logo, read from logoUrl where logo is absent (SPEC §3), and only the listed fields', async () => {
     await seed('old', { name: 'Old Friend', logoUrl: 'https://example.org/old.png', createdAt: '2025-01-01T00:00:00.000Z', extra: 'private' } as StoredSponsor);
     const response = await api.request.get('/api/sponsors');
-    expect(response.body).toEqual({ success: true, sponsors: [{ id: 'old', name: 'Old Friend', logo: 'https://example.org/old.png', createdAt: '2025-01-01T00:00:00.000Z' }] });
+    expect(response.body).toEqual({ success: true, sponsors: [{ id: 'old', name: 'Old Friend', logo: 'https://example.org/old.png', website: '', createdAt: '2025-01-01T00:00:00.000Z' }] });
   });
 
   it('is kept by the CDN 30 s at most and revalidated by browsers: the landing page shows a new sponsor within 30 s', async () => {

@@ -206,7 +206,7 @@ export function createApiClient(options: ApiClientOptions | FetchLike = {}, base
       return event && typeof event === 'object' ? event : undefined;
     },
     listSponsors: (signal?: AbortSignal) =>
-      request<{ sponsors: Pick<Sponsor, 'id' | 'name' | 'logo'>[] }>(SPONSORS_PATH, { signal }, MESSAGES.sponsorsLoadFailed).then((r) => r.sponsors ?? []),
+      request<{ sponsors: Pick<Sponsor, 'id' | 'name' | 'logo' | 'website'>[] }>(SPONSORS_PATH, { signal }, MESSAGES.sponsorsLoadFailed).then((r) => r.sponsors ?? []),
     getPaymentConfig: (signal?: AbortSignal) => request<PaymentConfigReply>('/payments/config', { signal }, PAYMENT_INIT_FAILED),
     createPaymentIntent: (body: PaymentIntentRequest, signal?: AbortSignal) =>
       request<CreatePaymentIntentReply>('/create-payment-intent', { method: 'POST', body, signal }, PAYMENT_INIT_FAILED),

@@ -18,7 +18,7 @@ export function SponsorsStrip() {
       .then((sponsors) =>
         setState({
           status: 'loaded',
-          sponsors: sponsors.filter((s) => s.logo).map(({ id, name, logo }) => ({ id, name, logo })),
+          sponsors: sponsors.filter((s) => s.logo).map(({ id, name, logo, website }) => ({ id, name, logo, website })),
           fallback: false,
         }),
       )
@@ -34,12 +34,13 @@ export function SponsorsStrip() {
 
   const count = state.status === 'loaded' ? state.sponsors.length : 0;
   const renderCopy = (hidden: boolean) =>
-    stripCopy(state.status === 'loaded' ? state.sponsors : []).map((sponsor, i) => (
-      <li key={`${sponsor.id}-${i}`} className={`sponsor-item${i >= count ? ' is-repeat' : ''}`} aria-hidden={i >= count || undefined}>
+    stripCopy(state.status === 'loaded' ? state.sponsors : []).map((sponsor, i) => {
+      const repeat = hidden || i >= count;
+      const logo = (
         <img
           className={`sponsor-logo${broken[sponsor.id] ? ' is-broken' : ''}`}
           src={sponsor.logo}
-          alt={hidden || i >= count ? '' : sponsor.name}
+          alt={repeat || sponsor.website ? '' : sponsor.name}
           title={sponsor.name}
           width="150"
           height="80"
@@ -47,8 +48,21 @@ export function SponsorsStrip() {
           decoding="async"
           onError={() => markBroken(sponsor.id)}
         />
-      </li>
-    ));
+      );
+      return (
+        <li key={`${sponsor.id}-${i}`} className={`sponsor-item${i >= count ? ' is-repeat' : ''}`} aria-hidden={i >= count || undefined}>
+          {sponsor.website ? (
+            // The logo is the link to the sponsor's site (new tab); the link carries the name, the logo inside is
+            // decoration. Repeats are hidden and out of the tab order, so a keyboard meets each sponsor once.
+            <a className="sponsor-link" href={sponsor.website} target="_blank" rel="noopener noreferrer" aria-label={sponsor.name} tabIndex={repeat ? -1 : undefined}>
+              {logo}
+            </a>
+          ) : (
+            logo
+          )}
+        </li>
+      );
+    });
 
   return (
     <section className="sponsors" aria-labelledby="sponsors-title">

@@ -2,6 +2,8 @@ export interface SponsorLogo {
   id: string;
   name: string;
   logo: string;
+  /** http(s) only, checked by the API (issue 26 item 6); absent or '' leaves the logo unlinked. */
+  website?: string;
 }
 
 /** Shown when the sponsors request fails (SPEC §4): three placeholder logos. */

@@ -11,7 +11,7 @@ const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a
 const PNG_BASE64 = btoa(String.fromCharCode(...PNG_BYTES));
 const pngFile = () => new File([PNG_BYTES], 'logo.png', { type: 'image/png' });
 
-const sponsor = (id: string, name: string): Sponsor => ({ id, name, logo: `/api/files/uploads/${id}-480.webp`, createdAt: '2026-01-01T00:00:00.000Z' });
+const sponsor = (id: string, name: string): Sponsor => ({ id, name, logo: `/api/files/uploads/${id}-480.webp`, website: '', createdAt: '2026-01-01T00:00:00.000Z' });
 
 let sponsors: Sponsor[];
 let write: (path: string, options: RequestOptions) => Promise<unknown>;
