@@ -121,8 +121,11 @@ export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[n
 
 /** A type's remaining tickets are shown ('3 left') from this many down (issue 26 item 4). */
 export const LOW_TICKETS_LEFT = 5;
-/** The words beside a ticket type with few left; a type with none left is SOLD_OUT_TEXT.soldOut. */
-export const ticketsLeftText = (left: number) => `${left} left`;
+/** The words beside a ticket type with few left ('3 left'), 'Sold out' for none; null when not low (issue 26 item 4). */
+export function ticketLeftLabel(event: { ticketsLeft?: Record<string, number> }, ticketType: string): string | null {
+  const left = event.ticketsLeft?.[ticketType];
+  return left === undefined ? null : left > 0 ? `${left} left` : SOLD_OUT_TEXT.soldOut;
+}
 
 /** A full event's wording on its card and page (issue 24 item 6; there is no waitlist). */
 export const SOLD_OUT_TEXT = {
