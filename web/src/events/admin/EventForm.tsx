@@ -41,7 +41,7 @@ export const EVENT_FORM_TEXT = {
   reminders: 'Reminders (hours before the start)',
   remindersHint: `Each registered attendee is e-mailed a reminder this many hours before the event starts, e.g. 24, 2 (whole hours, ${REMINDER_OFFSET_LIMITS.minHours} to ${REMINDER_OFFSET_LIMITS.maxHours}, at most ${REMINDER_OFFSET_LIMITS.maxCount}, separated by commas). Leave empty to send no reminders.`,
   quota: (index: number) => `Quota of ticket type ${index + 1}`,
-  quotaHint: 'Most tickets of this type, within the maximum attendees. Leave empty: only the maximum applies.',
+  quotaHint: "A ticket type's quota is the most tickets of that type, within the maximum attendees. Leave a quota empty: only the maximum applies.",
   refundRule: 'Refund if an attendee cancels (hours before the start)',
   refundRuleHint:
     "An attendee who cancels their paid ticket from their e-mail's 'Can't come?' link is refunded in full until this many hours before the event starts, then not at all (whole hours). Leave empty for no refunds. Each ticket keeps the rule in force when it was paid.",
