@@ -4,7 +4,8 @@ import { RSVPS } from '../../src/rsvps/repository.js';
 import { TYPE_SEAT_SHARDS } from '../../src/seats/quotas.js';
 import { QUOTA_MESSAGES } from '../../src/shared/quotas-model.js';
 import { createTestApi, createTestEvent, type TestApi } from '../support/api.js';
-import { createPaidEvent } from '../support/payments.js';
+import { createPaidEvent, openPayment } from '../support/payments.js';
+import { OFFLINE_TEST_CARDS } from '../../src/shared/payments-model.js';
 import { seatsTakenOf } from '../support/seats.js';
 import { numberedName } from '../support/names.js';
 
@@ -170,6 +171,36 @@ describe('freed seats go back to their type', () => {
     expect(await typeTaken(event.id)).toEqual({ Member: 0, General: 0 });
     expect(await seatsTakenOf(api.deps.store, event.id)).toBe(0);
     await register(event.id, { name: 'Kim Kay', email: 'kim@example.org', ticketType: 'Member' }).expect(201);
+  });
+});
+
+describe('a late payment of a lapsed hold (issue 26 item 4)', () => {
+  const pay = (intent: { paymentIntentId: string; clientSecret: string }) =>
+    api.request.post(`/api/offline-payments/${intent.paymentIntentId}/confirm`).send({ clientSecret: intent.clientSecret, cardNumber: OFFLINE_TEST_CARDS.succeeds, expiry: '12/30', cvc: '123' });
+
+  it("takes its type's seat again when one is free, and is refunded when its type sold out meanwhile (the event still has seats)", async () => {
+    const event = await createPaidEvent(api, { maxAttendees: 10, ticketQuotas: { Member: 1 } });
+    const late = await openPayment(api, event.id, { name: 'Pat Late', email: 'pat.late@example.org' });
+    api.clock.set('2026-11-21T12:31:00.000Z');
+    await api.services.payments.releaseExpiredHolds();
+    expect(await typeTaken(event.id)).toEqual({ Member: 0 });
+    // Paid late with the seat still free: a ticket, its type's seat taken again.
+    await pay(late).expect(200);
+    expect((await api.deps.store.get(RSVPS, late.rsvpId))?.data).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect(await typeTaken(event.id)).toEqual({ Member: 1 });
+
+    api.clock.set('2026-11-21T13:00:00.000Z');
+    const event2 = await createPaidEvent(api, { maxAttendees: 10, ticketQuotas: { Member: 1 } });
+    const lapsed = await openPayment(api, event2.id, { name: 'Quin Late', email: 'quin.late@example.org' });
+    api.clock.set('2026-11-21T13:31:00.000Z');
+    await api.services.payments.releaseExpiredHolds();
+    const other = await openPayment(api, event2.id, { name: 'Rae Early', email: 'rae.early@example.org' });
+    await pay(other).expect(200);
+    await pay(lapsed).expect(200);
+    // The Member seat is Rae's: the lapsed hold's payment goes back, no second Member ticket.
+    expect((await api.deps.store.get(RSVPS, lapsed.rsvpId))?.data).toMatchObject({ status: 'released', paymentStatus: 'refunded' });
+    expect(await typeTaken(event2.id)).toEqual({ Member: 1 });
+    expect(await seatsTakenOf(api.deps.store, event2.id)).toBe(1);
   });
 });
 
