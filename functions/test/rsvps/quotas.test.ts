@@ -152,6 +152,16 @@ describe('freed seats go back to their type', () => {
     expect(await typeTaken(event.id)).toEqual({ Family: 1 });
   });
 
+  it('an event without a maximum: the quota alone bounds its type, and a cancel frees it', async () => {
+    const event = await createTestEvent(api, { ticketTypes: ['Family', 'General'], ticketQuotas: { Family: 1 } });
+    const first = await register(event.id, { name: 'Uma Unbound', email: 'uma@example.org', ticketType: 'Family' }).expect(201);
+    expect((await register(event.id, { name: 'Vic Unbound', email: 'vic@example.org', ticketType: 'Family' })).body.code).toBe('TICKET_TYPE_SOLD_OUT');
+    await register(event.id, { name: 'Vic Unbound', email: 'vic@example.org', ticketType: 'General' }).expect(201);
+    await api.request.delete(`/api/rsvps/${first.body.rsvpId}`).set(api.bearer('admin')).expect(200);
+    await register(event.id, { name: 'Wes Unbound', email: 'wes@example.org', ticketType: 'Family' }).expect(201);
+    expect(await typeTaken(event.id)).toEqual({ Family: 1 });
+  });
+
   it('an unpaid order that runs out gives its seats back to each type', async () => {
     const event = await createPaidEvent(api, { maxRegistrationsPerEmail: 4, ticketQuotas: { Member: 2, General: 3 } });
     const order = await register(event.id, {
