@@ -58,6 +58,8 @@ export function toEventDetails(doc: StoredDocument<StoredEvent>): EventDetails {
     maxAttendees: event.maxAttendees,
     ticketTypes: event.ticketTypes,
     ticketPrices: event.ticketPrices,
+    // Events stored before quotas (issue 26 item 4) have none.
+    ticketQuotas: event.ticketQuotas ?? {},
     requiresPayment: event.requiresPayment,
     eventType: event.eventType,
     eventImage: event.eventImage,

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { EventInput } from '../shared/events.js';
 import { EVENT_TIME_MESSAGES, confirmByEmailDefault, isReservedSlug, type EventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
+import { QUOTA_MESSAGES, quotaField, quotaProblems } from '../shared/quotas-model.js';
 
 import type { ErrorCode } from '../shared/error-codes.js';
 import { RuleError } from '../rule-error.js';
@@ -62,6 +63,9 @@ export function eventFieldsFromInput(input: EventInput, timeZone: string, option
   if (input.requiresPayment && !Object.values(ticketPrices).some((price) => price > 0)) {
     throw new EventRuleError('PAID_EVENT_NEEDS_PRICE', MESSAGES.paidEventNeedsPrice, 'ticketPrices');
   }
+  // Quotas per ticket type (issue 26 item 4): only for the event's types, none above its capacity.
+  const [quotaProblem] = quotaProblems(input);
+  if (quotaProblem) throw new EventRuleError('INVALID_INPUT', quotaProblem.message, quotaField(quotaProblem.ticketType));
   const date = parseEventDate(input.date, timeZone);
   return {
     title: input.title,
@@ -72,6 +76,7 @@ export function eventFieldsFromInput(input: EventInput, timeZone: string, option
     maxAttendees: input.maxAttendees,
     ticketTypes: input.ticketTypes,
     ticketPrices,
+    ticketQuotas: input.ticketQuotas,
     requiresPayment: input.requiresPayment,
     eventType: input.requiresPayment ? ('paid' as const) : ('free' as const),
     eventImage: input.eventImage,
@@ -104,6 +109,7 @@ export function eventToInput(event: Omit<EventRecord, 'attendeeCount'>): EventIn
     maxAttendees: event.maxAttendees,
     ticketTypes: event.ticketTypes,
     ticketPrices: event.ticketPrices,
+    ticketQuotas: event.ticketQuotas ?? {},
     requiresPayment: event.requiresPayment,
     eventImage: event.eventImage,
     mailchimpAudienceId: event.mailchimpAudienceId,
@@ -152,6 +158,11 @@ export function assertCapacityFits(maxAttendees: number | null, attendeeCount: n
   if (maxAttendees !== null && maxAttendees < attendeeCount) {
     throw new EventRuleError('CAPACITY_BELOW_REGISTERED', `${MESSAGES.capacityBelowRegistered} (${attendeeCount})`, 'maxAttendees', 'conflict');
   }
+}
+
+/** A ticket type's quota can shrink, but never below its tickets taken (as the capacity, assertCapacityFits). */
+export function assertQuotaFits(below: { ticketType: string; taken: number } | null) {
+  if (below) throw new EventRuleError('QUOTA_BELOW_TAKEN', QUOTA_MESSAGES.belowTaken(below.ticketType, below.taken), quotaField(below.ticketType), 'conflict');
 }
 
 /** Tag filter of GET /events: an event matches when it carries any of the asked tags. */

@@ -1,5 +1,5 @@
 import { eventInputSchema, type EventInput, type EventListQuery, type EventUpdate } from '../shared/events.js';
-import { EVENTS_PAGE, EVENTS_PAGE_MESSAGES, isReservedSlug, isSoldOut, type EventRecord, type EventsPageReply, type PublicEventRecord } from '../shared/events-model.js';
+import { EVENTS_PAGE, EVENTS_PAGE_MESSAGES, LOW_TICKETS_LEFT, isReservedSlug, isSoldOut, type EventRecord, type EventsPageReply, type PublicEventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { newId } from '../ids.js';
 import type { Clock } from '../clock.js';
@@ -8,11 +8,13 @@ import { RuleError, validateOrRefuse } from '../rule-error.js';
 import { queueCalendarFanout } from '../outbox/calendar-jobs.js';
 import type { EventChange } from '../outbox/outbox.js';
 import { countExpiringHolds, layOutSeats, readSeatPlan, seatsForNewEvent, seatsTaken } from '../seats/repository.js';
+import { layOutQuotas, quotaBelowTaken, quotasForNewEvent, readQuotaPlan, typeSeatsTaken } from '../seats/quotas.js';
 import { EVENTS, EventNotFoundError, toEventDetails, toEventView, toPublicEventView, type EventDetails, type StoredEvent } from './repository.js';
 import {
   EventRuleError,
   archived,
   assertCapacityFits,
+  assertQuotaFits,
   eventFieldsFromInput,
   eventStatusOf,
   eventToInput,
@@ -22,6 +24,19 @@ import {
   withActivation,
   withTicketMode,
 } from './rules.js';
+
+/**
+ * The types of an event with a quota that have few tickets left (LOW_TICKETS_LEFT or fewer), the
+ * event's own seats left included; undefined when none is low.
+ */
+export function lowTicketsLeft(event: EventRecord, typeTaken: Record<string, number>): Record<string, number> | undefined {
+  const totalLeft = event.maxAttendees === null ? Number.POSITIVE_INFINITY : Math.max(0, event.maxAttendees - event.attendeeCount);
+  const low = Object.entries(event.ticketQuotas ?? {})
+    .filter(([type]) => event.ticketTypes.includes(type))
+    .map(([type, quota]) => [type, Math.min(totalLeft, Math.max(0, quota - (typeTaken[type] ?? 0)))] as const)
+    .filter(([, left]) => left <= LOW_TICKETS_LEFT);
+  return low.length ? Object.fromEntries(low) : undefined;
+}
 
 /** Where a page of the public list ends: the last event's date and id (ids order events of the same date). */
 type PageCursor = { date: string; id: string };
@@ -61,10 +76,19 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged }
     return docs.map((doc) => toEventView(doc, counts.get(doc.id) ?? 0));
   }
 
-  /** What visitors see of the events; a full one also says how many of its seats are only held (one query per full event). */
+  /**
+   * What visitors see of the events; a full one also says how many of its seats are only held (one query
+   * per full event); one with quotas, the types with few tickets left (issue 26 item 4; one query for 30 events).
+   */
   async function publicViews(events: EventRecord[]): Promise<PublicEventRecord[]> {
+    const withQuotas = events.filter((event) => Object.keys(event.ticketQuotas ?? {}).length > 0);
+    const typeTaken = withQuotas.length ? await typeSeatsTaken(store, withQuotas.map((event) => event.id)) : new Map<string, Record<string, number>>();
     return Promise.all(
-      events.map(async (event) => (isSoldOut(event) ? { ...toPublicEventView(event), heldSeats: await countExpiringHolds(store, event.id) } : toPublicEventView(event))),
+      events.map(async (event) => {
+        const view = isSoldOut(event) ? { ...toPublicEventView(event), heldSeats: await countExpiringHolds(store, event.id) } : toPublicEventView(event);
+        const ticketsLeft = lowTicketsLeft(event, typeTaken.get(event.id) ?? {});
+        return ticketsLeft ? { ...view, ticketsLeft } : view;
+      }),
     );
   }
 
@@ -207,6 +231,7 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged }
       await store.runTransaction(async (tx) => {
         await assertCustomUrlFree(tx, fields.customUrl);
         tx.create(EVENTS, id, { ...data, ...seatsForNewEvent(tx, id, fields.maxAttendees) });
+        quotasForNewEvent(tx, id, fields.ticketQuotas);
       });
       return toEventView({ id, data }, 0);
     },
@@ -219,8 +244,12 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged }
         const customUrlChanged = patch.customUrl !== undefined && merged.customUrl !== event.customUrl;
         const fields = eventFieldsFromInput(merged, timeZone, { customUrlChanged });
         if (customUrlChanged) await assertCustomUrlFree(tx, fields.customUrl, id);
+        // Quotas per type (issue 26 item 4): a changed quota is read and checked here, laid out with the other writes.
+        const quotaPlan = await readQuotaPlan(tx, id, doc.data.ticketQuotas ?? {}, fields.ticketQuotas);
+        assertQuotaFits(quotaBelowTaken(quotaPlan, fields.ticketQuotas));
         // Written after every read of the transaction (Firestore's rule), hence a function called last.
         const moveCalendar = () => {
+          layOutQuotas(tx, id, quotaPlan, fields.ticketQuotas);
           const calendar = calendarChange(tx, id, doc.data, fields);
           moved = calendar !== null;
           return calendar;

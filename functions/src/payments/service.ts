@@ -6,6 +6,7 @@ import { ORDER_MESSAGES, RSVP_MESSAGES, type OrderTicketReply, type RefundReply,
 import { rsvpInputSchema } from '../shared/rsvps.js';
 import { readEvent, readEventDocument, resolveEventId, toEventDetails } from '../events/repository.js';
 import { withSeatChoice } from '../seats/choice.js';
+import { findTypeSeats, takeTypeSeats, type TypeSeatClaim } from '../seats/quotas.js';
 import { findFreeSeat, findFreeSeats, findSeatToGiveBack, giveSeatsBack, takeSeats, type SeatClaim } from '../seats/repository.js';
 import { noticeMailId, queueMail, queueNoticeOnce } from '../outbox/outbox.js';
 import { REFUND_JOBS } from '../outbox/refund-jobs.js';
@@ -163,14 +164,18 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       const lapsed = tickets.filter((ticket) => ticket.data.status === 'released');
       const held = tickets.filter((ticket) => ticket.data.status === 'pending_payment');
       const freeSeats = lapsed.length && eventDoc ? await findFreeSeats(tx, eventDoc, lapsed.length) : null;
+      // Lapsed tickets take seats of their types' quotas again too (issue 26 item 4): all of them, or the payment goes back.
+      const typeFound = freeSeats && eventDoc ? await findTypeSeats(tx, eventDoc, lapsed.map((ticket) => ticket.data.ticketType)) : null;
+      const freeTypeSeats = typeFound && !('soldOut' in typeFound) ? typeFound : null;
       const releases = await Promise.all(held.map((ticket) => findSeatToGiveBack(tx, eventDoc, ticket.data)));
-      const decided = decideOrderPayment(tickets.map((ticket) => ticket.data), lapsed.length === 0 || freeSeats !== null, event.intent);
+      const decided = decideOrderPayment(tickets.map((ticket) => ticket.data), lapsed.length === 0 || (freeSeats !== null && freeTypeSeats !== null), event.intent);
       if (decided.outcome !== 'refund') tx.set(PAYMENT_EVENTS, event.id, { ...record, outcome: decided.outcome });
       if (decided.outcome === 'confirmed') {
         const retaken = freeSeats ? takeSeats(tx, freeSeats) : [];
+        const typeRetaken = freeTypeSeats ? takeTypeSeats(tx, freeTypeSeats) : [];
         for (const ticket of tickets) {
           const lapsedAt = lapsed.indexOf(ticket);
-          const seat = lapsedAt >= 0 ? { taken: retaken[lapsedAt] ?? null } : null;
+          const seat = lapsedAt >= 0 ? { taken: retaken[lapsedAt] ?? null, typeTaken: typeRetaken[lapsedAt] ?? null } : null;
           if (markPaid(tx, ticket, eventDoc, seat, { intentId: event.intent.id, amountPaid: ticket.data.amountDue }, now)) mailchimpQueued = true;
           queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId: ticket.id, to: ticket.data.email }, now);
         }
@@ -228,11 +233,14 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       const { rsvp, event: eventDoc, seat } = await readRsvpWithSeat(tx, rsvpId);
       if (!rsvp) return { outcome: 'ignored' };
       const freeSeat: SeatClaim | null = rsvp.data.status === 'released' && eventDoc ? await findFreeSeat(tx, eventDoc) : null;
-      const decided = decideSucceededPayment(rsvp.data, freeSeat !== null, event.intent);
+      // A lapsed hold needs a seat of its type's quota too (issue 26 item 4), else the payment goes back.
+      const typeFound = freeSeat && eventDoc ? await findTypeSeats(tx, eventDoc, [rsvp.data.ticketType]) : null;
+      const freeTypeSeat: TypeSeatClaim | null = typeFound && !('soldOut' in typeFound) ? typeFound : null;
+      const decided = decideSucceededPayment(rsvp.data, freeSeat !== null && freeTypeSeat !== null, event.intent);
       // A refund is recorded as applied only once the provider accepted it, so a retried event retries it.
       if (decided.outcome !== 'refund') tx.set(PAYMENT_EVENTS, event.id, { ...record, outcome: decided.outcome });
       if (decided.outcome === 'confirmed') {
-        mailchimpQueued = markPaid(tx, rsvp, eventDoc, freeSeat, { intentId: event.intent.id, amountPaid: event.intent.amountReceived }, now);
+        mailchimpQueued = markPaid(tx, rsvp, eventDoc, freeSeat, { intentId: event.intent.id, amountPaid: event.intent.amountReceived }, now, freeTypeSeat);
         queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId, to: rsvp.data.email }, now);
       }
       // Another intent naming this RSVP leaves the RSVP's own payment alone; only the record says why it was refunded.

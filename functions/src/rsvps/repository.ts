@@ -18,6 +18,8 @@ import { queueMailchimpSync } from '../outbox/mailchimp-jobs.js';
 import { queueRefund } from '../outbox/refund-jobs.js';
 import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
+import { findTypeSeats, takeTypeSeats, type TypeSeatClaim } from '../seats/quotas.js';
+import { QUOTA_MESSAGES } from '../shared/quotas-model.js';
 import { findFreeSeat, findFreeSeats, findSeatToGiveBack, giveSeatBack, takeSeat, takeSeats, type SeatChoice, type SeatClaim, type SeatRelease } from '../seats/repository.js';
 import {
   assertAcceptingRegistrations,
@@ -83,6 +85,8 @@ export type StoredRsvp = Omit<
   keepInformed?: boolean;
   /** The seat shard this RSVP took its seat from (seats/), so the seat goes back there; absent or null: none recorded. */
   seatShard?: number | null;
+  /** The shard of its ticket type's quota it took a seat from (seats/quotas.ts, issue 26 item 4); absent: its type had no quota. */
+  typeSeatShard?: number | null;
   /** Hashes of the keys of the links e-mailed for it (link-keys.ts), newest last, by purpose; never the keys. */
   linkKeys?: Partial<Record<LinkPurpose, string[]>>;
   /** The order it was bought in with other tickets (issue 26 item 1); absent on a ticket bought alone. */
@@ -299,11 +303,15 @@ export async function register(tx: Transaction, eventDoc: EventDocument, input: 
   assertUnderEmailLimit(event, active.length);
   const seat = await findFreeSeat(tx, eventDoc, seatChoice);
   if (!seat) throw new RuleError('EVENT_FULL', RSVP_MESSAGES.eventFull, 'conflict');
+  // Its type's quota (issue 26 item 4), in this same transaction: the total and the type, or nothing.
+  const typeSeat = assertTypeSeats(await findTypeSeats(tx, eventDoc, [ticketType]));
   const rsvpId = newId();
+  const [typeSeatShard] = takeTypeSeats(tx, typeSeat);
   const rsvp: StoredRsvp = {
     ...newRsvp(event, input, ticketType, amountDue, now),
     keepInformed: keepInformedConsent(event, input.keepInformed),
     seatShard: takeSeat(tx, seat),
+    ...(typeSeatShard !== null ? { typeSeatShard } : {}),
   };
   tx.create(RSVPS, rsvpId, rsvp);
   if (eventDoc.data.perEmailKeys) {
@@ -314,6 +322,12 @@ export async function register(tx: Transaction, eventDoc: EventDocument, input: 
   const mailchimpQueued =
     rsvp.status === 'confirmed' && queueMailchimpSync(tx, { eventId: event.id, audienceId: event.mailchimpAudienceId }, rsvpId, 'registered', now) !== null;
   return { outcome: 'created', rsvpId, rsvp, mailchimpQueued };
+}
+
+/** The type seats found, or the refusal naming the type whose quota is used up (issue 26 item 4). */
+function assertTypeSeats(found: TypeSeatClaim | { soldOut: string }): TypeSeatClaim {
+  if ('soldOut' in found) throw new RuleError('TICKET_TYPE_SOLD_OUT', QUOTA_MESSAGES.soldOut(found.soldOut), 'conflict', 'ticketType');
+  return found;
 }
 
 /** An order as its registration made it: its id and tickets (in the buyer's order), each with its RSVP. */
@@ -371,7 +385,10 @@ export async function registerOrder(tx: Transaction, eventDoc: EventDocument, in
   }
   const seats = await findFreeSeats(tx, eventDoc, lines.length);
   if (!seats) throw new RuleError('EVENT_FULL', RSVP_MESSAGES.eventFull, 'conflict');
+  // Every ticket's type quota (issue 26 item 4) in this same transaction: all of them, or none.
+  const typeSeats = assertTypeSeats(await findTypeSeats(tx, eventDoc, lines.map((line) => line.ticketType)));
   const shards = takeSeats(tx, seats);
+  const typeShards = takeTypeSeats(tx, typeSeats);
   const orderId = newId();
   const buyer = comparableName(input.name);
   const tickets = lines.map((line, index) => {
@@ -380,6 +397,7 @@ export async function registerOrder(tx: Transaction, eventDoc: EventDocument, in
       // Marketing consent is the buyer's own, never given for the others.
       keepInformed: comparableName(line.name) === buyer && keepInformedConsent(event, input.keepInformed),
       seatShard: shards[index],
+      ...(typeShards[index] !== null ? { typeSeatShard: typeShards[index] } : {}),
       orderId,
     };
     return { rsvpId: newId(), rsvp };
@@ -445,13 +463,20 @@ export function markPaid(
   rsvp: RsvpDocument,
   event: EventDocument | null,
   /** The seat found free for a lapsed hold; or, for an order's ticket (issue 26), the shard its seat was already taken from. */
-  freeSeat: SeatClaim | { taken: number | null } | null,
+  freeSeat: SeatClaim | { taken: number | null; typeTaken?: number | null } | null,
   payment: { intentId: string; amountPaid: number },
   now: Date,
+  /** A lapsed hold's seat of its type's quota, found free in this transaction's reads (issue 26 item 4); null: its type has none. */
+  freeTypeSeat: TypeSeatClaim | null = null,
 ): boolean {
-  // A lapsed hold takes a seat again: the one found free in this transaction's reads.
+  // A lapsed hold takes a seat again: the one found free in this transaction's reads, and its type's.
+  const typeTaken = (shard: number | null | undefined) => (typeof shard === 'number' ? { typeSeatShard: shard } : {});
   const retaken =
-    rsvp.data.status === 'pending_payment' || !freeSeat ? {} : 'taken' in freeSeat ? { seatShard: freeSeat.taken } : { seatShard: takeSeat(tx, freeSeat) };
+    rsvp.data.status === 'pending_payment' || !freeSeat
+      ? {}
+      : 'taken' in freeSeat
+        ? { seatShard: freeSeat.taken, ...typeTaken(freeSeat.typeTaken) }
+        : { seatShard: takeSeat(tx, freeSeat), ...typeTaken(freeTypeSeat ? takeTypeSeats(tx, freeTypeSeat)[0] : null) };
   tx.update(RSVPS, rsvp.id, {
     status: 'confirmed',
     paymentStatus: 'paid',

@@ -1,6 +1,7 @@
 import { EXPIRING_HOLD_STATUSES, SEAT_HOLDING_STATUSES } from '../shared/rsvps-model.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
 import { probeOrder, resizeShards, shardCount, shardsWithTaken, splitCapacity } from './plan.js';
+import { findTypeSeatToGiveBack, giveTypeSeatsBack, type TypeSeatShard } from './quotas.js';
 
 /*
  * The only code that knows how seats are counted (DESIGN §4, STRUCTURE 'Seats').
@@ -24,12 +25,12 @@ export type SeatShard = {
 export const SEAT_SHARDS = collection<SeatShard>('seatShards');
 
 /** The events collection as far as seats go: capacity, layout and the old single counter (events/repository.ts owns the rest). */
-export const SEAT_EVENTS = collection<{ maxAttendees: number | null; seatShards?: number; attendeeCount?: number }>('events');
+export const SEAT_EVENTS = collection<{ maxAttendees: number | null; seatShards?: number; attendeeCount?: number; ticketQuotas?: Record<string, number> }>('events');
 
 /** An event as far as its seats are concerned: `seatShards` is the layout (absent: the single counter of old). */
 export interface SeatEvent {
   id: string;
-  data: { maxAttendees: number | null; seatShards?: number; attendeeCount?: number };
+  data: { maxAttendees: number | null; seatShards?: number; attendeeCount?: number; ticketQuotas?: Record<string, number> };
 }
 
 export type SeatLayout = 'single' | 'unlimited' | 'sharded';
@@ -150,16 +151,33 @@ export function takeSeats(tx: Transaction, claims: SeatClaim[]): (number | null)
   return claims.map((claim) => (claim.kind === 'shard' ? claim.shard.data.index : null));
 }
 
-/** The seat an RSVP gives back, found by its reads; null when there is nothing to count (unlimited, or no event). */
-export type SeatRelease = { kind: 'shard'; shard: StoredDocument<SeatShard> } | { kind: 'single'; event: SeatEvent };
+/**
+ * The seat an RSVP gives back, found by its reads: of the event's total (its shard, or the old counter;
+ * 'none' for an unlimited event), and of its ticket type's quota when it has one (issue 26 item 4).
+ * Null when there is nothing to count (unlimited and no quota, or no event).
+ */
+export type SeatRelease = ({ kind: 'shard'; shard: StoredDocument<SeatShard> } | { kind: 'single'; event: SeatEvent } | { kind: 'none' }) & {
+  typeShard?: StoredDocument<TypeSeatShard> | null;
+};
 
 /**
  * Reads the shard to give a seat back to: the one the RSVP took its seat from, else (its
  * seat was taken before the shards, or the shards were laid out again) any shard with a
- * seat taken. Call it among the transaction's reads; giveSeatBack writes it.
+ * seat taken; and its type's quota shard (seats/quotas.ts). Call it among the transaction's
+ * reads; giveSeatBack writes it.
  */
-export async function findSeatToGiveBack(tx: Transaction, event: SeatEvent | null, rsvp: { seatShard?: number | null }): Promise<SeatRelease | null> {
+export async function findSeatToGiveBack(
+  tx: Transaction,
+  event: SeatEvent | null,
+  rsvp: { seatShard?: number | null; ticketType?: string; typeSeatShard?: number | null },
+): Promise<SeatRelease | null> {
   if (!event) return null;
+  const [total, typeShard] = await Promise.all([findTotalSeatToGiveBack(tx, event, rsvp), findTypeSeatToGiveBack(tx, event, rsvp)]);
+  if (!total && !typeShard) return null;
+  return { ...(total ?? { kind: 'none' as const }), typeShard };
+}
+
+async function findTotalSeatToGiveBack(tx: Transaction, event: SeatEvent, rsvp: { seatShard?: number | null }): Promise<SeatRelease | null> {
   const layout = layoutOf(event.data);
   if (layout === 'single') return { kind: 'single', event };
   if (layout === 'unlimited') return null;
@@ -175,12 +193,7 @@ export async function findSeatToGiveBack(tx: Transaction, event: SeatEvent | nul
 }
 
 export function giveSeatBack(tx: Transaction, release: SeatRelease | null) {
-  if (!release) return;
-  if (release.kind === 'single') {
-    tx.update(SEAT_EVENTS, release.event.id, { attendeeCount: Math.max(0, (release.event.data.attendeeCount ?? 0) - 1) });
-    return;
-  }
-  tx.update(SEAT_SHARDS, release.shard.id, { taken: Math.max(0, release.shard.data.taken - 1) });
+  giveSeatsBack(tx, [release]);
 }
 
 /**
@@ -190,7 +203,7 @@ export function giveSeatBack(tx: Transaction, release: SeatRelease | null) {
 export function giveSeatsBack(tx: Transaction, releases: (SeatRelease | null)[]) {
   const byDoc = new Map<string, { release: SeatRelease; seats: number }>();
   for (const release of releases) {
-    if (!release) continue;
+    if (!release || release.kind === 'none') continue;
     const key = release.kind === 'shard' ? `shard:${release.shard.id}` : `event:${release.event.id}`;
     const entry = byDoc.get(key) ?? { release, seats: 0 };
     entry.seats += 1;
@@ -198,8 +211,9 @@ export function giveSeatsBack(tx: Transaction, releases: (SeatRelease | null)[])
   }
   for (const { release, seats } of byDoc.values()) {
     if (release.kind === 'single') tx.update(SEAT_EVENTS, release.event.id, { attendeeCount: Math.max(0, (release.event.data.attendeeCount ?? 0) - seats) });
-    else tx.update(SEAT_SHARDS, release.shard.id, { taken: Math.max(0, release.shard.data.taken - seats) });
+    else if (release.kind === 'shard') tx.update(SEAT_SHARDS, release.shard.id, { taken: Math.max(0, release.shard.data.taken - seats) });
   }
+  giveTypeSeatsBack(tx, releases.map((release) => release?.typeShard));
 }
 
 /** The RSVPs as far as counting them goes (rsvps/repository.ts owns the collection). */

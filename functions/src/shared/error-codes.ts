@@ -23,9 +23,13 @@ export const ERROR_CODES = [
   'CUSTOM_URL_RESERVED',
   'ARCHIVED_CANNOT_ACTIVATE',
   'CAPACITY_BELOW_REGISTERED',
+  // A ticket type's quota below its tickets taken (issue 26 item 4).
+  'QUOTA_BELOW_TAKEN',
   'PAID_EVENT_NEEDS_PRICE',
   // Registration and tickets.
   'EVENT_FULL',
+  // The ticket type's quota is used up (issue 26 item 4); the event may have seats for other types.
+  'TICKET_TYPE_SOLD_OUT',
   'INVALID_TICKET',
   'RSVP_NOT_FOUND',
   'TICKET_NOT_FOUND',

@@ -24,6 +24,12 @@ export interface EventRecord {
   ticketTypes: string[];
   /** Dollars per ticket type. */
   ticketPrices: Record<string, number>;
+  /**
+   * Seats per ticket type inside maxAttendees (issue 26 item 4), by type name; a type left out is
+   * bounded by the total alone. The API always answers it ({} on events stored before quotas); optional
+   * so records built elsewhere need not name it. Not public: visitors get `ticketsLeft`.
+   */
+  ticketQuotas?: Record<string, number>;
   requiresPayment: boolean;
   eventType: 'free' | 'paid';
   eventImage: string;
@@ -106,7 +112,20 @@ export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[n
    * hold runs out (issue 24 item 6). The count only, never whose.
    */
   heldSeats?: number;
+  /**
+   * Tickets left of each type with a quota, only where few are (LOW_TICKETS_LEFT or fewer; 0: that
+   * type is sold out), the event's own seats left included (issue 26 item 4). Absent: none is low.
+   */
+  ticketsLeft?: Record<string, number>;
 };
+
+/** A type's remaining tickets are shown ('3 left') from this many down (issue 26 item 4). */
+export const LOW_TICKETS_LEFT = 5;
+/** The words beside a ticket type with few left ('3 left'), 'Sold out' for none; null when not low (issue 26 item 4). */
+export function ticketLeftLabel(event: { ticketsLeft?: Record<string, number> }, ticketType: string): string | null {
+  const left = event.ticketsLeft?.[ticketType];
+  return left === undefined ? null : left > 0 ? `${left} left` : SOLD_OUT_TEXT.soldOut;
+}
 
 /** A full event's wording on its card and page (issue 24 item 6; there is no waitlist). */
 export const SOLD_OUT_TEXT = {

@@ -15,6 +15,7 @@ import {
 } from './events-model.js';
 import { DEFAULT_REMINDER_OFFSETS_HOURS, REMINDER_OFFSET_LIMITS, REMINDER_OFFSET_MESSAGES } from './reminders-model.js';
 import { MESSAGES } from './messages.js';
+import { QUOTA_MESSAGES, quotaProblems } from './quotas-model.js';
 
 /** Comma-separated text or a list: trimmed, empties dropped, duplicates removed (SPEC §5). */
 export const tagList = z
@@ -63,6 +64,17 @@ const optionalCapacity = z
   .union([z.literal(''), z.null(), z.coerce.number().int('Maximum attendees must be a whole number').min(1, 'Maximum attendees must be at least 1')])
   .transform((value) => (value === '' || value === null ? null : value));
 
+/**
+ * Quotas per ticket type (issue 26 item 4): by type name, each whole and >= 1; an empty or null value
+ * is 'no quota' and is dropped, so the form's blank field and an API client's null both clear it.
+ */
+const ticketQuotas = z
+  .record(
+    z.string(),
+    z.union([z.literal(''), z.null(), z.coerce.number({ error: QUOTA_MESSAGES.whole }).int(QUOTA_MESSAGES.whole).min(1, QUOTA_MESSAGES.whole)], { error: QUOTA_MESSAGES.whole }),
+  )
+  .transform((quotas) => Object.fromEntries(Object.entries(quotas).filter((entry): entry is [string, number] => typeof entry[1] === 'number')));
+
 const perEmailMessage = `Registrations per e-mail address must be a whole number from 1 to ${MAX_REGISTRATIONS_PER_EMAIL_LIMIT}`;
 const registrationsPerEmail = z.coerce
   .number({ error: perEmailMessage })
@@ -103,6 +115,7 @@ const eventFields = {
     .max(LIMITS.ticketTypes)
     .refine((types) => new Set(types.map((t) => t.toLowerCase())).size === types.length, MESSAGES.duplicateTicketType),
   ticketPrices: z.record(z.string(), money),
+  ticketQuotas,
   requiresPayment: z.boolean(),
   eventImage: safeUrl,
   mailchimpAudienceId: z.string().trim().max(EVENT_LIMITS.mailchimpAudienceId),
@@ -133,6 +146,7 @@ export const eventInputSchema = z
     maxAttendees: eventFields.maxAttendees.default(null),
     ticketTypes: eventFields.ticketTypes.default([DEFAULT_TICKET_TYPE]),
     ticketPrices: eventFields.ticketPrices.default({}),
+    ticketQuotas: eventFields.ticketQuotas.default({}),
     requiresPayment: eventFields.requiresPayment.default(false),
     eventImage: eventFields.eventImage.default(''),
     mailchimpAudienceId: eventFields.mailchimpAudienceId.default(''),
@@ -160,6 +174,8 @@ const isWallClock = (value: string | null): value is string => typeof value === 
  * stored instants (events/rules.ts eventTimesFromInput), whatever the client.
  */
 export const eventFormSchema = eventInputSchema.superRefine((event, ctx) => {
+  // Quotas against the types and capacity (issue 26 item 4); the API checks the same in events/rules.ts.
+  for (const problem of quotaProblems(event)) ctx.addIssue({ code: 'custom', path: ['ticketQuotas', problem.ticketType], message: problem.message });
   if (!isWallClock(event.date)) return;
   if (isWallClock(event.endDate) && event.endDate <= event.date) ctx.addIssue({ code: 'custom', path: ['endDate'], message: EVENT_TIME_MESSAGES.endBeforeStart });
   if (isWallClock(event.registrationClosesAt) && event.registrationClosesAt > event.date) {

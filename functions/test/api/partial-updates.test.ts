@@ -40,6 +40,8 @@ const fullPaidEvent = {
   maxRegistrationsPerEmail: 6,
   reminderOffsetsHours: [48, 3],
   refundUntilHoursBefore: 72,
+  // Issue 26 item 4: a quota per ticket type, kept by every update that does not name it.
+  ticketQuotas: { VIP: 20 },
 };
 
 /** One new value per updatable field, and the stored fields each one may change besides itself. */
@@ -68,6 +70,9 @@ const changes: [field: string, value: unknown, derived: string[]][] = [
   ['registrationClosesAt', '2026-12-11T09:00', []],
   ['endDate', null, []],
   ['registrationClosesAt', null, []],
+  // Issue 26 item 4: quotas changed, then cleared, touch nothing else (their seats live apart, in seats/quotas.ts).
+  ['ticketQuotas', { VIP: 10, General: 50 }, []],
+  ['ticketQuotas', {}, []],
 ];
 
 /** The event as stored, with its seats taken (seats/ keeps those apart), in the fields the API shows. */

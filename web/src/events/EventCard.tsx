@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PublicEventRecord } from '@shared/events-model.js';
-import { eventPath, isSoldOut, REGISTRATION_CLOSED_LABEL, registrationIsClosed, SOLD_OUT_TEXT } from '@shared/events-model.js';
+import { eventPath, isSoldOut, REGISTRATION_CLOSED_LABEL, registrationIsClosed, SOLD_OUT_TEXT, ticketLeftLabel } from '@shared/events-model.js';
 import { Card } from '../ui/Card.js';
 import { DateBadge } from './DateBadge.js';
 import { EventImage } from './EventImage.js';
@@ -30,6 +30,14 @@ export function EventCard({ event }: { event: PublicEventRecord }) {
           <DetailLine icon="pin">{event.location}</DetailLine>
           <DetailLine icon="people">{registered}</DetailLine>
         </ul>
+        {/* Types with few tickets left (issue 26 item 4): 'Family: 3 left', 'General: Sold out'. */}
+        {event.ticketsLeft ? (
+          <p className="event-card-left">
+            {Object.keys(event.ticketsLeft)
+              .map((type) => `${type}: ${ticketLeftLabel(event, type)}`)
+              .join(' · ')}
+          </p>
+        ) : null}
         <div className="event-card-actions">
           <Link className="btn btn-outline btn-small" to={path} aria-label={`Learn More about ${event.title}`}>
             Learn More

@@ -1,6 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { EVENT_CANCELLED_TEXT, isReservedSlug, isSoldOut, REGISTRATION_CLOSED_LABEL, registrationIsClosed, SOLD_OUT_TEXT, type PublicEventRecord } from '@shared/events-model.js';
+import {
+  EVENT_CANCELLED_TEXT,
+  isReservedSlug,
+  isSoldOut,
+  REGISTRATION_CLOSED_LABEL,
+  registrationIsClosed,
+  SOLD_OUT_TEXT,
+  ticketLeftLabel,
+  type PublicEventRecord,
+} from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import { api } from '../api/client.js';
 import { paragraphs } from '../ui/content.js';
@@ -171,7 +180,10 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
                 <ul className="ticket-list" aria-label="Ticket Pricing">
                   {prices.map(({ type, price }) => (
                     <li key={type}>
-                      <span>{type}</span>
+                      <span>
+                        {type}
+                        <TicketsLeft label={ticketLeftLabel(event, type)} />
+                      </span>
                       <strong>{price}</strong>
                     </li>
                   ))}
@@ -183,7 +195,10 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
                 <ul className="ticket-list" aria-label="Ticket Types">
                   {event.ticketTypes.map((type) => (
                     <li key={type}>
-                      <span>{type}</span>
+                      <span>
+                        {type}
+                        <TicketsLeft label={ticketLeftLabel(event, type)} />
+                      </span>
                       <strong>{event.requiresPayment ? '' : 'Free'}</strong>
                     </li>
                   ))}
@@ -204,4 +219,9 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
       </AfterFirstScreen>
     </article>
   );
+}
+
+/** '3 left' or 'Sold out' beside a ticket type with few left (issue 26 item 4). */
+function TicketsLeft({ label }: { label: string | null }) {
+  return label ? <em className="tickets-left">{label}</em> : null;
 }

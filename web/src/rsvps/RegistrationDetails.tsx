@@ -16,6 +16,7 @@ import {
   submitFailure,
   submitLabel,
   ticketOptionLabel,
+  ticketTypeSoldOut,
   ticketPrice,
   validateRegistration,
   type RegistrationErrors,
@@ -196,7 +197,7 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
                   <Field label={REGISTRATION_TEXT.attendeeType(index)} id={`${id}-ticket-${index}-type`} error={typeError ?? undefined}>
                     <select name={`tickets.${index}.ticketType`} value={line.ticketType} onChange={(e) => editLine(index, { ticketType: e.target.value })}>
                       {event.ticketTypes.map((type) => (
-                        <option key={type} value={type}>
+                        <option key={type} value={type} disabled={ticketTypeSoldOut(event, type)}>
                           {ticketOptionLabel(event, type)}
                         </option>
                       ))}
@@ -214,7 +215,7 @@ export function RegistrationDetails({ event, nameRef, values, onEdit, onSubmit }
           'Ticket type',
           <select>
             {event.ticketTypes.map((type) => (
-              <option key={type} value={type}>
+              <option key={type} value={type} disabled={ticketTypeSoldOut(event, type)}>
                 {ticketOptionLabel(event, type)}
               </option>
             ))}

@@ -1,4 +1,4 @@
-import { defaultTicketType, type EventRecord } from '@shared/events-model.js';
+import { defaultTicketType, ticketLeftLabel, type EventRecord } from '@shared/events-model.js';
 import { isEmailAddress } from '@shared/fields-model.js';
 import { dollarsToCents, formatCents, formatPrice } from '@shared/payments-model.js';
 import { normalisePersonName, personNameProblem } from '@shared/person-name-model.js';
@@ -58,7 +58,7 @@ export function ticketLines(values: Pick<RegistrationValues, 'name' | 'ticketTyp
 export function withTicketCount(values: RegistrationValues, count: number, event: Pick<EventRecord, 'ticketTypes'>): RegistrationValues {
   const lines = ticketLines(values);
   if (count <= 1) return { ...values, ticketType: lines[0]?.ticketType ?? values.ticketType, tickets: undefined };
-  const next = Array.from({ length: count }, (_, index) => lines[index] ?? { name: '', ticketType: defaultTicketType(event) });
+  const next = Array.from({ length: count }, (_, index) => lines[index] ?? { name: '', ticketType: openTicketType(event) });
   return { ...values, tickets: next };
 }
 
@@ -92,11 +92,24 @@ export function orderProblem(values: Pick<RegistrationValues, 'name' | 'ticketTy
   return null;
 }
 
-type EventForForm = Pick<EventRecord, 'ticketTypes' | 'ticketPrices' | 'requiresPayment'>;
+/** `ticketsLeft`: the public event's types with few tickets left (issue 26 item 4); absent on staff records. */
+type EventForForm = Pick<EventRecord, 'ticketTypes' | 'ticketPrices' | 'requiresPayment'> & { ticketsLeft?: Record<string, number> };
+
+/** A type whose quota is used up (issue 26 item 4): shown as sold out and not to be chosen. */
+export function ticketTypeSoldOut(event: { ticketsLeft?: Record<string, number> }, ticketType: string): boolean {
+  return event.ticketsLeft?.[ticketType] === 0;
+}
+
+/** The type a new ticket starts with: the event's default, or the first type not sold out when that one is. */
+export function openTicketType(event: Pick<EventRecord, 'ticketTypes'> & { ticketsLeft?: Record<string, number> }): string {
+  const preferred = defaultTicketType(event);
+  if (!ticketTypeSoldOut(event, preferred)) return preferred;
+  return (event.ticketTypes ?? []).find((type) => !ticketTypeSoldOut(event, type)) ?? preferred;
+}
 
 /** A blank form for the event, with its default ticket type selected. */
-export function initialValues(event: Pick<EventRecord, 'ticketTypes'>): RegistrationValues {
-  return { name: '', email: '', address: '', city: '', state: '', zipCode: '', ticketType: defaultTicketType(event), additionalInfo: '', keepInformed: false };
+export function initialValues(event: Pick<EventRecord, 'ticketTypes'> & { ticketsLeft?: Record<string, number> }): RegistrationValues {
+  return { name: '', email: '', address: '', city: '', state: '', zipCode: '', ticketType: openTicketType(event), additionalInfo: '', keepInformed: false };
 }
 
 /** The ticket type select is shown only when there is a choice to make. */
@@ -112,9 +125,11 @@ export function ticketPrice(event: Pick<EventRecord, 'ticketPrices'>, ticketType
 
 /** 'Member — $35.00' for a paid event's priced type, else just the type. */
 export function ticketOptionLabel(event: EventForForm, ticketType: string): string {
-  if (!event.requiresPayment) return ticketType;
-  const price = ticketPrice(event, ticketType);
-  return price === null ? ticketType : `${ticketType} — ${formatPrice(price)}`;
+  const price = event.requiresPayment ? ticketPrice(event, ticketType) : null;
+  const label = price === null ? ticketType : `${ticketType} — ${formatPrice(price)}`;
+  // Few left, or none (issue 26 item 4): said in the choice itself.
+  const left = ticketLeftLabel(event, ticketType);
+  return left ? `${label} (${left})` : label;
 }
 
 /** What the chosen ticket costs, in cents: 0 for a free event or a type without a price. */

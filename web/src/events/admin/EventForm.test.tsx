@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_TIME_MESSAGES, REFUND_RULE_MESSAGE, type EventRecord } from '@shared/events-model.js';
 import { MESSAGES } from '@shared/messages.js';
+import { QUOTA_MESSAGES } from '@shared/quotas-model.js';
 import { ApiError, type RequestOptions } from '../../api/client.js';
 import { UnsavedChangesProvider, useConfirmLeave } from '../../staff/unsavedChanges.js';
 import { eventRecord } from '../../test/fixtures.js';
@@ -246,6 +247,50 @@ describe('EventForm', () => {
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
       await waitFor(() => expect(saves().length).toBeGreaterThan(0));
       expect(request).toHaveBeenCalledWith('/events/E1', { method: 'PUT', body: { endDate: null } }, 'Failed to save event');
+    });
+  });
+
+  describe('quota per ticket type (issue 26 item 4)', () => {
+    const quota = (index: number) => screen.getByLabelText(`Quota of ticket type ${index}`) as HTMLInputElement;
+
+    it('a quota that is not a whole number of at least 1, or above the maximum, is refused on its row with the shared message; nothing is sent', async () => {
+      const user = userEvent.setup();
+      renderForm(stored);
+      await user.type(quota(1), '0');
+      await user.type(quota(2), '41');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      expect(await screen.findByText(QUOTA_MESSAGES.whole)).toBeTruthy();
+      expect(screen.getByText(QUOTA_MESSAGES.aboveCapacity('Guest'))).toBeTruthy();
+      expect(quota(1).getAttribute('aria-invalid')).toBe('true');
+      expect(quota(2).getAttribute('aria-invalid')).toBe('true');
+      expect(saves()).toEqual([]);
+    });
+
+    it('shows stored quotas and sends only the quotas when one changes; an emptied quota is left out (no quota)', async () => {
+      const user = userEvent.setup();
+      renderForm(eventRecord({ ticketQuotas: { Member: 20, Guest: 10 } }));
+      expect(quota(1).value).toBe('20');
+      expect(quota(2).value).toBe('10');
+      await user.clear(quota(1));
+      await user.type(quota(1), '3');
+      await user.clear(quota(2));
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(saves().length).toBeGreaterThan(0));
+      expect(request).toHaveBeenCalledWith('/events/E1', { method: 'PUT', body: { ticketQuotas: { Member: 3 } } }, 'Failed to save event');
+    });
+
+    it("puts the API's refusal of a quota below the tickets taken on that type's row", async () => {
+      const below = QUOTA_MESSAGES.belowTaken('Guest', 4);
+      save = async () => {
+        throw new ApiError(below, 409, 'QUOTA_BELOW_TAKEN', { 'ticketQuotas.Guest': below });
+      };
+      const user = userEvent.setup();
+      renderForm(stored);
+      await user.type(quota(2), '2');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(quota(2).getAttribute('aria-invalid')).toBe('true'));
+      expect(screen.getAllByText(below).length).toBeGreaterThan(0);
+      expect(onClose).not.toHaveBeenCalled();
     });
   });
 

@@ -40,6 +40,8 @@ export const EVENT_FORM_TEXT = {
   registrationClosesAtHint: 'At or before the start. Leave empty to take registrations until the event starts.',
   reminders: 'Reminders (hours before the start)',
   remindersHint: `Each registered attendee is e-mailed a reminder this many hours before the event starts, e.g. 24, 2 (whole hours, ${REMINDER_OFFSET_LIMITS.minHours} to ${REMINDER_OFFSET_LIMITS.maxHours}, at most ${REMINDER_OFFSET_LIMITS.maxCount}, separated by commas). Leave empty to send no reminders.`,
+  quota: (index: number) => `Quota of ticket type ${index + 1}`,
+  quotaHint: "A ticket type's quota is the most tickets of that type, within the maximum attendees. Leave a quota empty: only the maximum applies.",
   refundRule: 'Refund if an attendee cancels (hours before the start)',
   refundRuleHint:
     "An attendee who cancels their paid ticket from their e-mail's 'Can't come?' link is refunded in full until this many hours before the event starts, then not at all (whole hours). Leave empty for no refunds. Each ticket keeps the rule in force when it was paid.",
@@ -94,7 +96,7 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
       setTypeProblem(problem === 'empty' ? EVENT_FORM_TEXT.emptyType : EVENT_FORM_TEXT.duplicateType);
       return;
     }
-    tickets.append({ name: newType.trim(), price: '' });
+    tickets.append({ name: newType.trim(), price: '', quota: '' });
     setNewType('');
     setTypeProblem(null);
   };
@@ -213,6 +215,7 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
             />
           </Field>
         ) : null}
+        <p className="event-form-note">{EVENT_FORM_TEXT.quotaHint}</p>
         <ul className="event-form-tickets" aria-label="Ticket types">
           {tickets.fields.map((row, index) => (
             <li key={row.id} className="event-form-ticket">
@@ -225,6 +228,9 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
                 error={errors.tickets?.[index]?.price?.message}
               >
                 <input type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" {...register(`tickets.${index}.price`)} />
+              </Field>
+              <Field label={EVENT_FORM_TEXT.quota(index)} error={errors.tickets?.[index]?.quota?.message}>
+                <input type="number" inputMode="numeric" min={1} step={1} placeholder="No quota" {...register(`tickets.${index}.quota`)} />
               </Field>
               <button type="button" className="btn btn-outline btn-small event-form-remove" onClick={() => removeType(index)} aria-label={`Remove ticket type ${index + 1}`}>
                 Remove

@@ -14,6 +14,7 @@ import {
   parseTags,
   publicAddress,
   toWallClock,
+  TICKETS_ERROR,
   valuesToInput,
   type EventFormValues,
 } from './eventForm.js';
@@ -43,8 +44,8 @@ describe('event form values <-> request', () => {
     expect(values.date).toBe('2027-07-03T18:30');
     expect(values.maxAttendees).toBe('40');
     expect(values.tickets).toEqual([
-      { name: 'Member', price: '35' },
-      { name: 'Guest', price: '45.5' },
+      { name: 'Member', price: '35', quota: '' },
+      { name: 'Guest', price: '45.5', quota: '' },
     ]);
     expect(values.tags).toBe('talk, birds');
     expect(values.mailchimpAudienceId).toBe('aud1');
@@ -59,6 +60,14 @@ describe('event form values <-> request', () => {
       mailchimpTags: ['condor'],
       customUrl: 'condor-talk',
     });
+  });
+
+  it('quotas (issue 26 item 4): stored ones show on their rows and read back; an error of one goes to its row', () => {
+    const values = eventToValues({ ...stored, ticketQuotas: { Guest: 12 } });
+    expect(values.tickets.map((row) => row.quota)).toEqual(['', '12']);
+    expect(parseEventValues(values).data?.ticketQuotas).toEqual({ Guest: 12 });
+    expect(eventFieldPath('ticketQuotas.Guest', values)).toBe('tickets.1.quota');
+    expect(eventFieldPath('ticketQuotas.Gone', values)).toBe(TICKETS_ERROR);
   });
 
   it('a new event starts with General, active, generating tickets, unlimited', () => {

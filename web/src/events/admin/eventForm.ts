@@ -11,6 +11,8 @@ export interface TicketRow {
   name: string;
   /** Dollars as typed; empty means no price. */
   price: string;
+  /** Seats of this type inside the event's maximum (issue 26 item 4), as typed; empty (or absent) means no quota. */
+  quota?: string;
 }
 
 export interface EventFormValues {
@@ -101,7 +103,7 @@ export function emptyEventValues(): EventFormValues {
     location: '',
     maxAttendees: '',
     maxRegistrationsPerEmail: String(DEFAULT_MAX_REGISTRATIONS_PER_EMAIL),
-    tickets: [{ name: DEFAULT_TICKET_TYPE, price: '' }],
+    tickets: [{ name: DEFAULT_TICKET_TYPE, price: '', quota: '' }],
     requiresPayment: false,
     eventImage: '',
     tags: '',
@@ -129,7 +131,11 @@ export function eventToValues(event: EventRecord): EventFormValues {
     location: event.location,
     maxAttendees: event.maxAttendees === null ? '' : String(event.maxAttendees),
     maxRegistrationsPerEmail: String(event.maxRegistrationsPerEmail),
-    tickets: types.map((name) => ({ name, price: typeof event.ticketPrices[name] === 'number' ? String(event.ticketPrices[name]) : '' })),
+    tickets: types.map((name) => ({
+      name,
+      price: typeof event.ticketPrices[name] === 'number' ? String(event.ticketPrices[name]) : '',
+      quota: typeof event.ticketQuotas?.[name] === 'number' ? String(event.ticketQuotas[name]) : '',
+    })),
     requiresPayment: event.requiresPayment,
     eventImage: event.eventImage,
     tags: event.tags.join(', '),
@@ -188,6 +194,8 @@ export function valuesToInput(values: EventFormValues) {
     maxRegistrationsPerEmail: String(values.maxRegistrationsPerEmail).trim(),
     ticketTypes: values.tickets.map((row) => row.name.trim()),
     ticketPrices: Object.fromEntries(values.tickets.filter((row) => String(row.price).trim() !== '').map((row) => [row.name.trim(), String(row.price).trim()])),
+    // Issue 26 item 4: only the rows with a quota typed; the schema refuses one that is not a whole number >= 1.
+    ticketQuotas: Object.fromEntries(values.tickets.filter((row) => String(row.quota ?? '').trim() !== '').map((row) => [row.name.trim(), String(row.quota).trim()])),
     requiresPayment: values.requiresPayment,
     eventImage: values.eventImage,
     tags: values.tags,
@@ -214,7 +222,7 @@ function refundRuleToSend(values: Pick<EventFormValues, 'requiresPayment' | 'ref
 
 /**
  * Where an error of the request (the schema's or the API's, by dotted path) shows in the form:
- * a price on its ticket row, a ticket type name on its row, list-level ticket errors under the list.
+ * a price or quota on its ticket row, a ticket type name on its row, list-level ticket errors under the list.
  */
 export function eventFieldPath(path: string, values: Pick<EventFormValues, 'tickets'>): string {
   if (path.startsWith('ticketPrices.')) {
@@ -222,9 +230,14 @@ export function eventFieldPath(path: string, values: Pick<EventFormValues, 'tick
     const index = values.tickets.findIndex((row) => row.name.trim() === name);
     return index === -1 ? TICKETS_ERROR : `tickets.${index}.price`;
   }
+  if (path.startsWith('ticketQuotas.')) {
+    const name = path.slice('ticketQuotas.'.length);
+    const index = values.tickets.findIndex((row) => row.name.trim() === name);
+    return index === -1 ? TICKETS_ERROR : `tickets.${index}.quota`;
+  }
   const type = /^ticketTypes\.(\d+)$/.exec(path);
   if (type) return `tickets.${type[1]}.name`;
-  if (path === 'ticketTypes' || path === 'ticketPrices') return TICKETS_ERROR;
+  if (path === 'ticketTypes' || path === 'ticketPrices' || path === 'ticketQuotas') return TICKETS_ERROR;
   // One field holds every reminder: an error of one of them ('reminderOffsetsHours.1') shows under it.
   if (path.startsWith('reminderOffsetsHours.')) return 'reminderOffsetsHours';
   return path;
