@@ -1,3 +1,4 @@
+import type { PaymentCard } from '../shared/receipt-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 import {
   attendeeRegisteredMessage,
@@ -87,6 +88,8 @@ export type StoredRsvp = Omit<
   linkKeys?: Partial<Record<LinkPurpose, string[]>>;
   /** The order it was bought in with other tickets (issue 26 item 1); absent on a ticket bought alone. */
   orderId?: string;
+  /** The card that paid it (issue 26 item 2: its receipt), where the provider told; absent (paid before) or null: not known. */
+  card?: PaymentCard | null;
 };
 
 /**
@@ -108,6 +111,8 @@ export type StoredOrder = {
   paymentIntentId: string | null;
   /** When the payment was applied; null while unpaid (or free). */
   paidAt: string | null;
+  /** The card that paid (issue 26 item 2: the receipt), where the provider told; absent (paid before) or null: not known. */
+  card?: PaymentCard | null;
 };
 export const ORDERS = collection<StoredOrder>('orders');
 
@@ -446,7 +451,7 @@ export function markPaid(
   event: EventDocument | null,
   /** The seat found free for a lapsed hold; or, for an order's ticket (issue 26), the shard its seat was already taken from. */
   freeSeat: SeatClaim | { taken: number | null } | null,
-  payment: { intentId: string; amountPaid: number },
+  payment: { intentId: string; amountPaid: number; card?: PaymentCard | null },
   now: Date,
 ): boolean {
   // A lapsed hold takes a seat again: the one found free in this transaction's reads.
@@ -457,6 +462,8 @@ export function markPaid(
     paymentStatus: 'paid',
     amountPaid: payment.amountPaid,
     paymentIntentId: payment.intentId,
+    // The receipt's card (issue 26 item 2): null when the provider did not say.
+    card: payment.card ?? null,
     holdExpiresAt: null,
     // The refund rule in force when it was paid (issue 25 item 4) is the one its attendee's cancel meets.
     refundUntilHoursBefore: event?.data.refundUntilHoursBefore ?? null,

@@ -17,6 +17,7 @@ const defaults: EmailTemplates = {
   refundIssued: { subjectTemplate: 'Refund of {{notice.refundAmount}} for {{event.title}}', htmlTemplate: '<p>{{notice.money}}</p>' },
   eventCancelled: { subjectTemplate: 'Cancelled: {{event.title}}', htmlTemplate: '<p>{{notice.money}}</p>' },
   eventUpdated: { subjectTemplate: 'Event updated: {{event.title}}', htmlTemplate: '<p>{{changes.date}}</p>' },
+  orderConfirmation: { subjectTemplate: 'Your {{order.ticketCount}} tickets for {{event.title}}', htmlTemplate: '{{#each tickets}}<p>{{name}}</p>{{/each}}' },
 };
 
 let templates: EmailTemplates;
