@@ -153,8 +153,11 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
     if (!event) return { skip: MESSAGES.eventNotFound };
     const details = toEventDetails(event);
     const withQr = details.generateTickets;
-    const shown = await Promise.all(
-      tickets.map(async (ticket, index) => ({
+    const shown: OrderContext['tickets'] = [];
+    // One after the other: each mint is a transaction reading the same event, and on Firestore
+    // concurrent ones contend for it.
+    for (const [index, ticket] of tickets.entries()) {
+      shown.push({
         name: ticket.data.name,
         ticketType: ticket.data.ticketType ?? '',
         number: index + 1,
@@ -163,8 +166,8 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
         url: checkInUrl(siteUrl, ticket.id),
         // Each ticket keeps its own 'Can't come?' link (issue 25), minted for this e-mail.
         manageUrl: (await mintManageLink(store, siteUrl, ticket.id)) ?? '',
-      })),
-    );
+      });
+    }
     const paid = Boolean(order.data.paidAt) && order.data.amountDue > 0;
     const receipt = paid
       ? buildReceipt({

@@ -89,6 +89,13 @@ describe('EmailsTab', () => {
       '{{ticket.id}}',
       '{{urls.event}}',
       '{{urls.checkIn}}',
+      // Issue 26 item 2: a paid ticket's receipt.
+      '{{receipt.paid}}',
+      '{{receipt.lines}}',
+      '{{receipt.total}}',
+      '{{receipt.paidOn}}',
+      '{{receipt.card}}',
+      '{{receipt.url}}',
     ]);
     const frame = (await screen.findByTitle('Preview of the ticket e-mail')) as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).toBe('');
