@@ -39,7 +39,6 @@ export function preloadRoute(pathname: string): Promise<unknown> {
     [ROUTES.confirmRegistration, ConfirmRegistrationPage],
     [ROUTES.payHold, PayHoldPage],
     [ROUTES.manageTicket, ManageTicketPage],
-    [ROUTES.receipt, ReceiptPage],
     ...STAFF_ROUTES.map((route): [string, typeof StaffShell] => [route, StaffShell]),
   ];
   const page = pages.find(([route]) => matchPath(route, pathname))?.[1];
