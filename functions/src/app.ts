@@ -34,6 +34,8 @@ import { themeRoutes } from './theme/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { createUploadService } from './uploads/service.js';
 import { createThemeService } from './theme/service.js';
+import { createReceiptService } from './receipts/service.js';
+import { receiptRoutes } from './receipts/routes.js';
 
 /** The services of the API, built once from its dependencies (also used by the scheduled work). */
 export function createServices(deps: ApiDependencies) {
@@ -58,7 +60,9 @@ export function createServices(deps: ApiDependencies) {
   // A refund an attendee's cancel made due is asked for right after the commit (the schedule retries).
   const refunds = createRefundWorker({ store: deps.store, clock: deps.clock, payments: deps.payments });
   const onRefundQueued = deps.deliverMailOnCommit === false ? undefined : () => refunds.kick();
-  const payments = createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued, onMailchimpQueued });
+  // Issue 26 item 2: an order's printable receipt, linked from its e-mail and the paid success page.
+  const receipts = createReceiptService({ store: deps.store, clock: deps.clock, theme, siteUrl: deps.siteUrl });
+  const payments = createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued, onMailchimpQueued, receiptLink: receipts.link });
   // The offline gateway announces its refunds itself, as Stripe posts charge.refunded to the webhook.
   if (isOfflineGateway(deps.payments)) {
     const gateway = deps.payments;
@@ -76,6 +80,7 @@ export function createServices(deps: ApiDependencies) {
     checkins: createCheckInService({ store: deps.store, clock: deps.clock }),
     uploads,
     payments,
+    receipts,
     refunds,
     reminders: createReminderService({ store: deps.store, clock: deps.clock, onMailQueued }),
   };
@@ -123,6 +128,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     fileRoutes(api, deps.files);
     uploadRoutes(api, services.uploads, guards);
     reminderRoutes(api, services.reminders, guards);
+    receiptRoutes(api, services.receipts, { publicWriteLimit: limit });
   });
 }
 

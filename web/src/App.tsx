@@ -28,6 +28,8 @@ const PaymentSuccessPage = lazyPage(async () => ({ default: (await import('./pay
 const ConfirmRegistrationPage = lazyPage(() => import('./rsvps/ConfirmRegistrationPage.js'));
 const PayHoldPage = lazyPage(() => import('./rsvps/PayHoldPage.js'));
 const ManageTicketPage = lazyPage(() => import('./rsvps/ManageTicketPage.js'));
+// Issue 26 item 2: opened from an order's e-mail or success page, its own chunk.
+const ReceiptPage = lazyPage(() => import('./payments/ReceiptPage.js'));
 
 /** Brings in the chunk of the page at `pathname` (see lazyPage); resolves when it is in, or failed. */
 export function preloadRoute(pathname: string): Promise<unknown> {
@@ -81,6 +83,14 @@ export function App({ firstTheme = null }: { firstTheme?: Theme | null }) {
             element={
               <Lazy>
                 <ManageTicketPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={ROUTES.receipt}
+            element={
+              <Lazy>
+                <ReceiptPage />
               </Lazy>
             }
           />

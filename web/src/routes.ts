@@ -16,6 +16,8 @@ export const ROUTES = {
   payHold: `/${PAY_HOLD_SLUG}/:rsvpId`,
   /** Issue 25: the 'Can't come?' page of a ticket; the e-mailed link's secret is in the #key= fragment. */
   manageTicket: `/${MANAGE_TICKET_SLUG}/:rsvpId/manage`,
+  /** Issue 26 item 2: an order's printable receipt; the secret of its link is in the #key= fragment. */
+  receipt: '/receipt/:orderId',
   admin: '/admin',
   /** The secret dashboard path from SPEC §2 ({token}); also a reserved event slug. */
   dashboard: `/${DASHBOARD_SLUG}`,

@@ -16,6 +16,10 @@ import { NOTICE_MONEY } from '../shared/email-templates-model.js';
 import { formatCents } from '../shared/payments-model.js';
 import { firstNameOf } from '../shared/reminders-model.js';
 import { ticketQrAttachment } from './qr.js';
+import { ORDERS } from '../rsvps/repository.js';
+import { cardLabel } from '../shared/receipt-model.js';
+import { mintReceiptLink } from '../receipts/keys.js';
+import { orderQrContentId } from './templates/order.js';
 import { mintManageLink } from './link-mail.js';
 import { escapedValues } from './templates/render.js';
 import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
@@ -26,8 +30,12 @@ import {
   checkInUrl,
   eventMoves,
   renderEmail,
+  buildReceipt,
+  NO_RECEIPT,
   type AnyTemplateContext,
   type NoticeContext,
+  type OrderContext,
+  type ReceiptContext,
   type RenderedEmail,
 } from './templates/render.js';
 
@@ -120,7 +128,73 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
     return { rsvp, event };
   }
 
+  /**
+   * A paid ticket bought alone shows its receipt (issue 26 item 2). Its e-mail is queued in the
+   * transaction that applied the payment, so the job's creation is the payment's date.
+   */
+  function singleTicketReceipt(rsvp: RsvpDocument['data'], queuedAt: string): ReceiptContext {
+    if (rsvp.orderId || rsvp.paymentStatus !== 'paid' || !rsvp.amountPaid) return NO_RECEIPT;
+    return buildReceipt({ tickets: [{ ticketType: rsvp.ticketType ?? '', price: rsvp.amountPaid }], paidAt: queuedAt, card: cardLabel(rsvp.card), timeZone });
+  }
+
+  /**
+   * An order's one confirmation e-mail (issue 26 item 2): every ticket of it still confirmed, each
+   * with its QR code (an inline image of its own) and page; a paid order's receipt with a link to
+   * the printable receipt. Nothing when no ticket of it is confirmed any more.
+   */
+  async function composeOrder(job: MailJob): Promise<Composed> {
+    const orderId = job.orderId ?? '';
+    const order = orderId ? await store.get(ORDERS, orderId) : null;
+    if (!order) return { skip: 'The order was not found' };
+    const all = (await Promise.all(order.data.rsvpIds.map((id) => findRsvp(store, id)))).filter((doc): doc is RsvpDocument => doc !== null);
+    const tickets = all.filter((ticket) => ticket.data.status === 'confirmed');
+    if (!tickets.length) return { skip: 'No ticket of the order is confirmed' };
+    const event = await findEvent(store, order.data.eventId);
+    if (!event) return { skip: MESSAGES.eventNotFound };
+    const details = toEventDetails(event);
+    const withQr = details.generateTickets;
+    const shown: OrderContext['tickets'] = [];
+    // One after the other: each mint is a transaction reading the same event, and on Firestore
+    // concurrent ones contend for it.
+    for (const [index, ticket] of tickets.entries()) {
+      shown.push({
+        name: ticket.data.name,
+        ticketType: ticket.data.ticketType ?? '',
+        number: index + 1,
+        count: tickets.length,
+        qrSrc: withQr ? `cid:${orderQrContentId(index + 1)}` : '',
+        url: checkInUrl(siteUrl, ticket.id),
+        // Each ticket keeps its own 'Can't come?' link (issue 25), minted for this e-mail.
+        manageUrl: (await mintManageLink(store, siteUrl, ticket.id)) ?? '',
+      });
+    }
+    const paid = Boolean(order.data.paidAt) && order.data.amountDue > 0;
+    const receipt = paid
+      ? buildReceipt({
+          tickets: all.map((ticket) => ({ ticketType: ticket.data.ticketType ?? '', price: ticket.data.amountPaid || ticket.data.amountDue })),
+          paidAt: order.data.paidAt,
+          card: cardLabel(order.data.card),
+          url: await mintReceiptLink(store, siteUrl, orderId, 'mail'),
+          timeZone,
+        })
+      : NO_RECEIPT;
+    const base = buildTemplateContext({ event: details, rsvp: { id: tickets[0].id, name: order.data.name, email: order.data.email }, siteUrl, timeZone });
+    const context: OrderContext = {
+      event: base.event,
+      rsvp: { ...base.rsvp, firstName: firstNameOf(order.data.name) },
+      order: { ticketCount: tickets.length },
+      tickets: shown,
+      urls: { event: base.urls.event },
+      receipt,
+    };
+    const rendered = renderWithFallback('orderConfirmation', await templates.load('orderConfirmation'), context);
+    const qrCodes = withQr ? await Promise.all(shown.map((ticket) => ticketQrAttachment(ticket.url, orderQrContentId(ticket.number)))) : [];
+    return { message: { to: job.to, from, ...rendered, attachments: [...qrCodes, calendarAttachment(tickets[0], event)] } };
+  }
+
   return {
+    composeOrder,
+
     /** The message of a ticket or rsvpConfirmation job, from the RSVP as it is now. */
     async compose(job: MailJob & { kind: 'ticket' | 'rsvpConfirmation' | 'reminder' }): Promise<Composed> {
       const found = await confirmedTicket(job);
@@ -135,6 +209,7 @@ export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl,
         siteUrl,
         timeZone,
         manageUrl,
+        receipt: singleTicketReceipt(rsvp.data, job.createdAt),
       });
       const template = await templates.load(job.kind);
       const rendered = withManageLink(renderWithFallback(job.kind, template, context), template, manageUrl);

@@ -41,7 +41,7 @@ export function ticketQrSvgPath(checkInUrl: string): { size: number; path: strin
   return { size: n + 2 * TICKET_QR_QUIET_ZONE, path: runs.join('') };
 }
 
-/** The QR code as an inline attachment, shown by `<img src="cid:ticket-qr">`. */
-export async function ticketQrAttachment(checkInUrl: string): Promise<Attachment> {
-  return { filename: 'ticket-qr.png', contentType: 'image/png', content: await ticketQrPng(checkInUrl), contentId: TICKET_QR_CONTENT_ID };
+/** The QR code as an inline attachment, shown by `<img src="cid:ticket-qr">` (an order's n-th ticket: its own content id). */
+export async function ticketQrAttachment(checkInUrl: string, contentId: string = TICKET_QR_CONTENT_ID): Promise<Attachment> {
+  return { filename: `${contentId}.png`, contentType: 'image/png', content: await ticketQrPng(checkInUrl), contentId };
 }

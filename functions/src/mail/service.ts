@@ -48,6 +48,7 @@ export function createMailService(deps: MailServiceDeps) {
     if (job.kind === 'eventUpdated') return attendee.composeEventUpdated({ ...job, kind: job.kind });
     if (job.kind === 'ticketCancelledByAdmin' || job.kind === 'refundIssued' || job.kind === 'eventCancelled') return attendee.composeNotice({ ...job, kind: job.kind });
     if (job.kind === 'manageLink' || job.kind === 'ticketCancelled' || job.kind === 'ticketTransferred') return links.composeManage({ ...job, kind: job.kind });
+    if (job.kind === 'orderConfirmation') return attendee.composeOrder(job);
     return attendee.compose({ ...job, kind: job.kind });
   };
   const delivery = createMailDelivery({ store, mailer, clock, compose, logger });

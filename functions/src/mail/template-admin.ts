@@ -4,7 +4,8 @@ import { inlineCidImages } from './local-outbox.js';
 import type { MailSender } from './port.js';
 import { ticketQrAttachment } from './qr.js';
 import { checkTemplate, templateNameOrRefuse, type TemplateStore } from './template-store.js';
-import { SAMPLE_CONTEXT } from './templates/render.js';
+import { orderQrContentId } from './templates/order.js';
+import { SAMPLE_CONTEXT, SAMPLE_ORDER_CONTEXT } from './templates/render.js';
 
 export interface TemplateAdminDeps {
   mailer: MailSender;
@@ -25,7 +26,12 @@ export function createTemplateAdmin({ mailer, templates, from, logger }: Templat
   async function sample(name: string, template: EmailTemplate) {
     const known = templateNameOrRefuse(name);
     const rendered = checkTemplate(known, template);
-    const attachments = known === 'ticket' || known === 'reminder' ? [await ticketQrAttachment(SAMPLE_CONTEXT.urls.checkIn)] : [];
+    const attachments =
+      known === 'ticket' || known === 'reminder'
+        ? [await ticketQrAttachment(SAMPLE_CONTEXT.urls.checkIn)]
+        : known === 'orderConfirmation'
+          ? await Promise.all(SAMPLE_ORDER_CONTEXT.tickets.map((ticket) => ticketQrAttachment(ticket.url, orderQrContentId(ticket.number))))
+          : [];
     return { name: known, rendered, attachments };
   }
 

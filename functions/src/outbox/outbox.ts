@@ -28,7 +28,19 @@ export type MailKind =
   | 'ticketCancelled'
   | 'ticketTransferred'
   | EventUpdatedKind
-  | NoticeKind;
+  | NoticeKind
+  | OrderMailKind;
+/**
+ * Issue 26 item 2: one confirmation e-mail per order with every ticket (each its QR code) and, for a
+ * paid order, the receipt. Queued under the order's own key (orderMailId) with the change that
+ * confirms the order, so a repeated webhook or a concurrent confirmation finds it and queues nothing.
+ */
+export type OrderMailKind = 'orderConfirmation';
+
+/** The key of an order's one confirmation e-mail. */
+export function orderMailId(orderId: string): string {
+  return `order-confirmation-${orderId}`;
+}
 /**
  * Issue 26 item 3: an attendee is told their ticket was cancelled by an admin, refunded, or their
  * event cancelled. Each is queued in the transaction that made the change, under a key of its own
@@ -94,6 +106,8 @@ export type MailJob = {
   eventPrevious?: EventPrevious;
   /** A notice (issue 26 item 3): what happens to the money. */
   notice?: NoticeMoney;
+  /** orderConfirmation (issue 26 item 2): the order whose tickets it carries (rsvpId is its first ticket). */
+  orderId?: string;
 };
 
 /** The date (ISO) and place of an event before it moved. */
@@ -114,6 +128,7 @@ export interface QueuedMail {
   eventChanges?: EventChange[];
   eventPrevious?: EventPrevious;
   notice?: NoticeMoney;
+  orderId?: string;
 }
 
 /** `id`: a job's own key when it must exist once per cause (the calendar fan-out's (ticket, sequence)). */
@@ -134,6 +149,7 @@ export function queueMail(tx: Transaction, job: QueuedMail, now: Date, id: strin
     ...(job.calendarSequence !== undefined ? { calendarSequence: job.calendarSequence, eventChanges: job.eventChanges ?? [] } : {}),
     ...(job.eventPrevious ? { eventPrevious: job.eventPrevious } : {}),
     ...(job.notice ? { notice: job.notice } : {}),
+    ...(job.orderId ? { orderId: job.orderId } : {}),
   };
   tx.create(MAIL_JOBS, id, record);
   return id;
@@ -150,6 +166,24 @@ export async function queueNoticeOnce(tx: Transaction, id: string, job: QueuedMa
   return (money) => {
     if (existing) return false;
     queueMail(tx, { trigger: 'staff', ...job, ...(money ? { notice: money } : {}) }, now, id);
+    return true;
+  };
+}
+
+/**
+ * Queues an order's one confirmation e-mail (issue 26 item 2) unless it is already there. Like
+ * queueNoticeOnce it reads first (Firestore's reads-before-writes) and answers the function that writes.
+ */
+export async function queueOrderMailOnce(
+  tx: Transaction,
+  order: { id: string; email: string; leadRsvpId: string | null },
+  now: Date,
+): Promise<() => boolean> {
+  const id = orderMailId(order.id);
+  const existing = await tx.get(MAIL_JOBS, id);
+  return () => {
+    if (existing) return false;
+    queueMail(tx, { kind: 'orderConfirmation', rsvpId: order.leadRsvpId, orderId: order.id, to: order.email }, now, id);
     return true;
   };
 }

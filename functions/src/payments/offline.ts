@@ -25,6 +25,9 @@ export const OFFLINE_REFUND_ERRORS = {
   alreadyRefunded: 'This payment has already been refunded',
 } as const;
 
+/** The offline test card's brand: 4242 4242 4242 4242 is a Visa test number. */
+export const OFFLINE_CARD_BRAND = 'visa';
+
 /** The offline gateway's refusal to cancel a paid intent, worded like the provider's. */
 export const OFFLINE_CANCEL_REFUSED = 'You cannot cancel this PaymentIntent because it has a status of succeeded';
 
@@ -166,9 +169,11 @@ export function offlineGateway(store: DocumentStore, webhookSecret: string) {
       if (card.cardNumber !== OFFLINE_TEST_CARDS.succeeds) {
         return { outcome: 'declined', message: PAYMENT_MESSAGES.declined, ...signedEvent('payment_intent.payment_failed', intent) };
       }
-      const succeeded: PaymentIntent = { ...intent, status: 'succeeded', amountReceived: intent.amount };
+      // The test card's brand and last four, as Stripe tells them from the charge (issue 26 item 2).
+      const paidWith = { brand: OFFLINE_CARD_BRAND, last4: card.cardNumber.slice(-4) };
+      const succeeded: PaymentIntent = { ...intent, status: 'succeeded', amountReceived: intent.amount, card: paidWith };
       await store.runTransaction(async (tx) => {
-        tx.update(OFFLINE_INTENTS, id, { status: 'succeeded', amountReceived: intent.amount });
+        tx.update(OFFLINE_INTENTS, id, { status: 'succeeded', amountReceived: intent.amount, card: paidWith });
       });
       return { outcome: 'succeeded', ...signedEvent('payment_intent.succeeded', succeeded) };
     },

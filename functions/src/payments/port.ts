@@ -1,3 +1,7 @@
+import type { PaymentCard } from '../shared/receipt-model.js';
+
+export type { PaymentCard };
+
 /** The card payment provider, shaped after Stripe's PaymentIntents (DESIGN §3). */
 export interface PaymentIntent {
   id: string;
@@ -8,6 +12,11 @@ export interface PaymentIntent {
   currency: string;
   status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
   metadata: Record<string, string>;
+  /**
+   * The card that paid (issue 26 item 2), where the provider tells: Stripe's latest charge
+   * (payment_method_details.card), the offline gateway's test card. Absent or null: not known.
+   */
+  card?: PaymentCard | null;
 }
 
 /** A provider notification about an intent (succeeded, failed, cancelled), after its signature was verified. */

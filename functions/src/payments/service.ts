@@ -8,7 +8,7 @@ import { readEvent, readEventDocument, resolveEventId, toEventDetails } from '..
 import { withSeatChoice } from '../seats/choice.js';
 import { findTypeSeats, takeTypeSeats, type TypeSeatClaim } from '../seats/quotas.js';
 import { findFreeSeat, findFreeSeats, findSeatToGiveBack, giveSeatsBack, takeSeats, type SeatClaim } from '../seats/repository.js';
-import { noticeMailId, queueMail, queueNoticeOnce } from '../outbox/outbox.js';
+import { noticeMailId, queueMail, queueNoticeOnce, queueOrderMailOnce } from '../outbox/outbox.js';
 import { REFUND_JOBS } from '../outbox/refund-jobs.js';
 import type { Clock } from '../clock.js';
 import { RuleError, validateOrRefuse } from '../rule-error.js';
@@ -34,7 +34,7 @@ import {
   type RsvpDocument,
 } from '../rsvps/repository.js';
 import { collection, type DocumentStore, type Transaction } from '../store/port.js';
-import type { IntentEvent, PaymentEvent, PaymentGateway, PaymentIntent, RefundEvent } from './port.js';
+import type { IntentEvent, PaymentCard, PaymentEvent, PaymentGateway, PaymentIntent, RefundEvent } from './port.js';
 
 /** A provider event already applied, and what it did. */
 export interface AppliedPaymentEvent {
@@ -58,6 +58,8 @@ export interface PaymentServiceDeps {
   onMailQueued?: () => void;
   /** Called after a commit that queued a Mailchimp sync job (a payment confirmed an attendee). */
   onMailchimpQueued?: () => void;
+  /** A fresh link to a paid order's printable receipt (issue 26 item 2), for the success page. */
+  receiptLink?: (orderId: string) => Promise<string>;
 }
 
 /**
@@ -143,7 +145,20 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && b.length > 0 && timingSafeEqual(a, b);
 }
 
-export function createPaymentService({ store, clock, payments, onMailQueued, onMailchimpQueued }: PaymentServiceDeps) {
+export function createPaymentService({ store, clock, payments, onMailQueued, onMailchimpQueued, receiptLink }: PaymentServiceDeps) {
+  /**
+   * The card that paid (issue 26 item 2). A webhook's intent names its charge without the card, so
+   * the provider is asked; a failed lookup must not hold up the tickets: the receipt then shows no card.
+   */
+  async function paidWithCard(intent: PaymentIntent): Promise<PaymentCard | null> {
+    if (intent.card !== undefined) return intent.card;
+    try {
+      return (await payments.retrieveIntent(intent.id))?.card ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   /**
    * Applies a succeeded payment of an order (issue 26 item 1): every ticket confirmed and paid (each
    * with its own price), the order stamped paid and a ticket e-mail queued per ticket, in one
@@ -151,6 +166,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
    */
   async function applyOrderSucceeded(event: IntentEvent, orderId: string): Promise<PaymentOutcome> {
     const rsvpId = event.intent.metadata.rsvpId ?? '';
+    const card = await paidWithCard(event.intent);
     const now = clock.now();
     const at = now.toISOString();
     const record = { type: event.type, intentId: event.intent.id, rsvpId, orderId, at };
@@ -160,6 +176,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       if (await tx.get(PAYMENT_EVENTS, event.id)) return { outcome: 'already-confirmed' };
       const { order, tickets } = await readOrderWithTickets(tx, orderId);
       if (!order) return { outcome: 'ignored' };
+      const queueOrderMail = await queueOrderMailOnce(tx, { id: orderId, email: order.data.email, leadRsvpId: order.data.rsvpIds[0] ?? null }, now);
       const eventDoc = await readEvent(tx, order.data.eventId);
       const lapsed = tickets.filter((ticket) => ticket.data.status === 'released');
       const held = tickets.filter((ticket) => ticket.data.status === 'pending_payment');
@@ -176,10 +193,11 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
         for (const ticket of tickets) {
           const lapsedAt = lapsed.indexOf(ticket);
           const seat = lapsedAt >= 0 ? { taken: retaken[lapsedAt] ?? null, typeTaken: typeRetaken[lapsedAt] ?? null } : null;
-          if (markPaid(tx, ticket, eventDoc, seat, { intentId: event.intent.id, amountPaid: ticket.data.amountDue }, now)) mailchimpQueued = true;
-          queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId: ticket.id, to: ticket.data.email }, now);
+          if (markPaid(tx, ticket, eventDoc, seat, { intentId: event.intent.id, amountPaid: ticket.data.amountDue, card }, now)) mailchimpQueued = true;
         }
-        tx.update(ORDERS, orderId, { paidAt: at, paymentIntentId: event.intent.id });
+        // One e-mail for the whole order with every ticket and the receipt (issue 26 item 2), once.
+        queueOrderMail();
+        tx.update(ORDERS, orderId, { paidAt: at, paymentIntentId: event.intent.id, card });
       }
       if (decided.outcome === 'refund' && decided.ownIntent) {
         for (const ticket of tickets) markRefundDue(tx, ticket, null, decided.reason);
@@ -222,6 +240,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
     if (event.intent.metadata.orderId) return applyOrderSucceeded(event, event.intent.metadata.orderId);
     const rsvpId = event.intent.metadata.rsvpId;
     if (!rsvpId) return 'ignored';
+    const card = await paidWithCard(event.intent);
     const now = clock.now();
     const at = now.toISOString();
     const record = { type: event.type, intentId: event.intent.id, rsvpId, at };
@@ -240,7 +259,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       // A refund is recorded as applied only once the provider accepted it, so a retried event retries it.
       if (decided.outcome !== 'refund') tx.set(PAYMENT_EVENTS, event.id, { ...record, outcome: decided.outcome });
       if (decided.outcome === 'confirmed') {
-        mailchimpQueued = markPaid(tx, rsvp, eventDoc, freeSeat, { intentId: event.intent.id, amountPaid: event.intent.amountReceived }, now, freeTypeSeat);
+        mailchimpQueued = markPaid(tx, rsvp, eventDoc, freeSeat, { intentId: event.intent.id, amountPaid: event.intent.amountReceived, card }, now, freeTypeSeat);
         queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId, to: rsvp.data.email }, now);
       }
       // Another intent naming this RSVP leaves the RSVP's own payment alone; only the record says why it was refunded.
@@ -434,8 +453,11 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
         ticketType: ticket.data.ticketType,
         price: ticket.data.amountDue,
       }));
+      const paidOrder = order?.order?.data.paidAt ? order.order : null;
+      // The receipt (issue 26 item 2): the card and a link to the printable page, once the order is paid.
+      const receipt = paidOrder && orderId ? { card: paidOrder.data.card ?? null, ...(receiptLink ? { receiptUrl: await receiptLink(orderId) } : {}) } : {};
       return {
-        ...(orderId ? { orderId, ...(tickets ? { tickets } : {}), ...(order?.order?.data.paidAt ? { paidAt: order.order.data.paidAt } : {}) } : {}),
+        ...(orderId ? { orderId, ...(tickets ? { tickets } : {}), ...(order?.order?.data.paidAt ? { paidAt: order.order.data.paidAt } : {}), ...receipt } : {}),
         success: true,
         status: intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : 'failed',
         paymentIntentId: intent.id,

@@ -1,11 +1,22 @@
 import Stripe from 'stripe';
-import type { PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
+import type { PaymentCard, PaymentEvent, PaymentGateway, PaymentIntent } from './port.js';
 import { refundEventOf } from './refund-event.js';
 
 const KNOWN_STATUSES = new Set<string>(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'canceled']);
 
+/** The paying card from the intent's latest charge, when it was expanded (a webhook's intent names the charge only). */
+function cardOf(intent: Stripe.PaymentIntent): PaymentCard | null | undefined {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === 'string') return undefined;
+  const card = charge.payment_method_details?.card;
+  // Charged by another method (no card details): known, and nothing to show.
+  return card?.last4 ? { brand: card.brand ?? '', last4: card.last4 } : null;
+}
+
 function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  const card = cardOf(intent);
   return {
+    ...(card !== undefined ? { card } : {}),
     id: intent.id,
     clientSecret: intent.client_secret ?? '',
     amount: intent.amount,
@@ -33,7 +44,8 @@ export function stripeGateway(config: { secretKey: string; webhookSecret: string
 
     async retrieveIntent(id) {
       try {
-        return toIntent(await stripe.paymentIntents.retrieve(id));
+        // The latest charge expanded: it carries the card's brand and last four (issue 26 item 2).
+        return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return null;
         throw error;

@@ -1,3 +1,4 @@
+import type { PaymentCard } from '../shared/receipt-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 import {
   attendeeRegisteredMessage,
@@ -91,6 +92,8 @@ export type StoredRsvp = Omit<
   linkKeys?: Partial<Record<LinkPurpose, string[]>>;
   /** The order it was bought in with other tickets (issue 26 item 1); absent on a ticket bought alone. */
   orderId?: string;
+  /** The card that paid it (issue 26 item 2: its receipt), where the provider told; absent (paid before) or null: not known. */
+  card?: PaymentCard | null;
 };
 
 /**
@@ -112,6 +115,8 @@ export type StoredOrder = {
   paymentIntentId: string | null;
   /** When the payment was applied; null while unpaid (or free). */
   paidAt: string | null;
+  /** The card that paid (issue 26 item 2: the receipt), where the provider told; absent (paid before) or null: not known. */
+  card?: PaymentCard | null;
 };
 export const ORDERS = collection<StoredOrder>('orders');
 
@@ -464,7 +469,7 @@ export function markPaid(
   event: EventDocument | null,
   /** The seat found free for a lapsed hold; or, for an order's ticket (issue 26), the shard its seat was already taken from. */
   freeSeat: SeatClaim | { taken: number | null; typeTaken?: number | null } | null,
-  payment: { intentId: string; amountPaid: number },
+  payment: { intentId: string; amountPaid: number; card?: PaymentCard | null },
   now: Date,
   /** A lapsed hold's seat of its type's quota, found free in this transaction's reads (issue 26 item 4); null: its type has none. */
   freeTypeSeat: TypeSeatClaim | null = null,
@@ -482,6 +487,8 @@ export function markPaid(
     paymentStatus: 'paid',
     amountPaid: payment.amountPaid,
     paymentIntentId: payment.intentId,
+    // The receipt's card (issue 26 item 2): null when the provider did not say.
+    card: payment.card ?? null,
     holdExpiresAt: null,
     // The refund rule in force when it was paid (issue 25 item 4) is the one its attendee's cancel meets.
     refundUntilHoursBefore: event?.data.refundUntilHoursBefore ?? null,

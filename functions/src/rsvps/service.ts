@@ -6,7 +6,7 @@ import { EVENT_CANCEL_MESSAGES, eventCancelledSummary, type CancelEventReply } f
 import { RSVP_MESSAGES, type ConfirmRegistrationReply, type PaymentHoldReply, type RsvpRecord, type RsvpReply } from '../shared/rsvps-model.js';
 import type { RsvpInput } from '../shared/rsvps.js';
 import { EVENTS, EventNotFoundError, listAllEvents, readEventDocument, resolveEventId, toEventDetails } from '../events/repository.js';
-import { noticeMailId, queueMail, queueNoticeOnce, type NoticeMoney } from '../outbox/outbox.js';
+import { noticeMailId, orderMailId, queueMail, queueNoticeOnce, queueOrderMailOnce, type NoticeMoney } from '../outbox/outbox.js';
 import type { Clock } from '../clock.js';
 import { RuleError } from '../rule-error.js';
 import type { DocumentStore } from '../store/port.js';
@@ -140,9 +140,8 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
           const made = await registerOrder(tx, eventDoc, input, now);
           const [lead] = made.tickets;
           const status = lead.rsvp.status;
-          if (status === 'confirmed') {
-            for (const ticket of made.tickets) queueMail(tx, { kind: confirmationMailKind(event), rsvpId: ticket.rsvpId, to: ticket.rsvp.email }, now);
-          }
+          // A free order: one e-mail with every ticket (issue 26 item 2), under the new order's own key.
+          if (status === 'confirmed') queueMail(tx, { kind: 'orderConfirmation', rsvpId: lead.rsvpId, orderId: made.orderId, to: lead.rsvp.email }, now, orderMailId(made.orderId));
           // One link confirms the whole order: it is sent for the first ticket, which names the order.
           if (status === 'pending_confirmation') queueMail(tx, { kind: 'confirmRegistration', rsvpId: lead.rsvpId, to: lead.rsvp.email }, now);
           return { made, event, mailQueued: status !== 'pending_payment' };
@@ -179,13 +178,17 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
         }
         if (rsvp.data.status !== 'pending_confirmation') throw linkInvalid();
         // The link of an order (issue 26 item 1) confirms every ticket of it still held; a ticket cancelled meanwhile stays so.
-        const tickets = rsvp.data.orderId ? (await readOrderWithTickets(tx, rsvp.data.orderId)).tickets.filter((doc) => doc.data.status === 'pending_confirmation') : [rsvp];
+        const orderId = rsvp.data.orderId;
+        const tickets = orderId ? (await readOrderWithTickets(tx, orderId)).tickets.filter((doc) => doc.data.status === 'pending_confirmation') : [rsvp];
+        // An order gets one e-mail with every ticket (issue 26 item 2), under the order's key: once.
+        const queueOrderMail = orderId ? await queueOrderMailOnce(tx, { id: orderId, email: rsvp.data.email, leadRsvpId: rsvp.id }, now) : null;
         let mailchimpQueued = false;
         for (const ticket of tickets.length ? tickets : [rsvp]) {
           confirmByLink(tx, ticket);
-          queueMail(tx, { kind: confirmationMailKind(details), rsvpId: ticket.id, to: ticket.data.email }, now);
+          if (!queueOrderMail) queueMail(tx, { kind: confirmationMailKind(details), rsvpId: ticket.id, to: ticket.data.email }, now);
           if (queueMailchimpSync(tx, { eventId: details.id, audienceId: details.mailchimpAudienceId }, ticket.id, 'registered', now) !== null) mailchimpQueued = true;
         }
+        queueOrderMail?.();
         return { details, mailQueued: true, mailchimpQueued };
       });
       if (result.mailQueued) onMailQueued?.();

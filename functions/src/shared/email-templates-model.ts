@@ -17,6 +17,8 @@ export const TEMPLATE_NAMES = [
   'refundIssued',
   'eventCancelled',
   'eventUpdated',
+  // Issue 26 item 2: one e-mail per order of several tickets, every QR code and the receipt.
+  'orderConfirmation',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -34,6 +36,7 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   refundIssued: 'Refund issued',
   eventCancelled: 'Event cancelled',
   eventUpdated: 'Event moved (date, time or place)',
+  orderConfirmation: 'Order confirmation (several tickets)',
 };
 
 /** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
@@ -80,19 +83,52 @@ export const NOTICE_PLACEHOLDERS = [...ATTENDEE_PLACEHOLDERS, 'rsvp.firstName', 
  */
 export const EVENT_MOVED_PLACEHOLDERS = [...ATTENDEE_PLACEHOLDERS, 'rsvp.firstName', 'changes.summary', 'changes.date', 'changes.time', 'changes.place'] as const;
 
+/**
+ * The receipt of a paid ticket or order (issue 26 item 2): `receipt.paid` is false when nothing was
+ * paid (wrap the receipt in {{#if receipt.paid}}); `receipt.lines` repeats with {{#each}} (ticketType,
+ * quantity, unit, amount, amounts formatted); `receipt.card` is e.g. 'Visa ending in 4242', '' when
+ * not known; `receipt.url` the printable receipt of an order, '' for a single ticket.
+ */
+export const RECEIPT_PLACEHOLDERS = ['receipt.paid', 'receipt.lines', 'receipt.total', 'receipt.paidOn', 'receipt.card', 'receipt.url'] as const;
+
+/** The ticket and confirmation e-mails: the attendee e-mails' and a paid ticket's receipt. */
+export const TICKET_PLACEHOLDERS = [...ATTENDEE_PLACEHOLDERS, ...RECEIPT_PLACEHOLDERS] as const;
+
+/**
+ * The placeholders of the order confirmation (issue 26 item 2): the event's, the buyer as `rsvp`,
+ * `order.ticketCount`, and `tickets` to repeat with {{#each tickets}}: each has name, ticketType,
+ * number, count, qrSrc (its QR code image, '' when the event issues no tickets), url (its page) and
+ * manageUrl; then the receipt.
+ */
+export const ORDER_PLACEHOLDERS = [
+  'event.title',
+  'event.formattedDate',
+  'event.formattedTime',
+  'event.location',
+  'event.mapUrl',
+  'rsvp.name',
+  'rsvp.firstName',
+  'rsvp.email',
+  'order.ticketCount',
+  'tickets',
+  'urls.event',
+  ...RECEIPT_PLACEHOLDERS,
+] as const;
+
 /** The placeholders of the admin invitation e-mail. */
 export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
 
 /** Each template's placeholders: the values its e-mail is rendered with. */
 export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
-  ticket: ATTENDEE_PLACEHOLDERS,
-  rsvpConfirmation: ATTENDEE_PLACEHOLDERS,
+  ticket: TICKET_PLACEHOLDERS,
+  rsvpConfirmation: TICKET_PLACEHOLDERS,
   reminder: REMINDER_PLACEHOLDERS,
   adminInvitation: INVITATION_PLACEHOLDERS,
   ticketCancelledByAdmin: NOTICE_PLACEHOLDERS,
   refundIssued: NOTICE_PLACEHOLDERS,
   eventCancelled: NOTICE_PLACEHOLDERS,
   eventUpdated: EVENT_MOVED_PLACEHOLDERS,
+  orderConfirmation: ORDER_PLACEHOLDERS,
 };
 
 /**

@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'TICKET_TYPE_SOLD_OUT',
   'INVALID_TICKET',
   'RSVP_NOT_FOUND',
+  // Issue 26 item 2: a printable receipt asked for with a wrong or missing key (or of no order).
+  'RECEIPT_NOT_FOUND',
   'TICKET_NOT_FOUND',
   'ALREADY_REGISTERED',
   'REGISTRATION_CLOSED',

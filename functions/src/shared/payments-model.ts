@@ -86,6 +86,10 @@ export interface ConfirmPaymentReply {
   tickets?: OrderTicketReply[];
   /** When the order's payment was applied (issue 26 item 2: the receipt's date); absent while unpaid. */
   paidAt?: string;
+  /** The card that paid (issue 26 item 2), once paid: brand and last four; null when the provider did not say. */
+  card?: { brand: string; last4: string } | null;
+  /** The order's printable receipt with its key (issue 26 item 2), once paid. */
+  receiptUrl?: string;
 }
 
 // Made on first use, not when the module loads: the site's script loads this module on every

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ticketQrAttachment, ticketQrPng } from '../../src/mail/qr.js';
 import { DEFAULT_TEMPLATES } from '../../src/mail/template-store.js';
 import { renderContactMessage, renderContactReceipt } from '../../src/mail/templates/contact.js';
-import {
+import { NO_RECEIPT,
   SAMPLE_CONTEXT,
   buildTemplateContext,
   compileTemplate,
@@ -34,6 +34,8 @@ describe('template context', () => {
       rsvp: { name: 'Alex Rivera', email: 'alex@example.org' },
       ticket: { id: 'Tk7Qm2Xb9LpV4sWcQ1a2Zw' },
       urls: { event: `${SITE_URL}/night-sky-walk`, checkIn: `${SITE_URL}/checkin/Tk7Qm2Xb9LpV4sWcQ1a2Zw`, manage: '' },
+      // Issue 26 item 2: nothing paid, no receipt.
+      receipt: NO_RECEIPT,
     });
   });
 

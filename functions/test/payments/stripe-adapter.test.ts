@@ -67,12 +67,44 @@ describe('Stripe adapter (recorded HTTP)', () => {
   it('retrieves an intent, and answers null for an unknown one', async () => {
     nock('https://api.stripe.com')
       .get('/v1/payment_intents/pi_3RecordedIntent')
+      .query(true)
       .reply(200, { ...recordedIntent, status: 'succeeded', amount_received: 3500 })
       .get('/v1/payment_intents/pi_missing')
+      .query(true)
       .reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
     const gateway = stripeGateway(config, new Stripe(config.secretKey, { maxNetworkRetries: 0 }));
     expect(await gateway.retrieveIntent('pi_3RecordedIntent')).toMatchObject({ status: 'succeeded', amountReceived: 3500 });
     expect(await gateway.retrieveIntent('pi_missing')).toBeNull();
+  });
+
+  it("reads the card's brand and last four from the intent's latest charge (issue 26 item 2)", async () => {
+    let query = '';
+    // The fields of a Charge as Stripe expands it on the intent (API 2025), trimmed.
+    const latestCharge = {
+      id: 'ch_3RecordedCharge',
+      object: 'charge',
+      payment_method_details: { type: 'card', card: { brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2030, funding: 'credit' } },
+    };
+    nock('https://api.stripe.com')
+      .get('/v1/payment_intents/pi_3RecordedIntent')
+      .query((parsed) => {
+        query = JSON.stringify(parsed);
+        return true;
+      })
+      .reply(200, { ...recordedIntent, status: 'succeeded', amount_received: 3500, latest_charge: latestCharge })
+      .get('/v1/payment_intents/pi_3NoCard')
+      .query(true)
+      .reply(200, { ...recordedIntent, id: 'pi_3NoCard', status: 'succeeded', latest_charge: { id: 'ch_x', object: 'charge', payment_method_details: { type: 'us_bank_account' } } })
+      .get('/v1/payment_intents/pi_3NotExpanded')
+      .query(true)
+      .reply(200, { ...recordedIntent, id: 'pi_3NotExpanded', latest_charge: 'ch_3RecordedCharge' });
+    const gateway = stripeGateway(config, new Stripe(config.secretKey, { maxNetworkRetries: 0 }));
+    expect((await gateway.retrieveIntent('pi_3RecordedIntent'))?.card).toEqual({ brand: 'mastercard', last4: '4444' });
+    // The charge is asked for expanded: an id alone carries no card.
+    expect(query).toContain('latest_charge');
+    // Paid another way: no card details to show.
+    expect((await gateway.retrieveIntent('pi_3NoCard'))?.card).toBeNull();
+    expect(await gateway.retrieveIntent('pi_3NotExpanded')).not.toHaveProperty('card');
   });
 
   it('refunds by payment intent, idempotently', async () => {

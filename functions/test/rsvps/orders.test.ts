@@ -48,7 +48,7 @@ const family = [
 ];
 
 describe('an order of several tickets', () => {
-  it('a free order: one RSVP per ticket sharing the order id, a blank name is the buyer, every seat taken, a ticket e-mail each', async () => {
+  it('a free order: one RSVP per ticket sharing the order id, a blank name is the buyer, every seat taken, one e-mail for the order', async () => {
     const event = await createTestEvent(api, { maxAttendees: 10, ticketTypes: ['General', 'Child'] });
     const response = await order(event.id, { tickets: [{ name: '' }, { ticketType: 'Child', name: 'Ann Parks' }, { ticketType: 'child', name: 'Sam Parks' }] });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -73,7 +73,9 @@ describe('an order of several tickets', () => {
     for (const ticket of stored) expect(ticket).toMatchObject({ orderId, email: 'rosa.family@example.org', status: 'confirmed', paymentStatus: 'free' });
     expect((await api.deps.store.get(ORDERS, orderId))?.data).toMatchObject({ eventId: event.id, name: 'Rosa Parks', rsvpIds: tickets.map((ticket) => ticket.id), amountDue: 0 });
     expect(await seatsTakenOf(api.deps.store, event.id)).toBe(3);
-    for (const ticket of tickets) expect(await kindsOf(ticket.id)).toEqual(['ticket']);
+    // Issue 26 item 2: one e-mail with every ticket, filed under the first.
+    expect(await kindsOf(tickets[0].id)).toEqual(['orderConfirmation']);
+    for (const ticket of tickets.slice(1)) expect(await kindsOf(ticket.id)).toEqual([]);
     // Each ticket is its own: its page answers with its own attendee.
     const page = await api.request.get(`/api/checkin/${tickets[2].id}?format=json`);
     expect(page.body.ticket.attendee).toEqual({ name: 'Sam Parks', email: 'rosa.family@example.org', ticketType: 'Child' });
@@ -114,7 +116,9 @@ describe('an order of several tickets', () => {
     // Each ticket was paid its own price (a later refund of one gives back that much).
     expect(stored.map((ticket) => ticket.amountPaid).sort()).toEqual([3500, 3500, 4500, 4500]);
     expect((await api.deps.store.get(ORDERS, orderId))?.data).toMatchObject({ paidAt: expect.any(String), paymentIntentId: intent.body.paymentIntentId, amountDue: 16000 });
-    for (const ticket of stored) expect(await kindsOf(ticket.id)).toEqual(['ticket']);
+    // Issue 26 item 2: one e-mail for the order, filed under its first ticket.
+    const lead = (await api.deps.store.get(ORDERS, orderId))!.data.rsvpIds[0];
+    for (const ticket of stored) expect(await kindsOf(ticket.id)).toEqual(ticket.id === lead ? ['orderConfirmation'] : []);
 
     // The success page, holding the client secret, lists every ticket with its id.
     const confirmed = await api.request.post('/api/payments/confirm').send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret });
@@ -169,10 +173,9 @@ describe('an order of several tickets', () => {
     const link = mails.map((mail) => /https:\/\/events\.example\.org\/confirm\/([^#"\s]+)#key=([A-Za-z0-9_-]+)/.exec(mail.text)).find(Boolean)!;
     const confirmed = await api.request.post(`/api/rsvps/${decodeURIComponent(link[1])}/confirm`).send({ key: link[2] });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    for (const ticket of await ticketsOf(event.id)) {
-      expect(ticket.status).toBe('confirmed');
-      expect(await kindsOf(ticket.id)).toContain('ticket');
-    }
+    for (const ticket of await ticketsOf(event.id)) expect(ticket.status).toBe('confirmed');
+    // Issue 26 item 2: one e-mail with both tickets, filed under the first (the one the link names).
+    expect(await kindsOf(decodeURIComponent(link[1]))).toContain('orderConfirmation');
   });
 });
 
@@ -279,7 +282,8 @@ describe('one ticket of a paid order refunded (issue 26 item 4)', () => {
       .post(`/api/offline-payments/${intent.body.paymentIntentId}/confirm`)
       .send({ clientSecret: intent.body.clientSecret, cardNumber: OFFLINE_TEST_CARDS.succeeds, expiry: '12/30', cvc: '123' })
       .expect(200);
-    const link = await manageLinkIn(api, to);
+    // The order's one e-mail (issue 26 item 2) carries each ticket's own 'Can't come?' link; the first is taken.
+    const link = await manageLinkIn(api, to, 'Your 4 tickets');
     const before = await ticketsOf(event.id);
     const byAdmin = before.find((ticket) => ticket.id !== link.rsvpId && ticket.ticketType === 'Member')!;
 

@@ -32,4 +32,15 @@ describe('an order receipt', () => {
     ]);
     expect(within(receipt).getByText(/^Paid on November 21, 2026/)).toBeTruthy();
   });
+
+  it("shows the card's brand and last four and links the printable receipt (issue 26 item 2); no card: no card sentence", () => {
+    const { unmount } = render(<OrderReceipt tickets={family} paidAt="2026-11-21T19:05:00.000Z" card={{ brand: 'visa', last4: '4242' }} receiptUrl="https://events.example.org/receipt/o1#key=k" />);
+    const receipt = screen.getByRole('region', { name: 'Receipt' });
+    expect(within(receipt).getByText(/^Paid on November 21, 2026.* with Visa ending in 4242$/)).toBeTruthy();
+    expect(within(receipt).getByRole('link', { name: 'Printable receipt' }).getAttribute('href')).toBe('https://events.example.org/receipt/o1#key=k');
+    unmount();
+    render(<OrderReceipt tickets={family} paidAt="2026-11-21T19:05:00.000Z" card={null} />);
+    expect(screen.getByText(/^Paid on November 21, 2026/).textContent).not.toContain('ending in');
+    expect(screen.queryByRole('link', { name: 'Printable receipt' })).toBeNull();
+  });
 });

@@ -148,7 +148,7 @@ function PaymentCheck({ paymentIntent, clientSecret, eventId }: { paymentIntent:
             <p className="payment-ticket-note">We will e-mail you the details of your registration.</p>
           )}
           <p className="payment-hint">Keep this payment ID for your records.</p>
-          {view.tickets ? <OrderReceipt tickets={view.tickets} paidAt={view.paidAt} /> : null}
+          {view.tickets ? <OrderReceipt tickets={view.tickets} paidAt={view.paidAt} card={view.card} receiptUrl={view.receiptUrl} /> : null}
           {view.tickets ? <OrderTicketList tickets={view.tickets} /> : null}
           <div className="payment-actions">
             {view.ticketId && !view.tickets ? (

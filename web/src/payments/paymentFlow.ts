@@ -84,7 +84,16 @@ export const CONFIRM_POLL_DELAYS_MS = [1500, 2000, 3000, 3500] as const;
 
 export type ConfirmView =
   | { kind: 'checking' }
-  | { kind: 'succeeded'; ticketId: string | null; eventId: string | null; tickets?: OrderTicketReply[]; paidAt?: string }
+  | {
+      kind: 'succeeded';
+      ticketId: string | null;
+      eventId: string | null;
+      tickets?: OrderTicketReply[];
+      paidAt?: string;
+      /** Issue 26 item 2: the card that paid (null: not known) and the printable receipt's link. */
+      card?: ConfirmPaymentReply['card'];
+      receiptUrl?: string;
+    }
   /** `polling`: another check is coming; false once the checks ran out. */
   | { kind: 'processing'; polling: boolean }
   | { kind: 'failed' }
@@ -92,10 +101,17 @@ export type ConfirmView =
   | { kind: 'error'; message: string };
 
 /** The page's view after check number `attempt` (0-based) answered. */
-export function viewFromConfirm(reply: Pick<ConfirmPaymentReply, 'status' | 'ticketId' | 'eventId' | 'tickets' | 'paidAt'>, attempt: number): ConfirmView {
+export function viewFromConfirm(reply: Pick<ConfirmPaymentReply, 'status' | 'ticketId' | 'eventId' | 'tickets' | 'paidAt' | 'card' | 'receiptUrl'>, attempt: number): ConfirmView {
   if (reply.status === 'succeeded') {
     // An order's page lists every ticket it paid for (issue 26 item 1).
-    return { kind: 'succeeded', ticketId: reply.ticketId ?? null, eventId: reply.eventId ?? null, ...(reply.tickets && reply.tickets.length > 1 ? { tickets: reply.tickets, ...(reply.paidAt ? { paidAt: reply.paidAt } : {}) } : {}) };
+    return { kind: 'succeeded', ticketId: reply.ticketId ?? null, eventId: reply.eventId ?? null, ...(reply.tickets && reply.tickets.length > 1
+        ? {
+            tickets: reply.tickets,
+            ...(reply.paidAt ? { paidAt: reply.paidAt } : {}),
+            ...(reply.card !== undefined ? { card: reply.card } : {}),
+            ...(reply.receiptUrl ? { receiptUrl: reply.receiptUrl } : {}),
+          }
+        : {}) };
   }
   if (reply.status === 'processing') return { kind: 'processing', polling: nextPollDelay(attempt) !== null };
   return { kind: 'failed' };

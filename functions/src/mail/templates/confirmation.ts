@@ -1,4 +1,5 @@
 import type { EmailTemplate } from '../../shared/email-templates-model.js';
+import { RECEIPT_BLOCK } from './order.js';
 import { DETAILS, FONT, button, layout } from './layout.js';
 
 const CONFIRMATION_HTML = layout({
@@ -11,7 +12,7 @@ const CONFIRMATION_HTML = layout({
             <p style="margin:0;">Thank you for registering. Your place is confirmed; we look forward to seeing you.</p>
           </td>
         </tr>
-${DETAILS}        <tr>
+${DETAILS}${RECEIPT_BLOCK}        <tr>
           <td align="center" style="padding:24px 32px 8px;">
             ${button('{{urls.event}}', 'View event details')}
           </td>

@@ -17,6 +17,8 @@ import {
 import { RuleError } from '../../rule-error.js';
 import { NOTICE_MONEY } from '../../shared/email-templates-model.js';
 import { formatCents } from '../../shared/payments-model.js';
+import { receiptLines } from '../../shared/receipt-model.js';
+import { orderQrContentId } from './order.js';
 import { firstRefusedConstruct, firstUnescapedVisitorValue } from './safety.js';
 
 /**
@@ -45,10 +47,16 @@ class RenderTooLarge extends Error {}
 class RenderBudget {
   private repetitions = 0;
   private printed = 0;
-  private readonly deadline = performance.now() + TEMPLATE_RENDER_LIMITS.milliseconds;
+  /**
+   * Set at the first repetition: Handlebars compiles a template on its first render, and that
+   * compile (slow on a busy machine) is not the template's looping (issue 26 item 2: the order
+   * e-mail, the first default template with an {{#each}}, ran out of time before its first ticket).
+   */
+  private deadline: number | undefined;
 
   /** One more `{{#each}}` repetition: refused past the count or the time. */
   repeat() {
+    this.deadline ??= performance.now() + TEMPLATE_RENDER_LIMITS.milliseconds;
     this.repetitions += 1;
     if (this.repetitions > TEMPLATE_RENDER_LIMITS.eachRepetitions || performance.now() > this.deadline) throw new RenderTooLarge();
   }
@@ -109,6 +117,49 @@ export interface TemplateContext {
   ticket: { id: string };
   /** manage: the 'Can't come?' page with its key (issue 25), minted as the e-mail is composed; '' where there is none (previews). */
   urls: { event: string; checkIn: string; manage: string };
+  /** A paid ticket's receipt (issue 26 item 2); `paid` false when nothing was paid. */
+  receipt: ReceiptContext;
+}
+
+/** The receipt an e-mail shows (issue 26 item 2), amounts already in the organisation's money format. */
+export interface ReceiptContext {
+  paid: boolean;
+  lines: { ticketType: string; quantity: number; unit: string; amount: string }[];
+  total: string;
+  /** e.g. 'Saturday, November 21, 2026 at 5:00 AM MST'. */
+  paidOn: string;
+  /** e.g. 'Visa ending in 4242'; '' when the card is not known. */
+  card: string;
+  /** The printable receipt of an order with its key; '' for a single ticket and in previews of one. */
+  url: string;
+}
+
+/** Nothing paid: no receipt. */
+export const NO_RECEIPT: ReceiptContext = { paid: false, lines: [], total: '', paidOn: '', card: '', url: '' };
+
+/** A receipt of paid tickets: a line per type and price, the total, when and with which card (cardLabel). */
+export function buildReceipt(input: { tickets: { ticketType: string; price: number }[]; paidAt: string | null; card: string; url?: string; timeZone: string }): ReceiptContext {
+  const lines = receiptLines(input.tickets);
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  if (total <= 0 || !input.paidAt) return NO_RECEIPT;
+  return {
+    paid: true,
+    lines: lines.map((line) => ({ ticketType: line.ticketType, quantity: line.quantity, unit: formatCents(line.unit), amount: formatCents(line.amount) })),
+    total: formatCents(total),
+    paidOn: formatDateTime(new Date(input.paidAt), input.timeZone),
+    card: input.card,
+    url: input.url ?? '',
+  };
+}
+
+/** The values of an order's one confirmation e-mail (issue 26 item 2): the buyer as `rsvp`, every ticket. */
+export interface OrderContext {
+  event: TemplateContext['event'];
+  rsvp: TemplateContext['rsvp'] & { firstName: string };
+  order: { ticketCount: number };
+  tickets: { name: string; ticketType: string; number: number; count: number; qrSrc: string; url: string; manageUrl: string }[];
+  urls: { event: string };
+  receipt: ReceiptContext;
 }
 
 /** The values the reminder template sees (issue 25 item 3): the attendee e-mails' and more. */
@@ -155,6 +206,7 @@ export interface TemplateContexts {
   refundIssued: NoticeContext;
   eventCancelled: NoticeContext;
   eventUpdated: EventMovedContext;
+  orderConfirmation: OrderContext;
 }
 
 /** Any template's values. */
@@ -197,9 +249,11 @@ export function buildTemplateContext(input: {
   siteUrl: string;
   timeZone: string;
   manageUrl?: string;
+  receipt?: ReceiptContext;
 }): TemplateContext {
   const { event, rsvp, siteUrl, timeZone } = input;
   return {
+    receipt: input.receipt ?? NO_RECEIPT,
     event: { title: event.title, ...formatEventDate(event.date, timeZone), location: event.location, mapUrl: mapSearchUrl(event.location) },
     rsvp: { name: rsvp.name, email: rsvp.email },
     ticket: { id: rsvp.id },
@@ -244,6 +298,48 @@ export const SAMPLE_CONTEXT: TemplateContext = {
   rsvp: { name: 'Alex Rivera', email: 'alex@example.org' },
   ticket: { id: 'Q2x7mZkT4b9VhR1sNw3YpA' },
   urls: { event: 'https://example.org/night-sky-walk', checkIn: 'https://example.org/checkin/Q2x7mZkT4b9VhR1sNw3YpA', manage: 'https://example.org/ticket/Q2x7mZkT4b9VhR1sNw3YpA/manage#key=sample' },
+  // A paid ticket: the preview shows the receipt (issue 26 item 2).
+  receipt: {
+    paid: true,
+    lines: [{ ticketType: 'General', quantity: 1, unit: formatCents(3500), amount: formatCents(3500) }],
+    total: formatCents(3500),
+    paidOn: 'Saturday, November 21, 2026 at 5:00 AM MST',
+    card: 'Visa ending in 4242',
+    url: '',
+  },
+};
+
+/** Sample values of the order confirmation (issue 26 item 2): three tickets of two types, paid. */
+export const SAMPLE_ORDER_CONTEXT: OrderContext = {
+  event: SAMPLE_CONTEXT.event,
+  rsvp: { ...SAMPLE_CONTEXT.rsvp, firstName: 'Alex' },
+  order: { ticketCount: 3 },
+  tickets: [
+    ['Alex Rivera', 'General', 'Q2x7mZkT4b9VhR1sNw3YpA'],
+    ['Sam Rivera', 'General', 'R8k2pLw5c0XjT3uMq7ZbNe'],
+    ['Ana Rivera', 'Child', 'T4n9sHd1f6YkV2wPr8CaLm'],
+  ].map(([name, ticketType, id], index) => ({
+    name,
+    ticketType,
+    number: index + 1,
+    count: 3,
+    // The preview and the test e-mail attach a sample QR code per ticket (template-admin.ts).
+    qrSrc: `cid:${orderQrContentId(index + 1)}`,
+    url: `https://example.org/checkin/${id}`,
+    manageUrl: `https://example.org/ticket/${id}/manage#key=sample`,
+  })),
+  urls: { event: SAMPLE_CONTEXT.urls.event },
+  receipt: {
+    paid: true,
+    lines: [
+      { ticketType: 'General', quantity: 2, unit: formatCents(3500), amount: formatCents(7000) },
+      { ticketType: 'Child', quantity: 1, unit: formatCents(1500), amount: formatCents(1500) },
+    ],
+    total: formatCents(8500),
+    paidOn: 'Saturday, November 21, 2026 at 5:00 AM MST',
+    card: 'Visa ending in 4242',
+    url: 'https://example.org/receipt/sample-order?key=sample',
+  },
 };
 
 /** Sample values of the admin invitation: its preview and its test e-mail. */
@@ -303,6 +399,7 @@ export const SAMPLE_CONTEXTS: TemplateContexts = {
   refundIssued: { ...SAMPLE_NOTICE_CONTEXT, notice: { money: NOTICE_MONEY.refunded(formatCents(3500)), refundAmount: formatCents(3500) } },
   eventCancelled: SAMPLE_NOTICE_CONTEXT,
   eventUpdated: SAMPLE_EVENT_MOVED_CONTEXT,
+  orderConfirmation: SAMPLE_ORDER_CONTEXT,
 };
 
 /** The sentence of what moved (issue 26 item 3). */

@@ -1,4 +1,5 @@
 import type { EmailTemplate } from '../../shared/email-templates-model.js';
+import { RECEIPT_BLOCK } from './order.js';
 import { DETAILS, FONT, TERRACOTTA, button, layout } from './layout.js';
 
 /** The inline image a ticket e-mail shows as its QR code: `<img src="cid:ticket-qr">`. */
@@ -42,7 +43,7 @@ const TICKET_HTML = layout({
             <p style="margin:0;">You're registered. Show the QR code below at the entrance and our team will check you in.</p>
           </td>
         </tr>
-${DETAILS}${TICKET_QR_BLOCK}        <tr>
+${DETAILS}${TICKET_QR_BLOCK}${RECEIPT_BLOCK}        <tr>
           <td style="padding:16px 32px 28px;${FONT}font-size:14px;line-height:1.6;color:#5a4a3f;">
             <p style="margin:0 0 10px;">Event details: <a href="{{urls.event}}" style="color:${TERRACOTTA};">{{urls.event}}</a></p>
             <p style="margin:0 0 10px;">Keep this e-mail: the QR code is your ticket. Registered as {{rsvp.email}}.</p>

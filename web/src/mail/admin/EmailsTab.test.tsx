@@ -17,6 +17,7 @@ const defaults: EmailTemplates = {
   refundIssued: { subjectTemplate: 'Refund of {{notice.refundAmount}} for {{event.title}}', htmlTemplate: '<p>{{notice.money}}</p>' },
   eventCancelled: { subjectTemplate: 'Cancelled: {{event.title}}', htmlTemplate: '<p>{{notice.money}}</p>' },
   eventUpdated: { subjectTemplate: 'Event updated: {{event.title}}', htmlTemplate: '<p>{{changes.date}}</p>' },
+  orderConfirmation: { subjectTemplate: 'Your {{order.ticketCount}} tickets for {{event.title}}', htmlTemplate: '{{#each tickets}}<p>{{name}}</p>{{/each}}' },
 };
 
 let templates: EmailTemplates;
@@ -88,6 +89,13 @@ describe('EmailsTab', () => {
       '{{ticket.id}}',
       '{{urls.event}}',
       '{{urls.checkIn}}',
+      // Issue 26 item 2: a paid ticket's receipt.
+      '{{receipt.paid}}',
+      '{{receipt.lines}}',
+      '{{receipt.total}}',
+      '{{receipt.paidOn}}',
+      '{{receipt.card}}',
+      '{{receipt.url}}',
     ]);
     const frame = (await screen.findByTitle('Preview of the ticket e-mail')) as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).toBe('');
