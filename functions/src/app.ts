@@ -34,6 +34,8 @@ import { themeRoutes } from './theme/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { createUploadService } from './uploads/service.js';
 import { createThemeService } from './theme/service.js';
+import { waitlistRoutes } from './waitlist/routes.js';
+import { createWaitlistService } from './waitlist/service.js';
 
 /** The services of the API, built once from its dependencies (also used by the scheduled work). */
 export function createServices(deps: ApiDependencies) {
@@ -78,6 +80,7 @@ export function createServices(deps: ApiDependencies) {
     payments,
     refunds,
     reminders: createReminderService({ store: deps.store, clock: deps.clock, onMailQueued }),
+    waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -123,6 +126,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     fileRoutes(api, deps.files);
     uploadRoutes(api, services.uploads, guards);
     reminderRoutes(api, services.reminders, guards);
+    waitlistRoutes(api, services.waitlist, guards, { publicWriteLimit: limit });
   });
 }
 

@@ -8,6 +8,7 @@ import { SAMPLE_CONTEXTS, validateTemplate, type RenderedEmail } from './templat
 import { readsPath } from './templates/safety.js';
 import { REMINDER_TEMPLATE } from './templates/reminder.js';
 import { TICKET_TEMPLATE } from './templates/ticket.js';
+import { WAITLIST_JOINED_TEMPLATE } from './templates/waitlist.js';
 import { EVENT_CANCELLED_TEMPLATE, EVENT_UPDATED_TEMPLATE, REFUND_ISSUED_TEMPLATE, TICKET_CANCELLED_BY_ADMIN_TEMPLATE } from './templates/notices.js';
 
 /** A stored override of one template. */
@@ -26,6 +27,7 @@ export const DEFAULT_TEMPLATES: EmailTemplates = {
   refundIssued: REFUND_ISSUED_TEMPLATE,
   eventCancelled: EVENT_CANCELLED_TEMPLATE,
   eventUpdated: EVENT_UPDATED_TEMPLATE,
+  waitlistJoined: WAITLIST_JOINED_TEMPLATE,
 };
 
 /** Refuses a name that is not one of the templates (404). */

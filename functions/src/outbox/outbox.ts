@@ -28,7 +28,9 @@ export type MailKind =
   | 'ticketCancelled'
   | 'ticketTransferred'
   | EventUpdatedKind
-  | NoticeKind;
+  | NoticeKind
+  /** Issue 28 item 1: a person joined an event's waitlist (the job names the entry, not an RSVP). */
+  | 'waitlistJoined';
 /**
  * Issue 26 item 3: an attendee is told their ticket was cancelled by an admin, refunded, or their
  * event cancelled. Each is queued in the transaction that made the change, under a key of its own
@@ -94,6 +96,8 @@ export type MailJob = {
   eventPrevious?: EventPrevious;
   /** A notice (issue 26 item 3): what happens to the money. */
   notice?: NoticeMoney;
+  /** waitlistJoined (issue 28): the waitlist entry the message is about. */
+  waitlistEntryId?: string;
 };
 
 /** The date (ISO) and place of an event before it moved. */
@@ -114,6 +118,7 @@ export interface QueuedMail {
   eventChanges?: EventChange[];
   eventPrevious?: EventPrevious;
   notice?: NoticeMoney;
+  waitlistEntryId?: string;
 }
 
 /** `id`: a job's own key when it must exist once per cause (the calendar fan-out's (ticket, sequence)). */
@@ -134,6 +139,7 @@ export function queueMail(tx: Transaction, job: QueuedMail, now: Date, id: strin
     ...(job.calendarSequence !== undefined ? { calendarSequence: job.calendarSequence, eventChanges: job.eventChanges ?? [] } : {}),
     ...(job.eventPrevious ? { eventPrevious: job.eventPrevious } : {}),
     ...(job.notice ? { notice: job.notice } : {}),
+    ...(job.waitlistEntryId ? { waitlistEntryId: job.waitlistEntryId } : {}),
   };
   tx.create(MAIL_JOBS, id, record);
   return id;

@@ -17,6 +17,8 @@ export const TEMPLATE_NAMES = [
   'refundIssued',
   'eventCancelled',
   'eventUpdated',
+  // Issue 28 item 1: the place in line and the link to the waitlist page.
+  'waitlistJoined',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -34,6 +36,7 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   refundIssued: 'Refund issued',
   eventCancelled: 'Event cancelled',
   eventUpdated: 'Event moved (date, time or place)',
+  waitlistJoined: 'Waitlist joined',
 };
 
 /** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
@@ -80,6 +83,27 @@ export const NOTICE_PLACEHOLDERS = [...ATTENDEE_PLACEHOLDERS, 'rsvp.firstName', 
  */
 export const EVENT_MOVED_PLACEHOLDERS = [...ATTENDEE_PLACEHOLDERS, 'rsvp.firstName', 'changes.summary', 'changes.date', 'changes.time', 'changes.place'] as const;
 
+/**
+ * The placeholders of 'Waitlist joined' (issue 28 item 1): the event's, the person's name and address
+ * (under rsvp., so the escaping rules of visitors' words hold), the place in line, the seats asked
+ * ('2 seats, all together' / '3 seats, or fewer') and the link to the waitlist page.
+ */
+export const WAITLIST_PLACEHOLDERS = [
+  'event.title',
+  'event.formattedDate',
+  'event.formattedTime',
+  'event.location',
+  'event.mapUrl',
+  'rsvp.name',
+  'rsvp.firstName',
+  'rsvp.email',
+  'waitlist.position',
+  'waitlist.seats',
+  'waitlist.seatsText',
+  'waitlist.url',
+  'urls.event',
+] as const;
+
 /** The placeholders of the admin invitation e-mail. */
 export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
 
@@ -93,6 +117,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   refundIssued: NOTICE_PLACEHOLDERS,
   eventCancelled: NOTICE_PLACEHOLDERS,
   eventUpdated: EVENT_MOVED_PLACEHOLDERS,
+  waitlistJoined: WAITLIST_PLACEHOLDERS,
 };
 
 /**

@@ -17,6 +17,7 @@ const defaults: EmailTemplates = {
   refundIssued: { subjectTemplate: 'Refund of {{notice.refundAmount}} for {{event.title}}', htmlTemplate: '<p>{{notice.money}}</p>' },
   eventCancelled: { subjectTemplate: 'Cancelled: {{event.title}}', htmlTemplate: '<p>{{notice.money}}</p>' },
   eventUpdated: { subjectTemplate: 'Event updated: {{event.title}}', htmlTemplate: '<p>{{changes.date}}</p>' },
+  waitlistJoined: { subjectTemplate: "You're number {{waitlist.position}} on the waitlist", htmlTemplate: '<a href="{{waitlist.url}}">Your place</a>' },
 };
 
 let templates: EmailTemplates;
