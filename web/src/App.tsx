@@ -28,6 +28,8 @@ const PaymentSuccessPage = lazyPage(async () => ({ default: (await import('./pay
 const ConfirmRegistrationPage = lazyPage(() => import('./rsvps/ConfirmRegistrationPage.js'));
 const PayHoldPage = lazyPage(() => import('./rsvps/PayHoldPage.js'));
 const ManageTicketPage = lazyPage(() => import('./rsvps/ManageTicketPage.js'));
+// Issue 28: the waitlist page of the link in the 'Waitlist joined' e-mail.
+const WaitlistPage = lazyPage(() => import('./waitlist/WaitlistPage.js'));
 
 /** Brings in the chunk of the page at `pathname` (see lazyPage); resolves when it is in, or failed. */
 export function preloadRoute(pathname: string): Promise<unknown> {
@@ -37,6 +39,7 @@ export function preloadRoute(pathname: string): Promise<unknown> {
     [ROUTES.confirmRegistration, ConfirmRegistrationPage],
     [ROUTES.payHold, PayHoldPage],
     [ROUTES.manageTicket, ManageTicketPage],
+    [ROUTES.waitlist, WaitlistPage],
     ...STAFF_ROUTES.map((route): [string, typeof StaffShell] => [route, StaffShell]),
   ];
   const page = pages.find(([route]) => matchPath(route, pathname))?.[1];
@@ -81,6 +84,14 @@ export function App({ firstTheme = null }: { firstTheme?: Theme | null }) {
             element={
               <Lazy>
                 <ManageTicketPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={ROUTES.waitlist}
+            element={
+              <Lazy>
+                <WaitlistPage />
               </Lazy>
             }
           />

@@ -1,4 +1,4 @@
-import { CONFIRM_REGISTRATION_SLUG, DASHBOARD_SLUG, MANAGE_TICKET_SLUG, PAY_HOLD_SLUG, PAYMENT_SUCCESS_SLUG } from '@shared/constants.js';
+import { CONFIRM_REGISTRATION_SLUG, DASHBOARD_SLUG, MANAGE_TICKET_SLUG, PAY_HOLD_SLUG, PAYMENT_SUCCESS_SLUG, WAITLIST_SLUG } from '@shared/constants.js';
 
 /**
  * The site's pages and their addresses, declared once. App.tsx routes them and preloads their
@@ -16,6 +16,8 @@ export const ROUTES = {
   payHold: `/${PAY_HOLD_SLUG}/:rsvpId`,
   /** Issue 25: the 'Can't come?' page of a ticket; the e-mailed link's secret is in the #key= fragment. */
   manageTicket: `/${MANAGE_TICKET_SLUG}/:rsvpId/manage`,
+  /** Issue 28: a person's place on a waitlist; the e-mailed link's secret is in the #key= fragment. */
+  waitlist: `/${WAITLIST_SLUG}/:entryId`,
   admin: '/admin',
   /** The secret dashboard path from SPEC §2 ({token}); also a reserved event slug. */
   dashboard: `/${DASHBOARD_SLUG}`,

@@ -12,7 +12,7 @@ import type { MailSender } from './port.js';
 import { createTemplateAdmin } from './template-admin.js';
 import { createTemplateStore } from './template-store.js';
 import { themedMailer } from './templates/colours.js';
-import { createWaitlistMail } from '../waitlist/mail.js';
+import { createWaitlistMail } from './waitlist-mail.js';
 
 export interface MailServiceDeps {
   store: DocumentStore;

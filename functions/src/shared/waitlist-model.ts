@@ -127,6 +127,3 @@ export interface WaitlistCountsReply {
 }
 
 export const WAITLIST_CSV_COLUMNS = ['Position', 'Name', 'Email', 'Seats', 'Together', 'Joined', 'Status'] as const;
-
-/** The waitlist page's path: the key travels in the fragment (never in a request line or a Referer), like the ticket links. */
-export const WAITLIST_SLUG = 'waitlist';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
 import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
+import { WAITLIST_MESSAGES } from '@shared/waitlist-model.js';
 import { registrationIsClosed, type PublicEventRecord } from '@shared/events-model.js';
 import { api } from '../api/client.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
@@ -13,6 +14,8 @@ import './registration.css';
 
 // The card forms (and Stripe) load only when a paid registration reaches payment.
 const PaymentStep = lazy(() => import('../payments/PaymentStep.js'));
+// Issue 28: the waitlist's form loads only on a full event.
+const WaitlistJoinForm = lazy(() => import('../waitlist/WaitlistJoinForm.js'));
 
 /**
  * The #register section's form: form → payment (paid events) → success (SPEC §2 "Registration form (steps)").
@@ -102,10 +105,18 @@ export default function RegistrationForm({ event, onSeats }: { event: PublicEven
   }
 
   if (isEventFull(event) && !state.pending) {
+    // Issue 28 item 1: a full event offers its waitlist instead of the form.
     return (
-      <p className="registration-full" role="status">
-        {REGISTRATION_TEXT.eventFull}
-      </p>
+      <>
+        <p className="registration-full" role="status">
+          {REGISTRATION_TEXT.eventFull}
+        </p>
+        <ChunkBoundary fallback={<p className="alert alert-error">{WAITLIST_MESSAGES.joinFailed}</p>}>
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <WaitlistJoinForm event={event} />
+          </Suspense>
+        </ChunkBoundary>
+      </>
     );
   }
 

@@ -1,15 +1,15 @@
 import type { Clock } from '../clock.js';
 import { EVENTS, toEventDetails } from '../events/repository.js';
-import type { Composed } from '../mail/delivery.js';
-import { DEFAULT_TEMPLATES, type TemplateStore } from '../mail/template-store.js';
-import { eventUrl, formatEventDate, renderEmail, type RenderedEmail, type WaitlistJoinedContext } from '../mail/templates/render.js';
+import type { Composed } from './delivery.js';
+import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
+import { eventUrl, formatEventDate, renderEmail, type RenderedEmail, type WaitlistJoinedContext } from './templates/render.js';
 import type { MailJob } from '../outbox/outbox.js';
 import { keptLinkKeys, linkKeyHash, newLinkKey } from '../rsvps/link-keys.js';
 import { mapSearchUrl } from '../shared/map-model.js';
 import { firstNameOf } from '../shared/reminders-model.js';
-import { WAITLIST_SLUG } from '../shared/waitlist-model.js';
+import { WAITLIST_SLUG } from '../shared/constants.js';
 import type { DocumentStore } from '../store/port.js';
-import { WAITLIST_ENTRIES, isInLine, positionsOf, readEntriesOfEvent } from './repository.js';
+import { WAITLIST_ENTRIES, isInLine, positionsOf, readEntriesOfEvent } from '../waitlist/repository.js';
 
 /** The waitlist page of an entry; the key in the fragment (never in a request line, nor in a Referer). */
 export function waitlistPageUrl(siteUrl: string, entryId: string, key: string): string {
