@@ -17,6 +17,7 @@ import { Modal } from '../../ui/Modal.js';
 import { StateBlock } from '../../ui/StateBlock.js';
 import { formatWhen } from '../../events/relativeTime.js';
 import { ReminderCounts } from '../../reminders/admin/ReminderCounts.js';
+import { WaitlistPanel } from '../../waitlist/admin/WaitlistPanel.js';
 import { useNow } from '../../ui/useNow.js';
 import { Table, type Column } from '../../ui/Table.js';
 import { useToast } from '../../ui/ToastContext.js';
@@ -200,6 +201,8 @@ export default function RsvpsTab() {
           />
         </>
       )}
+      {/* Issue 28 item 3: the event's waitlist, for admins. */}
+      {isAdmin && event ? <WaitlistPanel event={event} /> : null}
     </div>
   );
 }
