@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
 import { PAYMENT_MESSAGES } from '@shared/payments-model.js';
 import { RSVP_MESSAGES } from '@shared/rsvps-model.js';
-import { WAITLIST_MESSAGES } from '@shared/waitlist-model.js';
 import { registrationIsClosed, type PublicEventRecord } from '@shared/events-model.js';
 import { api } from '../api/client.js';
 import { ChunkBoundary } from '../layout/ChunkBoundary.js';
@@ -111,7 +110,8 @@ export default function RegistrationForm({ event, onSeats }: { event: PublicEven
         <p className="registration-full" role="status">
           {REGISTRATION_TEXT.eventFull}
         </p>
-        <ChunkBoundary fallback={<p className="alert alert-error">{WAITLIST_MESSAGES.joinFailed}</p>}>
+        {/* Should the form's chunk fail to load, the full notice above stands alone (its words stay out of this chunk). */}
+        <ChunkBoundary fallback={null}>
           <Suspense fallback={<Spinner label="Loading..." />}>
             <WaitlistJoinForm event={event} />
           </Suspense>
