@@ -34,6 +34,7 @@ export const WAITLIST_MESSAGES = {
   joinIntro: 'This event is full. Join the waitlist and we will e-mail you if seats free up.',
   joinButton: 'Join the waitlist',
   seatsLabel: 'Number of seats',
+  togetherLegend: 'If fewer seats free up',
   togetherLabel: 'All together only',
   fewerLabel: 'Accept fewer',
   nameRequired: 'Name is required',

@@ -64,7 +64,7 @@ export default function WaitlistJoinForm({ event }: { event: Pick<PublicEventRec
         <input type="number" inputMode="numeric" min={1} max={limit} step={1} value={values.seats} onChange={(e) => edit({ seats: e.target.value })} />
       </Field>
       <fieldset className="waitlist-together">
-        <legend className="visually-hidden">{WAITLIST_MESSAGES.seatsLabel}</legend>
+        <legend className="visually-hidden">{WAITLIST_MESSAGES.togetherLegend}</legend>
         <label>
           <input type="radio" name={`${id}-together`} checked={values.together} onChange={() => edit({ together: true })} /> {WAITLIST_MESSAGES.togetherLabel}
         </label>

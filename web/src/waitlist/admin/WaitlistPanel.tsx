@@ -10,6 +10,7 @@ import { StateBlock } from '../../ui/StateBlock.js';
 import { Table, type Column } from '../../ui/Table.js';
 import { useToast } from '../../ui/ToastContext.js';
 import { WAITLIST_ADMIN_TEXT, isRemovable, waitlistCalls, waitlistKeys, waitlistQuery } from './waitlistApi.js';
+import './waitlistAdmin.css';
 
 /**
  * Issue 28 item 3 (without offers): the RSVPs tab's waitlist of the chosen event, for admins: place,
@@ -33,7 +34,7 @@ export function WaitlistPanel({ event }: { event: Pick<EventRecord, 'id' | 'cust
   );
   return (
     <section className="waitlist-admin" aria-labelledby="waitlist-admin-heading">
-      <div className="rsvps-toolbar">
+      <div className="waitlist-admin-head">
         <h3 id="waitlist-admin-heading">{WAITLIST_ADMIN_TEXT.heading}</h3>
         <WaitlistCsvButton event={event} />
       </div>
