@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { waitingText } from '@shared/waitlist-model.js';
-import { waitlistCountsQuery } from '../../waitlist/admin/waitlistApi.js';
 import { useSearchParams } from 'react-router';
 import { eventDisplayStatus, type EventRecord, type EventStats } from '@shared/events-model.js';
 import { EVENT_CANCEL_MESSAGES } from '@shared/event-cancel-model.js';
@@ -29,6 +28,7 @@ import {
   isStatusFilter,
   STATUS_FILTERS,
   type StatusFilter,
+  waitlistCountsQuery,
 } from './eventsApi.js';
 import './eventsAdmin.css';
 

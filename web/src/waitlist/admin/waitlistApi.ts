@@ -1,7 +1,8 @@
 // The admins' waitlist of an event (issue 28 item 3, without offers): the list, removal, the CSV and the Events list's counts.
 import { queryOptions } from '@tanstack/react-query';
-import { WAITLIST_MESSAGES, type WaitlistAdminEntry, type WaitlistAdminReply, type WaitlistCountsReply } from '@shared/waitlist-model.js';
+import { WAITLIST_MESSAGES, type WaitlistAdminEntry, type WaitlistAdminReply } from '@shared/waitlist-model.js';
 import type { StaffApiClient } from '../../api/staffClient.js';
+import { queryKeys } from '../../api/query.js';
 import { LIVE_REFRESH_MS } from '../../checkin/checkin.js';
 
 type Api = Pick<StaffApiClient, 'request' | 'download'>;
@@ -20,25 +21,13 @@ export const WAITLIST_ADMIN_TEXT = {
 } as const;
 
 /** Keyed under the event's waitlist; ['waitlist'] also holds the Events list's counts, so a removal refreshes both. */
-export const waitlistKeys = {
-  event: (eventId: string) => ['waitlist', 'event', eventId] as const,
-  counts: () => ['waitlist', 'counts'] as const,
-};
+export const waitlistKeys = { event: queryKeys.waitlist, counts: queryKeys.waitlistCounts };
 
 export function waitlistQuery(api: Pick<StaffApiClient, 'request'>, eventId: string) {
   return queryOptions({
     queryKey: waitlistKeys.event(eventId),
     queryFn: ({ signal }) => api.request<WaitlistAdminReply>(`/events/${id(eventId)}/waitlist`, { signal }, WAITLIST_MESSAGES.loadFailed).then((r) => r.entries ?? []),
     enabled: Boolean(eventId),
-    refetchInterval: LIVE_REFRESH_MS,
-  });
-}
-
-/** 'n waiting' per event id (GET /waitlist/counts). */
-export function waitlistCountsQuery(api: Pick<StaffApiClient, 'request'>) {
-  return queryOptions({
-    queryKey: waitlistKeys.counts(),
-    queryFn: ({ signal }) => api.request<WaitlistCountsReply>('/waitlist/counts', { signal }, WAITLIST_MESSAGES.loadFailed).then((r) => r.counts ?? {}),
     refetchInterval: LIVE_REFRESH_MS,
   });
 }
