@@ -36,6 +36,8 @@ import { createUploadService } from './uploads/service.js';
 import { createThemeService } from './theme/service.js';
 import { createReceiptService } from './receipts/service.js';
 import { receiptRoutes } from './receipts/routes.js';
+import { waitlistRoutes } from './waitlist/routes.js';
+import { createWaitlistService } from './waitlist/service.js';
 
 /** The services of the API, built once from its dependencies (also used by the scheduled work). */
 export function createServices(deps: ApiDependencies) {
@@ -83,6 +85,7 @@ export function createServices(deps: ApiDependencies) {
     receipts,
     refunds,
     reminders: createReminderService({ store: deps.store, clock: deps.clock, onMailQueued }),
+    waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -129,6 +132,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     uploadRoutes(api, services.uploads, guards);
     reminderRoutes(api, services.reminders, guards);
     receiptRoutes(api, services.receipts, { publicWriteLimit: limit });
+    waitlistRoutes(api, services.waitlist, guards, { publicWriteLimit: limit });
   });
 }
 

@@ -30,6 +30,8 @@ const PayHoldPage = lazyPage(() => import('./rsvps/PayHoldPage.js'));
 const ManageTicketPage = lazyPage(() => import('./rsvps/ManageTicketPage.js'));
 // Issue 26 item 2: opened from an order's e-mail or success page, its own chunk.
 const ReceiptPage = lazyPage(() => import('./payments/ReceiptPage.js'));
+// Issue 28: the waitlist page of the link in the 'Waitlist joined' e-mail.
+const WaitlistPage = lazyPage(() => import('./waitlist/WaitlistPage.js'));
 
 /** Brings in the chunk of the page at `pathname` (see lazyPage); resolves when it is in, or failed. */
 export function preloadRoute(pathname: string): Promise<unknown> {
@@ -39,6 +41,7 @@ export function preloadRoute(pathname: string): Promise<unknown> {
     [ROUTES.confirmRegistration, ConfirmRegistrationPage],
     [ROUTES.payHold, PayHoldPage],
     [ROUTES.manageTicket, ManageTicketPage],
+    [ROUTES.waitlist, WaitlistPage],
     ...STAFF_ROUTES.map((route): [string, typeof StaffShell] => [route, StaffShell]),
   ];
   const page = pages.find(([route]) => matchPath(route, pathname))?.[1];
@@ -91,6 +94,14 @@ export function App({ firstTheme = null }: { firstTheme?: Theme | null }) {
             element={
               <Lazy>
                 <ReceiptPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={ROUTES.waitlist}
+            element={
+              <Lazy>
+                <WaitlistPage />
               </Lazy>
             }
           />

@@ -1,4 +1,4 @@
-import { CONFIRM_REGISTRATION_SLUG, DASHBOARD_SLUG, MANAGE_TICKET_SLUG, PAY_HOLD_SLUG, PAYMENT_SUCCESS_SLUG } from '@shared/constants.js';
+import { CONFIRM_REGISTRATION_SLUG, DASHBOARD_SLUG, MANAGE_TICKET_SLUG, PAY_HOLD_SLUG, PAYMENT_SUCCESS_SLUG, WAITLIST_SLUG } from '@shared/constants.js';
 
 /**
  * The site's pages and their addresses, declared once. App.tsx routes them and preloads their
@@ -18,6 +18,8 @@ export const ROUTES = {
   manageTicket: `/${MANAGE_TICKET_SLUG}/:rsvpId/manage`,
   /** Issue 26 item 2: an order's printable receipt; the secret of its link is in the #key= fragment. */
   receipt: '/receipt/:orderId',
+  /** Issue 28: a person's place on a waitlist; the e-mailed link's secret is in the #key= fragment. */
+  waitlist: `/${WAITLIST_SLUG}/:entryId`,
   admin: '/admin',
   /** The secret dashboard path from SPEC §2 ({token}); also a reserved event slug. */
   dashboard: `/${DASHBOARD_SLUG}`,

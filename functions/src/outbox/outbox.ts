@@ -29,7 +29,9 @@ export type MailKind =
   | 'ticketTransferred'
   | EventUpdatedKind
   | NoticeKind
-  | OrderMailKind;
+  | OrderMailKind
+  /** Issue 28 item 1: a person joined an event's waitlist (the job names the entry, not an RSVP). */
+  | 'waitlistJoined';
 /**
  * Issue 26 item 2: one confirmation e-mail per order with every ticket (each its QR code) and, for a
  * paid order, the receipt. Queued under the order's own key (orderMailId) with the change that
@@ -108,6 +110,8 @@ export type MailJob = {
   notice?: NoticeMoney;
   /** orderConfirmation (issue 26 item 2): the order whose tickets it carries (rsvpId is its first ticket). */
   orderId?: string;
+  /** waitlistJoined (issue 28): the waitlist entry the message is about. */
+  waitlistEntryId?: string;
 };
 
 /** The date (ISO) and place of an event before it moved. */
@@ -129,6 +133,7 @@ export interface QueuedMail {
   eventPrevious?: EventPrevious;
   notice?: NoticeMoney;
   orderId?: string;
+  waitlistEntryId?: string;
 }
 
 /** `id`: a job's own key when it must exist once per cause (the calendar fan-out's (ticket, sequence)). */
@@ -150,6 +155,7 @@ export function queueMail(tx: Transaction, job: QueuedMail, now: Date, id: strin
     ...(job.eventPrevious ? { eventPrevious: job.eventPrevious } : {}),
     ...(job.notice ? { notice: job.notice } : {}),
     ...(job.orderId ? { orderId: job.orderId } : {}),
+    ...(job.waitlistEntryId ? { waitlistEntryId: job.waitlistEntryId } : {}),
   };
   tx.create(MAIL_JOBS, id, record);
   return id;

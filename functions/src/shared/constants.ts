@@ -42,9 +42,11 @@ export const CONFIRM_REGISTRATION_SLUG = 'confirm';
 export const PAY_HOLD_SLUG = 'pay';
 /** Issue 25: /ticket/{id}/manage, the attendee's 'Can't come?' page (its key in the #key= fragment). */
 export const MANAGE_TICKET_SLUG = 'ticket';
+/** Issue 28: /waitlist/{entryId}, a person's place on an event's waitlist (its key in the #key= fragment). */
+export const WAITLIST_SLUG = 'waitlist';
 
 /** First path segments that are pages of their own (web/src/routes.ts), so never an event's address. */
-export const PAGE_SLUGS = [...STAFF_PAGE_SLUGS, PAYMENT_SUCCESS_SLUG, CONFIRM_REGISTRATION_SLUG, PAY_HOLD_SLUG, MANAGE_TICKET_SLUG] as const;
+export const PAGE_SLUGS = [...STAFF_PAGE_SLUGS, PAYMENT_SUCCESS_SLUG, CONFIRM_REGISTRATION_SLUG, PAY_HOLD_SLUG, MANAGE_TICKET_SLUG, WAITLIST_SLUG] as const;
 
 /**
  * Path segments that are routes of their own, never event slugs (SPEC §2); 'tags' and

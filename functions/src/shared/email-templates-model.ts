@@ -19,6 +19,8 @@ export const TEMPLATE_NAMES = [
   'eventUpdated',
   // Issue 26 item 2: one e-mail per order of several tickets, every QR code and the receipt.
   'orderConfirmation',
+  // Issue 28 item 1: the place in line and the link to the waitlist page.
+  'waitlistJoined',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -37,6 +39,7 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   eventCancelled: 'Event cancelled',
   eventUpdated: 'Event moved (date, time or place)',
   orderConfirmation: 'Order confirmation (several tickets)',
+  waitlistJoined: 'Waitlist joined',
 };
 
 /** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
@@ -115,6 +118,27 @@ export const ORDER_PLACEHOLDERS = [
   ...RECEIPT_PLACEHOLDERS,
 ] as const;
 
+/**
+ * The placeholders of 'Waitlist joined' (issue 28 item 1): the event's, the person's name and address
+ * (under rsvp., so the escaping rules of visitors' words hold), the place in line, the seats asked
+ * ('2 seats, all together' / '3 seats, or fewer') and the link to the waitlist page.
+ */
+export const WAITLIST_PLACEHOLDERS = [
+  'event.title',
+  'event.formattedDate',
+  'event.formattedTime',
+  'event.location',
+  'event.mapUrl',
+  'rsvp.name',
+  'rsvp.firstName',
+  'rsvp.email',
+  'waitlist.position',
+  'waitlist.seats',
+  'waitlist.seatsText',
+  'waitlist.url',
+  'urls.event',
+] as const;
+
 /** The placeholders of the admin invitation e-mail. */
 export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
 
@@ -129,6 +153,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   eventCancelled: NOTICE_PLACEHOLDERS,
   eventUpdated: EVENT_MOVED_PLACEHOLDERS,
   orderConfirmation: ORDER_PLACEHOLDERS,
+  waitlistJoined: WAITLIST_PLACEHOLDERS,
 };
 
 /**

@@ -104,6 +104,10 @@ export const ERROR_CODES = [
   'DUPLICATE_ATTENDEE',
   'ATTENDEE_REGISTERED',
   'ORDER_NOT_FOUND',
+  // The waitlist of a full event (issue 28).
+  'WAITLIST_NOT_FULL',
+  'WAITLIST_ENTRY_NOT_FOUND',
+  'WAITLIST_NOT_WAITING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -40,6 +40,9 @@ export const queryKeys = {
   event: (eventId: string) => ['events', 'one', eventId] as const,
   /** GET /events/tags. */
   eventTags: () => ['events', 'tags'] as const,
+  /** Issue 28: an event's waitlist (GET /events/{id}/waitlist) and the Events list's 'n waiting' (GET /waitlist/counts). */
+  waitlist: (eventId: string) => ['waitlist', 'event', eventId] as const,
+  waitlistCounts: () => ['waitlist', 'counts'] as const,
   /** GET /events/stats: registrations and money taken per event (changes with every RSVP action). */
   eventStats: () => ['events', 'stats'] as const,
   rsvps: (eventId: string) => ['rsvps', eventId] as const,

@@ -13,6 +13,8 @@ import './registration.css';
 
 // The card forms (and Stripe) load only when a paid registration reaches payment.
 const PaymentStep = lazy(() => import('../payments/PaymentStep.js'));
+// Issue 28: the waitlist's form loads only on a full event.
+const WaitlistJoinForm = lazy(() => import('../waitlist/WaitlistJoinForm.js'));
 
 /**
  * The #register section's form: form → payment (paid events) → success (SPEC §2 "Registration form (steps)").
@@ -102,10 +104,19 @@ export default function RegistrationForm({ event, onSeats }: { event: PublicEven
   }
 
   if (isEventFull(event) && !state.pending) {
+    // Issue 28 item 1: a full event offers its waitlist instead of the form.
     return (
-      <p className="registration-full" role="status">
-        {REGISTRATION_TEXT.eventFull}
-      </p>
+      <>
+        <p className="registration-full" role="status">
+          {REGISTRATION_TEXT.eventFull}
+        </p>
+        {/* Should the form's chunk fail to load, the full notice above stands alone (its words stay out of this chunk). */}
+        <ChunkBoundary fallback={null}>
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <WaitlistJoinForm event={event} />
+          </Suspense>
+        </ChunkBoundary>
+      </>
     );
   }
 

@@ -190,6 +190,14 @@ export interface EventMovedContext {
   changes: { summary: string; date: string; time: string; place: string };
 }
 
+/** The values 'Waitlist joined' sees (issue 28 item 1). */
+export interface WaitlistJoinedContext {
+  event: TemplateContext['event'];
+  rsvp: TemplateContext['rsvp'] & { firstName: string };
+  waitlist: { position: number; seats: number; seatsText: string; url: string };
+  urls: { event: string };
+}
+
 /** The values the admin invitation template sees. */
 export interface InvitationContext {
   invite: { url: string; role: string; invitedBy: string; expiresDate: string };
@@ -207,6 +215,7 @@ export interface TemplateContexts {
   eventCancelled: NoticeContext;
   eventUpdated: EventMovedContext;
   orderConfirmation: OrderContext;
+  waitlistJoined: WaitlistJoinedContext;
 }
 
 /** Any template's values. */
@@ -400,6 +409,12 @@ export const SAMPLE_CONTEXTS: TemplateContexts = {
   eventCancelled: SAMPLE_NOTICE_CONTEXT,
   eventUpdated: SAMPLE_EVENT_MOVED_CONTEXT,
   orderConfirmation: SAMPLE_ORDER_CONTEXT,
+  waitlistJoined: {
+    event: SAMPLE_CONTEXT.event,
+    rsvp: { ...SAMPLE_CONTEXT.rsvp, firstName: 'Alex' },
+    waitlist: { position: 3, seats: 2, seatsText: '2 seats, all together', url: 'https://example.org/waitlist/Q2x7mZkT4b9VhR1sNw3YpA#key=sample' },
+    urls: { event: SAMPLE_CONTEXT.urls.event },
+  },
 };
 
 /** The sentence of what moved (issue 26 item 3). */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { waitingText } from '@shared/waitlist-model.js';
 import { useSearchParams } from 'react-router';
 import { eventDisplayStatus, type EventRecord, type EventStats } from '@shared/events-model.js';
 import { EVENT_CANCEL_MESSAGES } from '@shared/event-cancel-model.js';
@@ -27,6 +28,7 @@ import {
   isStatusFilter,
   STATUS_FILTERS,
   type StatusFilter,
+  waitlistCountsQuery,
 } from './eventsApi.js';
 import './eventsAdmin.css';
 
@@ -83,6 +85,8 @@ function EventList({ onEdit }: { onEdit: (id: string) => void }) {
   const events = useQuery(adminEventsQuery(api, status, tag ? [tag] : []));
   const tags = useQuery(eventTagsQuery(api));
   const stats = useQuery(eventStatsQuery(api));
+  // Issue 28 item 3: 'n waiting' for events with people on their waitlist.
+  const waiting = useQuery(waitlistCountsQuery(api));
 
   return (
     <div className="events-admin">
@@ -128,7 +132,7 @@ function EventList({ onEdit }: { onEdit: (id: string) => void }) {
           </p>
           <ul className="events-admin-list">
             {events.data.map((event) => (
-              <EventRow key={event.id} event={event} stats={stats.data?.[event.id]} onEdit={() => onEdit(event.id)} onRestored={setRestored} />
+              <EventRow key={event.id} event={event} stats={stats.data?.[event.id]} waiting={waiting.data?.[event.id] ?? 0} onEdit={() => onEdit(event.id)} onRestored={setRestored} />
             ))}
           </ul>
         </>
@@ -177,7 +181,7 @@ const CONFIRM = {
 const changedText = (done: string, event: EventRecord) => `${done} (${event.title}). ${MESSAGES.publicChangeDelay}`;
 
 /** One event: what it is, where it stands, and what can be done with it; each action says how it went. */
-function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; stats: EventStats | undefined; onEdit: () => void; onRestored: (event: EventRecord) => void }) {
+function EventRow({ event, stats, waiting, onEdit, onRestored }: { event: EventRecord; stats: EventStats | undefined; waiting: number; onEdit: () => void; onRestored: (event: EventRecord) => void }) {
   const { api } = useStaff();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -246,7 +250,10 @@ function EventRow({ event, stats, onEdit, onRestored }: { event: EventRecord; st
         </div>
         <div>
           <dt>Registered</dt>
-          <dd>{registeredLine(event, stats)}</dd>
+          <dd>
+            {registeredLine(event, stats)}
+            {waiting > 0 ? <span className="events-waiting"> · {waitingText(waiting)}</span> : null}
+          </dd>
         </div>
         {event.requiresPayment ? (
           <div>

@@ -6,6 +6,7 @@ import type { EventRecord, EventStatsReply } from '@shared/events-model.js';
 import { EVENT_CANCEL_MESSAGES, type CancelEventReply } from '@shared/event-cancel-model.js';
 import type { EventInput, EventUpdate } from '@shared/events.js';
 import { MESSAGES } from '@shared/messages.js';
+import { WAITLIST_MESSAGES, type WaitlistCountsReply } from '@shared/waitlist-model.js';
 import { UPLOAD_MESSAGES, type UploadReply, type UploadRequest } from '@shared/uploads-model.js';
 import { errorText, type ApiClient } from '../../api/client.js';
 import { queryKeys } from '../../api/query.js';
@@ -106,4 +107,12 @@ export function eventQuery(api: Api, eventId: string) {
 /** After any change to an event: every list of events, the tags and the stats refetch. */
 export function invalidateEvents(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: ['events'] });
+}
+
+/** Issue 28 item 3: 'n waiting' per event id on the Events list (GET /waitlist/counts; the waitlist panel invalidates it). */
+export function waitlistCountsQuery(api: Pick<ApiClient, 'request'>) {
+  return queryOptions({
+    queryKey: queryKeys.waitlistCounts(),
+    queryFn: ({ signal }) => api.request<WaitlistCountsReply>('/waitlist/counts', { signal }, WAITLIST_MESSAGES.loadFailed).then((r) => r.counts ?? {}),
+  });
 }

@@ -18,6 +18,7 @@ const defaults: EmailTemplates = {
   eventCancelled: { subjectTemplate: 'Cancelled: {{event.title}}', htmlTemplate: '<p>{{notice.money}}</p>' },
   eventUpdated: { subjectTemplate: 'Event updated: {{event.title}}', htmlTemplate: '<p>{{changes.date}}</p>' },
   orderConfirmation: { subjectTemplate: 'Your {{order.ticketCount}} tickets for {{event.title}}', htmlTemplate: '{{#each tickets}}<p>{{name}}</p>{{/each}}' },
+  waitlistJoined: { subjectTemplate: "You're number {{waitlist.position}} on the waitlist", htmlTemplate: '<a href="{{waitlist.url}}">Your place</a>' },
 };
 
 let templates: EmailTemplates;

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
@@ -92,6 +92,9 @@ const PAYMENT_ORDER: PaymentStatus[] = ['free', 'paid', 'pending', 'failed', 're
 function choicesIn<T extends string>(order: readonly T[], present: readonly T[], current: T | 'all'): (T | 'all')[] {
   return ['all', ...order.filter((value) => present.includes(value) || value === current)];
 }
+
+// Issue 28 item 3: the waitlist's panel is a chunk of its own (it reuses this folder's helpers, so a static import would tie the folders in a circle).
+const WaitlistPanel = lazy(() => import('../../waitlist/admin/WaitlistPanel.js').then((m) => ({ default: m.WaitlistPanel })));
 
 /**
  * The RSVPs tab: pick an event (?event=), filter, search and count its RSVPs. Staff see the
@@ -200,6 +203,12 @@ export default function RsvpsTab() {
           />
         </>
       )}
+      {/* Issue 28 item 3: the event's waitlist, for admins. */}
+      {isAdmin && event ? (
+        <Suspense fallback={<StateBlock kind="loading" label="Loading the waitlist..." />}>
+          <WaitlistPanel event={event} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,77 @@
+import type { Clock } from '../clock.js';
+import { EVENTS, toEventDetails } from '../events/repository.js';
+import type { Composed } from './delivery.js';
+import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
+import { eventUrl, formatEventDate, renderEmail, type RenderedEmail, type WaitlistJoinedContext } from './templates/render.js';
+import type { MailJob } from '../outbox/outbox.js';
+import { keptLinkKeys, linkKeyHash, newLinkKey } from '../rsvps/link-keys.js';
+import { mapSearchUrl } from '../shared/map-model.js';
+import { firstNameOf } from '../shared/reminders-model.js';
+import { WAITLIST_SLUG } from '../shared/constants.js';
+import type { DocumentStore } from '../store/port.js';
+import { WAITLIST_ENTRIES, isInLine, positionsOf, readEntriesOfEvent } from '../waitlist/repository.js';
+
+/** The waitlist page of an entry; the key in the fragment (never in a request line, nor in a Referer). */
+export function waitlistPageUrl(siteUrl: string, entryId: string, key: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/${WAITLIST_SLUG}/${encodeURIComponent(entryId)}#key=${key}`;
+}
+
+/** '1 seat', '2 seats, all together', '3 seats, or fewer'. */
+export function seatsText(seats: number, together: boolean): string {
+  if (seats === 1) return '1 seat';
+  return `${seats} seats, ${together ? 'all together' : 'or fewer'}`;
+}
+
+export interface WaitlistMailDeps {
+  store: DocumentStore;
+  clock: Clock;
+  templates: TemplateStore;
+  timeZone: string;
+  siteUrl: string;
+  from: string;
+  logger: Pick<Console, 'error'>;
+}
+
+/**
+ * Issue 28 item 1: composes 'Waitlist joined'. A fresh page key is minted and only its hash kept on the
+ * entry (rsvps/link-keys.ts), in a transaction that first checks the entry is still in line (one that
+ * left before the mail went gets none).
+ */
+export function createWaitlistMail({ store, templates, timeZone, siteUrl, from, logger }: WaitlistMailDeps) {
+  return {
+    async compose(job: MailJob): Promise<Composed> {
+      const entryId = job.waitlistEntryId;
+      if (!entryId) return { skip: 'The job names no waitlist entry' };
+      const key = newLinkKey();
+      const found = await store.runTransaction(async (tx) => {
+        const entry = await tx.get(WAITLIST_ENTRIES, entryId);
+        if (!entry) return { skip: 'Waitlist entry not found' };
+        const event = await tx.get(EVENTS, entry.data.eventId);
+        if (!event) return { skip: 'Event not found' };
+        if (!isInLine(entry.data)) return { skip: `The entry is ${entry.data.status}, no longer in line` };
+        tx.update(WAITLIST_ENTRIES, entry.id, { linkKeys: keptLinkKeys(entry.data.linkKeys, linkKeyHash(key)) });
+        return { entry, event };
+      });
+      if ('skip' in found) return { skip: found.skip ?? '' };
+      const { entry } = found;
+      // Counted outside the transaction (no lock on the whole line): the place as it is when the e-mail goes.
+      const position = positionsOf(await readEntriesOfEvent(store, entry.data.eventId)).get(entry.id) ?? 0;
+      const event = toEventDetails(found.event);
+      const context: WaitlistJoinedContext = {
+        event: { title: event.title, ...formatEventDate(event.date, timeZone), location: event.location, mapUrl: mapSearchUrl(event.location) },
+        rsvp: { name: entry.data.name, firstName: firstNameOf(entry.data.name), email: entry.data.email },
+        waitlist: { position, seats: entry.data.seats, seatsText: seatsText(entry.data.seats, entry.data.together), url: waitlistPageUrl(siteUrl, entry.id, key) },
+        urls: { event: eventUrl(siteUrl, event) },
+      };
+      let rendered: RenderedEmail;
+      try {
+        rendered = renderEmail(await templates.load('waitlistJoined'), context);
+      } catch (error) {
+        // A stored template that no longer renders must not stop the e-mail: the default stands in.
+        logger.error('The stored "waitlistJoined" e-mail template failed to render; the default was used', error);
+        rendered = renderEmail(DEFAULT_TEMPLATES.waitlistJoined, context);
+      }
+      return { message: { to: job.to, from, ...rendered } };
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { WAITLIST_MESSAGES, positionText } from '../../functions/src/shared/waitlist-model.js';
+import { uniqueEmail, waitForMail } from './mail.js';
+import { API, api, idToken } from './support.js';
+
+/*
+ * Issue 28 item 1, as a visitor lives it: a 1-seat event fills, the registration section offers the
+ * waitlist, the visitor joins, opens the link of the 'Waitlist joined' e-mail from the mailbox, sees
+ * their place and leaves the list.
+ */
+test('a full event: join the waitlist, open the e-mailed link, leave @phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  const date = new Date(Date.now() + 4 * 24 * 60 * 60 * 1000).toISOString().slice(0, 16);
+  const { event } = await api<{ event: { id: string; title: string } }>('/events', {
+    method: 'POST',
+    token: await idToken(),
+    body: JSON.stringify({ title: `Bighorn Count ${Date.now()}`, date, location: 'Kolob Canyons', maxAttendees: 1, confirmByEmail: false }),
+  });
+  await api(`/events/${event.id}/rsvp`, { method: 'POST', body: JSON.stringify({ name: 'Seat Holder', email: uniqueEmail('holder') }) });
+  const email = uniqueEmail('waiter');
+
+  await test.step('the full event offers the waitlist and takes a join', async () => {
+    await page.goto(`/event/${event.id}`);
+    const form = page.getByRole('form', { name: WAITLIST_MESSAGES.joinHeading });
+    await expect(form).toBeVisible();
+    await form.getByLabel('Name').fill('Ada Lovelace');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel(WAITLIST_MESSAGES.seatsLabel).fill('1');
+    await form.getByRole('button', { name: WAITLIST_MESSAGES.joinButton }).click();
+    await expect(page.getByText(positionText(1))).toBeVisible();
+  });
+
+  await test.step('the e-mail carries the place and the link to the waitlist page', async () => {
+    const mail = await waitForMail(email, /on the waitlist/);
+    await page.goto(`${API}/mailbox?to=${encodeURIComponent(email)}`);
+    await page.getByRole('link', { name: mail.subject }).click();
+    await page.getByRole('link', { name: 'See your place in line' }).click();
+    await expect(page.getByRole('heading', { name: 'Your place on the waitlist' })).toBeVisible();
+    await expect(page.getByText(positionText(1))).toBeVisible();
+    expect(new URL(page.url()).hash).toBe('');
+  });
+
+  await test.step('leaving asks first, then says so', async () => {
+    await page.getByRole('button', { name: WAITLIST_MESSAGES.leaveButton }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: WAITLIST_MESSAGES.leaveButton }).click();
+    await expect(page.getByRole('heading', { name: 'You left the waitlist' })).toBeVisible();
+    await expect(page.getByText(WAITLIST_MESSAGES.left)).toBeVisible();
+  });
+});

@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { LinkKeyRequest } from '@shared/rsvps-model.js';
+import { WAITLIST_MESSAGES, positionText, type WaitlistEntryReply, type WaitlistEntryView } from '@shared/waitlist-model.js';
+import { api } from '../api/client.js';
+import { formatEventDateTime } from '../events/format.js';
+import { PublicLayout } from '../layout/PublicLayout.js';
+import { useDocumentTitle } from '../theme/ThemeContext.js';
+import { Spinner } from '../ui/Spinner.js';
+import { linkFailure, useLinkKey, type LinkFailure } from '../rsvps/emailLink.js';
+import { LinkDetail, LinkEvent, LinkFailureCard } from '../rsvps/EmailLinkParts.js';
+import '../payments/payments.css';
+
+export const WAITLIST_PAGE_TEXT = {
+  title: 'Your place on the waitlist',
+  checking: 'Opening your place on the waitlist...',
+  failed: 'We could not open this waitlist link',
+  seats: 'Seats',
+  keepPlace: 'Stay on the waitlist',
+  leaving: 'Leaving...',
+  leftTitle: 'You left the waitlist',
+} as const;
+
+/** '2 (all together only)', '3 (or fewer)', '1'. */
+export function seatsLabel(entry: Pick<WaitlistEntryView, 'seats' | 'together'>): string {
+  if (entry.seats === 1) return '1';
+  return `${entry.seats} (${entry.together ? 'all together only' : 'or fewer'})`;
+}
+
+type View =
+  | { kind: 'checking' }
+  | { kind: 'entry'; entry: WaitlistEntryView; confirming: boolean; busy: boolean; error: string | null }
+  | { kind: 'left'; message: string }
+  | { kind: 'failed'; failure: LinkFailure };
+
+/**
+ * /waitlist/:entryId#key=... (issue 28 item 1): the link of the 'Waitlist joined' e-mail. Shows the event,
+ * the seats asked and the current place in line, and 'Leave the waitlist' after a confirmation. A wrong
+ * key gets the server's one not-found, nothing more. The key is read from the fragment (or a ?key= query).
+ */
+export default function WaitlistPage() {
+  const { entryId = '' } = useParams();
+  return (
+    <PublicLayout>
+      <div className="container payment-page">
+        <Waitlist key={entryId} entryId={entryId.trim()} />
+      </div>
+    </PublicLayout>
+  );
+}
+
+function Waitlist({ entryId }: { entryId: string }) {
+  const fromHash = useLinkKey();
+  const { search } = useLocation();
+  const [key] = useState(() => fromHash || (new URLSearchParams(search).get('key') ?? '').trim());
+  const [view, setView] = useState<View>(() => (key ? { kind: 'checking' } : { kind: 'failed', failure: { message: WAITLIST_MESSAGES.linkInvalid, code: 'LINK_INVALID', canRetry: false } }));
+  useDocumentTitle(WAITLIST_PAGE_TEXT.title);
+  const path = `/waitlist/${encodeURIComponent(entryId)}`;
+
+  useEffect(() => {
+    if (!key) return;
+    let live = true;
+    const body: LinkKeyRequest = { key };
+    api
+      .request<WaitlistEntryReply>(`${path}/view`, { method: 'POST', body })
+      .then((reply) => live && setView({ kind: 'entry', entry: reply.entry, confirming: false, busy: false, error: null }))
+      .catch((error: unknown) => live && setView({ kind: 'failed', failure: linkFailure(error, WAITLIST_MESSAGES.linkInvalid) }));
+    return () => {
+      live = false;
+    };
+  }, [key, path]);
+
+  if (view.kind === 'checking') {
+    return (
+      <div className="payment-card" aria-live="polite">
+        <h1 className="visually-hidden">{WAITLIST_PAGE_TEXT.title}</h1>
+        <Spinner label={WAITLIST_PAGE_TEXT.checking} />
+      </div>
+    );
+  }
+  if (view.kind === 'failed') return <LinkFailureCard title={WAITLIST_PAGE_TEXT.failed} failure={view.failure} onRetry={() => window.location.reload()} />;
+  if (view.kind === 'left') {
+    return (
+      <div className="payment-card" role="status">
+        <h1>{WAITLIST_PAGE_TEXT.leftTitle}</h1>
+        <p className="payment-ticket-note">{view.message}</p>
+        <div className="payment-actions">
+          <Link className="btn btn-outline" to="/">
+            Return Home
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const { entry, confirming, busy, error } = view;
+  const inLine = entry.status === 'waiting' || entry.status === 'offered';
+  const leave = () => {
+    setView({ ...view, busy: true, error: null });
+    api
+      .request<WaitlistEntryReply>(`${path}/leave`, { method: 'POST', body: { key } })
+      .then((reply) => setView({ kind: 'left', message: reply.message ?? WAITLIST_MESSAGES.left }))
+      .catch((failure: unknown) => setView({ ...view, busy: false, confirming: false, error: linkFailure(failure, WAITLIST_MESSAGES.linkInvalid).message }));
+  };
+  return (
+    <div className="payment-card">
+      <h1>{WAITLIST_PAGE_TEXT.title}</h1>
+      <p className="payment-ticket-note" role="status">
+        {inLine && entry.position !== null ? positionText(entry.position) : WAITLIST_MESSAGES.notWaiting}
+      </p>
+      <LinkEvent event={entry.event} when={formatEventDateTime(entry.event.date)}>
+        <LinkDetail label="Name">{entry.name}</LinkDetail>
+        <LinkDetail label={WAITLIST_PAGE_TEXT.seats}>{seatsLabel(entry)}</LinkDetail>
+      </LinkEvent>
+      {error ? (
+        <p className="payment-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {inLine ? (
+        confirming ? (
+          <div role="alertdialog" aria-label={WAITLIST_MESSAGES.leaveConfirm}>
+            <p>{WAITLIST_MESSAGES.leaveConfirm}</p>
+            <div className="payment-actions">
+              <button type="button" className="btn btn-primary" disabled={busy} onClick={leave}>
+                {busy ? WAITLIST_PAGE_TEXT.leaving : WAITLIST_MESSAGES.leaveButton}
+              </button>
+              <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setView({ ...view, confirming: false })}>
+                {WAITLIST_PAGE_TEXT.keepPlace}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="payment-actions">
+            <button type="button" className="btn btn-outline" onClick={() => setView({ ...view, confirming: true })}>
+              {WAITLIST_MESSAGES.leaveButton}
+            </button>
+          </div>
+        )
+      ) : null}
+    </div>
+  );
+}
