@@ -2,9 +2,9 @@ import { expect, type Page } from '@playwright/test';
 
 /* Issue 26: the steps of a family's order on the paid seed event, shared by the order specs. */
 
-/** Fills the buyer and four attendees of two types on the paid event's form, and goes to payment. */
-export async function orderFamily(page: Page, email: string) {
-  await page.goto('/condor-dinner#register');
+/** Fills the buyer and four attendees of two types on a paid event's form (General $45, Member $35; the seed's condor dinner by default). */
+export async function orderFamily(page: Page, email: string, slug = 'condor-dinner') {
+  await page.goto(`/${slug}#register`);
   const form = page.locator('#register');
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Rosa Parks');
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
