@@ -6,7 +6,7 @@ import { api, ApiError } from '../api/client.js';
 import { formatEventDateTime } from '../events/format.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Spinner } from '../ui/Spinner.js';
-import { useLinkKey } from '../rsvps/emailLink.js';
+import { useLinkKey } from '../links/linkKey.js';
 import './receipt-page.css';
 
 export const RECEIPT_TEXT = {

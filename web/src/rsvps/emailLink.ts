@@ -2,8 +2,6 @@
 // 'Confirm by e-mail' registration, /pay/{rsvpId}#key=... pays an unpaid one. The secret rides in
 // the fragment, which browsers never send to a server nor put in a Referer; the page reads it once,
 // takes it out of the address bar and sends it in the body of its one call.
-import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import type { ErrorCode } from '@shared/error-codes.js';
 import { MESSAGES } from '@shared/messages.js';
 import { RSVP_MESSAGES, type ConfirmRegistrationReply, type LinkKeyRequest, type PaymentHoldReply } from '@shared/rsvps-model.js';
@@ -27,35 +25,8 @@ export function getPaymentHold(client: Client, rsvpId: string, key: string, sign
   return client.request<PaymentHoldReply>(`/rsvps/${encodeURIComponent(rsvpId)}/hold`, { method: 'POST', body, signal }).then((reply) => reply.hold);
 }
 
-/**
- * The link's secret from the address's fragment ('#key=...'); '' when there is none. Read by
- * hand, not with URLSearchParams, which would turn a '+' of the secret into a space.
- */
-export function linkKeyFromHash(hash: string): string {
-  const match = /(?:^|&)key=([^&]*)/.exec(hash.replace(/^#/, ''));
-  if (!match) return '';
-  try {
-    return decodeURIComponent(match[1]).trim();
-  } catch {
-    return '';
-  }
-}
-
-/**
- * The link's secret, read once when the page opens. The fragment then leaves the address bar
- * (a replaced history entry), so the secret is not kept in the browser's history nor shown to
- * whoever looks at the screen; the page keeps it in memory for its call (and a retry).
- */
-export function useLinkKey(): string {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [key] = useState(() => linkKeyFromHash(location.hash));
-  const hasHash = location.hash !== '';
-  useEffect(() => {
-    if (hasHash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state });
-  }, [hasHash, navigate, location.pathname, location.search, location.state]);
-  return key;
-}
+// The secret's reading is shared with the other pages an e-mailed link opens (receipt, waitlist).
+export { linkKeyFromHash, useLinkKey } from '../links/linkKey.js';
 
 /** What a failed link call shows, and whether asking again could help (a network failure, a server fault). */
 export interface LinkFailure {
