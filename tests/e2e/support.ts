@@ -55,9 +55,16 @@ export async function landingEventCard(page: Page, title: string): Promise<Locat
   await expect(events.locator('article').first()).toBeVisible();
   const more = events.getByRole('button', { name: 'Show more' });
   const card = events.locator('article').filter({ has: heading });
-  while (!(await card.isVisible()) && (await more.isVisible())) {
+  const loading = events.getByRole('button', { name: 'Loading...' });
+  while (!(await card.isVisible())) {
+    // The button reads 'Loading...' while a page arrives: wait for it before deciding the list has ended.
+    await expect(loading).toHaveCount(0);
+    if (!(await more.isVisible())) break;
+    // Each click waits for the next page's cards to be drawn (a check right after the click could
+    // still see the old page with no button and stop early on a busy machine).
+    const shown = await events.locator('article').count();
     await more.click();
-    await expect(events.getByRole('button', { name: 'Loading...' })).toHaveCount(0);
+    await expect.poll(() => events.locator('article').count()).toBeGreaterThan(shown);
   }
   await expect(card).toBeVisible();
   return card;

@@ -31,7 +31,7 @@ export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
 
 export const WAITLIST_MESSAGES = {
   joinHeading: 'Join the waitlist',
-  joinIntro: 'This event is full. Join the waitlist and we will e-mail you if seats free up.',
+  joinIntro: 'Join the waitlist and we will e-mail you if seats free up.',
   joinButton: 'Join the waitlist',
   seatsLabel: 'Number of seats',
   togetherLegend: 'If fewer seats free up',
