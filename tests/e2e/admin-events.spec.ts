@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail, waitForMail } from './mail.js';
-import { ADMIN, api, expectNoHorizontalScroll, idToken, signIn } from './support.js';
+import { ADMIN, api, expectNoHorizontalScroll, idToken, openWholeLandingList, signIn } from './support.js';
 
 /** A small real PNG (a 24x16 gradient), made here so the upload's decoder has something true to read. */
 function png(width = 24, height = 16): Buffer {
@@ -47,14 +47,8 @@ async function filterStatus(page: Page, status: 'All' | 'Active' | 'Inactive' | 
 /** The public list, loaded (a seeded event is there), and whether `title` is on it. */
 async function publicList(visitor: Page): Promise<Locator> {
   await visitor.goto('/#events');
-  const events = visitor.locator('#events');
   // The list shows 12 at a time and other journeys add events: open every page.
-  await expect(events.locator('article').first()).toBeVisible();
-  const more = events.getByRole('button', { name: 'Show more' });
-  while (await more.isVisible()) {
-    await more.click();
-    await expect(events.getByRole('button', { name: 'Loading...' })).toHaveCount(0);
-  }
+  const events = await openWholeLandingList(visitor);
   await expect(events.getByRole('heading', { name: 'Night Sky Stargazing at Kolob Terrace' })).toBeVisible();
   return events;
 }

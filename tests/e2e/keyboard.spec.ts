@@ -50,10 +50,17 @@ test.describe('keyboard only', () => {
     // with the keyboard (Tab to 'Show more', Enter) until it shows.
     const more = events.getByRole('button', { name: 'Show more' });
     let opened = false;
-    while (!(await eventLink.isVisible()) && (await more.isVisible())) {
+    const loading = events.getByRole('button', { name: 'Loading...' });
+    while (!(await eventLink.isVisible())) {
+      // The button reads 'Loading...' while a page arrives: wait for it before deciding the list has ended.
+      await expect(loading).toHaveCount(0);
+      if (!(await more.isVisible())) break;
       await tabTo(page, more, { max: 120 });
+      // Each Enter waits for the next page's cards to be drawn: a check right after the key could
+      // still see the old page (or the button reading 'Loading...') and stop early on a busy machine.
+      const shown = await events.locator('article').count();
       await page.keyboard.press('Enter');
-      await expect(events.getByRole('button', { name: 'Loading...' })).toHaveCount(0);
+      await expect.poll(() => events.locator('article').count()).toBeGreaterThan(shown);
       opened = true;
     }
     await expect(eventLink).toBeVisible();

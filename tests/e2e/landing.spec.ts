@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalScroll, expectVisibleUnderPausedClock, gotoWithPausedClock, landingEventCard, STARGAZING } from './support.js';
+import { expectNoHorizontalScroll, expectVisibleUnderPausedClock, gotoWithPausedClock, landingEventCard, openWholeLandingList, STARGAZING } from './support.js';
 
 test.describe('landing page', () => {
   test('shows the seeded site: navbar, slider, supporters, about, events, contact, footer @phone', async ({ page }) => {
@@ -21,14 +21,8 @@ test.describe('landing page', () => {
 
   test('lists only active events, with badges, counts, prices and actions', async ({ page }) => {
     await page.goto('/');
-    const events = page.locator('#events');
     // The list shows 12 at a time and other journeys add events: open every page first.
-    await expect(events.locator('article').first()).toBeVisible();
-    const more = events.getByRole('button', { name: 'Show more' });
-    while (await more.isVisible()) {
-      await more.click();
-      await expect(events.getByRole('button', { name: 'Loading...' })).toHaveCount(0);
-    }
+    const events = await openWholeLandingList(page);
     await expect(events.getByRole('heading', { name: 'Night Sky Stargazing at Kolob Terrace' })).toBeVisible();
     await expect(events.getByRole('heading', { name: 'Riverside Restoration Day' })).toBeVisible();
     await expect(events.getByRole('heading', { name: 'California Condor Talk & Dinner' })).toBeVisible();

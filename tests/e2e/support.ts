@@ -70,6 +70,25 @@ export async function landingEventCard(page: Page, title: string): Promise<Locat
   return card;
 }
 
+/**
+ * Opens every page of the landing page's event list ('Show more' until it is gone), each click
+ * waiting for the next page's cards to be drawn: a check right after the click could still see
+ * the button reading 'Loading...' and take it for the end of the list on a busy machine.
+ */
+export async function openWholeLandingList(page: Page): Promise<Locator> {
+  const events = page.locator('#events');
+  await expect(events.locator('article').first()).toBeVisible();
+  const more = events.getByRole('button', { name: 'Show more' });
+  const loading = events.getByRole('button', { name: 'Loading...' });
+  for (;;) {
+    await expect(loading).toHaveCount(0);
+    if (!(await more.isVisible())) return events;
+    const shown = await events.locator('article').count();
+    await more.click();
+    await expect.poll(() => events.locator('article').count()).toBeGreaterThan(shown);
+  }
+}
+
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
