@@ -5,6 +5,8 @@ import { parseWith } from '../http/validate.js';
 import type { IdParams } from '../http/server.js';
 import type { AuthGuards } from '../auth/middleware.js';
 import type { RsvpService } from './service.js';
+import { optionalReasonBody } from '../shared/audit.js';
+import { staffActor } from '../audit/actors.js';
 
 export function rsvpRoutes(
   api: FastifyInstance,
@@ -61,10 +63,10 @@ export function rsvpRoutes(
   });
 
   // Issue 26 item 3: cancel a whole event (admins; staff get 403).
-  api.post<IdParams>('/events/:id/cancel', admin, async (request) => rsvps.cancelEvent(request.params.id));
+  api.post<IdParams>('/events/:id/cancel', admin, async (request) => rsvps.cancelEvent(request.params.id, staffActor(request.viewer!)));
 
   api.delete<IdParams>('/rsvps/:id', admin, async (request) => {
-    const { message } = await rsvps.cancel(request.params.id);
+    const { message } = await rsvps.cancel(request.params.id, { actor: staffActor(request.viewer!), ...parseWith(optionalReasonBody, request.body) });
     return { success: true, message };
   });
 }
