@@ -4,6 +4,7 @@ import { auditQuerySchema } from '../shared/audit.js';
 import type { AuthGuards } from '../auth/middleware.js';
 import type { IdParams } from '../http/server.js';
 import { parseWith } from '../http/validate.js';
+import { sendCsv } from '../http/csv-reply.js';
 import type { AuditService } from './service.js';
 
 /** The audit log is read only (issue 28 item 5): no route writes, changes or deletes an entry. */
@@ -15,14 +16,7 @@ export function auditRoutes(api: FastifyInstance, audit: AuditService, guards: A
 
   api.get('/audit.csv', admin, async (request, reply) => {
     const { fileName, csv } = await audit.exportCsv(parseWith(auditQuerySchema, request.query));
-    return reply
-      .headers({
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        // Names and e-mail addresses: no shared cache keeps them.
-        'Cache-Control': 'private, no-store',
-      })
-      .send(csv);
+    return sendCsv(reply, fileName, csv);
   });
 
   api.get<IdParams & { Reply: AuditHistoryReply }>('/rsvps/:id/history', staff, async (request) => audit.history(request.params.id, request.viewer!.role));

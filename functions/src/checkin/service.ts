@@ -93,8 +93,8 @@ export function createCheckInService({ store, clock }: { store: DocumentStore; c
         const now = clock.now();
         const stamp = orRefuse(decideCheckIn(rsvp && toRsvpView(rsvp), event && toEventDetails(event), { ...request, by, now }));
         // Admitted, so both were found.
-        const checkIn_ = { door: request.door || null, scannedAt: request.checkedInAt ? stamp.checkedInAt : null, syncedAt: stamp.checkInRecordedAt };
-        if (actor) recordAudit(tx, { actor, action: 'checkin.checkedIn', target: rsvpTarget(rsvp!.id, rsvp!.data), checkIn: checkIn_ }, now);
+        const scan = { door: request.door || null, scannedAt: request.checkedInAt ? stamp.checkedInAt : null, syncedAt: stamp.checkInRecordedAt };
+        if (actor) recordAudit(tx, { actor, action: 'checkin.checkedIn', target: rsvpTarget(rsvp!.id, rsvp!.data), checkIn: scan }, now);
         return toTicketView(toRsvpView(checkIn(tx, rsvp!, stamp)), toEventDetails(event!));
       });
       return { success: true, message: CHECKIN_MESSAGES.checkedIn, ticket };

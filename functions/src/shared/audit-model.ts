@@ -11,6 +11,13 @@ export const AUDIT_ACTION_LABELS = {
   'rsvp.refunded': 'Refunded',
   'rsvp.cancelled': 'Cancelled',
   'rsvp.transferred': 'Transferred',
+  // The waitlist (issue 28 items 1-3) records through the same recordAudit.
+  'waitlist.joined': 'Joined the waitlist',
+  'waitlist.offered': 'Offered seats',
+  'waitlist.claimed': 'Claimed the offer',
+  'waitlist.declined': 'Declined the offer',
+  'waitlist.expired': 'Offer expired',
+  'waitlist.removed': 'Removed from the waitlist',
   'checkin.checkedIn': 'Checked in',
   'checkin.undone': 'Check-in undone',
   'event.created': 'Event created',
@@ -43,7 +50,7 @@ export type AuditActor =
   | { kind: 'attendee' }
   | { kind: 'payment provider' };
 
-export type AuditTargetType = 'rsvp' | 'event' | 'theme' | 'emailTemplate' | 'sponsor' | 'admin' | 'invitation';
+export type AuditTargetType = 'rsvp' | 'waitlist' | 'event' | 'theme' | 'emailTemplate' | 'sponsor' | 'admin' | 'invitation';
 
 export interface AuditTarget {
   type: AuditTargetType;

@@ -158,6 +158,20 @@ describe('what the log records', () => {
     expect(await history(rsvpId)).toHaveLength(2);
   });
 
+  it("the attendee's own cancel of a paid ticket: Cancelled by the attendee, then Refunded by the payment provider (its webhook)", async () => {
+    const event = await createPaidEvent(api, { refundUntilHoursBefore: 48 });
+    const email = 'self.refund@example.org';
+    await payForTicket(api, event.id, { name: 'Self Refund', email });
+    const { rsvpId, key } = await manageLinkIn(api, email);
+    await api.request.post(`/api/rsvps/${rsvpId}/cancel`).send({ key }).expect(200);
+    await api.services.refunds.whenIdle();
+    await expect.poll(async () => (await history(rsvpId)).map((entry) => [entry.action, entry.actor.kind])).toEqual([
+      ['rsvp.paid', 'payment provider'],
+      ['rsvp.cancelled', 'attendee'],
+      ['rsvp.refunded', 'payment provider'],
+    ]);
+  });
+
   it('an unpaid hold that lapsed: Cancelled by the system', async () => {
     const event = await createPaidEvent(api);
     api.clock.set('2026-11-21T12:00:00.000Z');

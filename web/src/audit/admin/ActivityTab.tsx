@@ -70,7 +70,7 @@ export default function ActivityTab() {
             ))}
           </select>
         </div>
-        <div className="field">
+        <div className="field activity-who">
           <label htmlFor="activity-actor">Who</label>
           <input
             id="activity-actor"
