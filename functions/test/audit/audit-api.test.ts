@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_MESSAGES, AUDIT_REASON_MAX, type AuditEntry } from '../../src/shared/audit-model.js';
 import { CHECKIN_MESSAGES } from '../../src/shared/checkin-model.js';
@@ -197,6 +198,55 @@ describe('what the log records', () => {
     expect(invited).toMatchObject({ target: { type: 'invitation', label: api.users.staff.email }, changes: [{ field: 'role', before: null, after: 'staff' }] });
     const { grantRole } = await import('../../src/admins/roles.js');
     await grantRole(api.deps.store, { email: api.users.staff.email, role: 'staff', addedBy: 'test', now: api.clock.now() });
+  });
+});
+
+describe('what the log records (content and seats)', () => {
+  it('a sponsor added, renamed and removed; an e-mail template saved and reset', async () => {
+    const logo = await sharp({ create: { width: 40, height: 20, channels: 4, background: { r: 30, g: 110, b: 70, alpha: 1 } } }).png().toBuffer();
+    const added = await api.request
+      .post('/api/sponsors')
+      .set(api.bearer('admin'))
+      .send({ name: 'Canyon Coffee', imageData: logo.toString('base64'), fileName: 'logo.png', mimeType: 'image/png' });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const id = added.body.sponsor.id;
+    await api.request.put(`/api/sponsors/${id}`).set(api.bearer('admin')).send({ name: 'Canyon Tea' }).expect(200);
+    await api.request.delete(`/api/sponsors/${id}`).set(api.bearer('admin')).expect(200);
+    await api.request.delete(`/api/sponsors/${id}`).set(api.bearer('admin')).expect(404);
+    const sponsorLog = (await entries()).filter((entry) => entry.target.id === id);
+    expect(sponsorLog.map((entry) => [entry.action, entry.target.label, entry.changes])).toEqual([
+      ['sponsor.removed', 'Canyon Tea', []],
+      ['sponsor.updated', 'Canyon Coffee', [{ field: 'name', before: 'Canyon Coffee', after: 'Canyon Tea' }]],
+      ['sponsor.added', 'Canyon Coffee', []],
+    ]);
+
+    const draft = { subjectTemplate: 'Ticket for {{rsvp.name}}', htmlTemplate: '<h1>{{event.title}}</h1>\n<p>{{rsvp.name}} &middot; {{ticket.id}}</p>\n<img src="cid:ticket-qr">' };
+    const defaults = (await api.request.get('/api/email-templates').set(api.bearer('admin'))).body.defaults.ticket;
+    await api.request.put('/api/email-templates/ticket').set(api.bearer('admin')).send(draft).expect(200);
+    await api.request.put('/api/email-templates/ticket').set(api.bearer('admin')).send(draft).expect(200);
+    await api.request.delete('/api/email-templates/ticket').set(api.bearer('admin')).expect(200);
+    const templateLog = await entries({ action: 'emailTemplate.updated' });
+    expect(templateLog.map((entry) => [entry.target.id, entry.reason, entry.changes.map((change) => change.field)])).toEqual([
+      ['ticket', 'Reset to the default', ['htmlTemplate', 'subjectTemplate']],
+      ['ticket', null, ['htmlTemplate', 'subjectTemplate']],
+    ]);
+    expect(templateLog[1].changes[1]).toEqual({ field: 'subjectTemplate', before: defaults.subjectTemplate, after: draft.subjectTemplate });
+  });
+
+  it('a transfer on both tickets; a whole event cancelled by an admin, each ticket with it', async () => {
+    const event = await createTestEvent(api);
+    const email = 'giver@example.org';
+    await register(event.id, { name: 'Gina Giver', email });
+    const { rsvpId, key } = await manageLinkIn(api, email);
+    await api.request.post(`/api/rsvps/${rsvpId}/transfer`).send({ key, name: 'Tom Taker', email: 'taker@example.org' }).expect(200);
+    const [given] = (await entries({ eventId: event.id, action: 'rsvp.transferred' })).filter((entry) => entry.target.id !== rsvpId);
+    expect(given).toMatchObject({ actor: { kind: 'attendee' }, target: { label: 'Tom Taker' } });
+    expect(given.changes[0]).toEqual({ field: 'holder', before: `Gina Giver <${email}>`, after: 'Tom Taker <taker@example.org>' });
+    expect((await history(rsvpId)).map((entry) => entry.action)).toEqual(['rsvp.registered', 'rsvp.transferred']);
+
+    await api.request.post(`/api/events/${event.id}/cancel`).set(api.bearer('admin')).expect(200);
+    expect((await history(given.target.id)).at(-1)).toMatchObject({ action: 'rsvp.cancelled', actor: staffOf('admin'), reason: 'Event cancelled' });
+    expect((await entries({ eventId: event.id, action: 'event.cancelled' })).map((entry) => entry.actor)).toEqual([staffOf('admin')]);
   });
 });
 
