@@ -136,7 +136,7 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
               busy={door.busy}
               canUndo={role === 'admin'}
               onCheckIn={(entry) => void door.checkIn(entry)}
-              onUndo={(entry) => void door.undo(entry)}
+              onUndo={(entry, reason) => void door.undo(entry, reason)}
             />
             </Card>
           </div>

@@ -165,10 +165,10 @@ export function useDoor(eventId: string) {
     setMessage(null);
   };
 
-  const undo = async (entry: DoorListEntry) => {
+  const undo = async (entry: DoorListEntry, reason = '') => {
     setBusy('undo');
     try {
-      const reply = await checkinCalls.undo(api, entry.id);
+      const reply = await checkinCalls.undo(api, entry.id, reason);
       const undone = { ...entry, checkedIn: false, checkedInAt: null, checkedInBy: null };
       markLocally(undone);
       setSelected(undone);
