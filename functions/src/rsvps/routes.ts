@@ -7,6 +7,7 @@ import type { AuthGuards } from '../auth/middleware.js';
 import type { RsvpService } from './service.js';
 import { optionalReasonBody } from '../shared/audit.js';
 import { staffActor } from '../audit/actors.js';
+import { sendCsv } from '../http/csv-reply.js';
 
 export function rsvpRoutes(
   api: FastifyInstance,
@@ -52,14 +53,7 @@ export function rsvpRoutes(
 
   api.get<IdParams>('/events/:id/rsvps.csv', admin, async (request, reply) => {
     const { fileName, csv } = await rsvps.exportCsv(request.params.id);
-    return reply
-      .headers({
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        // Names and e-mail addresses: no shared cache keeps them.
-        'Cache-Control': 'private, no-store',
-      })
-      .send(csv);
+    return sendCsv(reply, fileName, csv);
   });
 
   // Issue 26 item 3: cancel a whole event (admins; staff get 403).
