@@ -65,6 +65,8 @@ const COLLECTIONS = [
   'offlineAudiences',
   'offlineAudienceMembers',
   'rateCounters',
+  // Issue 28 item 4: the audit log, written only by the API (no client may add, change or delete an entry).
+  'auditLog',
   'not-a-collection-yet',
 ];
 
