@@ -17,6 +17,8 @@ import { FROM, SITE_URL, TIME_ZONE, fixedClock, seedRsvp, tempStore } from './he
 const fakeGuards: AuthGuards = {
   requireRole: (): preHandlerAsyncHookHandler => async (request) => {
     if (request.headers['x-test-role'] !== 'admin') throw new HttpError(401, 'Authentication required. Please sign in again.');
+    // As the real guard does: the routes name the signed-in admin (the audit log's actor).
+    request.viewer = { uid: 'admin-uid', email: 'admin@example.org', role: 'admin' };
   },
   optionalStaff: async () => undefined,
 };

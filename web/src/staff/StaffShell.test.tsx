@@ -127,11 +127,11 @@ describe('StaffShell', () => {
     expect(screen.getByLabelText('Role: Staff')).toBeTruthy();
   });
 
-  it('admins see all seven tabs', async () => {
+  it('admins see all eight tabs', async () => {
     setUser(fakeUser('ada@example.org'));
     renderAt('/admin');
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Events', 'RSVPs', 'Theme', 'Email Templates', 'Sponsors', 'Check-in', 'Admin Users']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Events', 'RSVPs', 'Theme', 'Email Templates', 'Sponsors', 'Check-in', 'Admin Users', 'Activity']);
   });
 
   it("a 403 from /session shows 'Access denied' with the server's reason and a working Logout", async () => {
