@@ -17,6 +17,10 @@ export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 
   confirmByEmail?: boolean;
   /** Absent on events stored before the limit existed: read as the default. */
   maxRegistrationsPerEmail?: number;
+  /** Someone joined its waitlist (issue 28): freed seats go to the line first (seats/repository.ts FREED_SEATS). Absent: no. */
+  waitlistActive?: boolean;
+  /** Hours a waitlist offer holds its seats (issue 28 item 2); absent or null: DEFAULT_WAITLIST_CLAIM_HOURS. */
+  waitlistClaimHours?: number | null;
   /** How the seats are counted (seats/repository.ts): shard documents, none (unlimited), or absent: this old counter. */
   seatShards?: number;
   /** The seat counter of events stored before the shards; 0 once they are laid out. */

@@ -329,6 +329,36 @@ export async function register(tx: Transaction, eventDoc: EventDocument, input: 
   return { outcome: 'created', rsvpId, rsvp, mailchimpQueued };
 }
 
+/**
+ * A waitlist offer claimed (issue 28 item 2; waitlist/service.ts): its seats were held for the entry,
+ * counted as taken, since the offer, so no seat is taken here; they become confirmed RSVPs of the
+ * event's default ticket type (the mailbox is proven: the claim link came by e-mail), the first in the
+ * entry's name, the others its guests. They are listed on the address's key like any registration.
+ * Seat shard null: their seats are given back to any shard with a seat taken (seats/repository.ts).
+ */
+export async function registerHeldSeats(
+  tx: Transaction,
+  eventDoc: EventDocument,
+  holder: { name: string; email: string },
+  seats: number,
+  now: Date,
+): Promise<{ id: string; rsvp: StoredRsvp }[]> {
+  const event = toEventDetails(eventDoc);
+  const ticketType = resolveTicketType(event, '');
+  const active = await readActiveRegistrations(tx, eventDoc, holder.email, now.toISOString());
+  const input: RsvpInput = { name: holder.name, email: holder.email, address: '', city: '', state: '', zipCode: '', additionalInfo: '', ticketType: '', keepInformed: false };
+  const tickets = Array.from({ length: seats }, (_, index) => {
+    const name = index === 0 ? holder.name : `${holder.name} (guest ${index + 1})`;
+    const rsvp: StoredRsvp = { ...newRsvp(event, { ...input, name }, ticketType, 0, now), status: 'confirmed', paymentStatus: 'free', holdExpiresAt: null, seatShard: null };
+    return { id: newId(), rsvp };
+  });
+  for (const ticket of tickets) tx.create(RSVPS, ticket.id, ticket.rsvp);
+  if (eventDoc.data.perEmailKeys) {
+    tx.set(REGISTRATION_KEYS, registrationKeyId(event.id, holder.email), { eventId: event.id, rsvpIds: [...active.map((doc) => doc.id), ...tickets.map((ticket) => ticket.id)] });
+  }
+  return tickets;
+}
+
 /** The type seats found, or the refusal naming the type whose quota is used up (issue 26 item 4). */
 function assertTypeSeats(found: TypeSeatClaim | { soldOut: string }): TypeSeatClaim {
   if ('soldOut' in found) throw new RuleError('TICKET_TYPE_SOLD_OUT', QUOTA_MESSAGES.soldOut(found.soldOut), 'conflict', 'ticketType');

@@ -17,6 +17,8 @@ const entry = (over: Partial<WaitlistAdminEntry>): WaitlistAdminEntry => ({
   together: true,
   joinedAt: '2026-11-21T12:00:00.000Z',
   status: 'waiting',
+  offerSeats: null,
+  offerExpiresAt: null,
   ...over,
 });
 
