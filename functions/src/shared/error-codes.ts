@@ -111,7 +111,6 @@ export const ERROR_CODES = [
   // Issue 28 item 2: offers.
   'WAITLIST_NOT_OFFERED',
   'OFFER_EXPIRED',
-  'OFFER_PAYMENT_NOT_READY',
   'OFFER_TOO_LATE',
   'NO_SEATS_TO_OFFER',
 ] as const;

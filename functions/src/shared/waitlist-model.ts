@@ -96,7 +96,9 @@ export const WAITLIST_MESSAGES = {
   expiredView: 'Your offer expired.',
   declinedView: 'You gave up your offer.',
   ticketLink: (index: number) => `Ticket ${index}`,
-  paymentNotReady: 'Paying for offered seats online is not available yet: please contact us to claim them.',
+  claimedToPay: 'Your seats are held for you: pay to get your tickets. We have also e-mailed you the payment link.',
+  payBefore: (when: string) => `Pay before ${when}, or the seats go to the next person in line.`,
+  payLink: (index: number, count: number) => (count === 1 ? 'Pay now' : `Pay for seat ${index}`),
   makeOfferButton: 'Make offer',
   offerMade: 'Offer made',
   offerFailed: 'Failed to make the offer',
@@ -161,6 +163,10 @@ export interface WaitlistEntryReply {
   success: true;
   entry: WaitlistEntryView;
   message?: string;
+  /** A claim on a paid event (issue 28 item 2): each held seat's payment page, its key in the fragment (only in the claim's reply). */
+  payments?: { ticketId: string; path: string }[];
+  /** With `payments`: until when the seats are held unpaid (the offer's window). */
+  heldUntil?: string;
 }
 
 /** A row of the admin list (GET /events/{id}/waitlist). */

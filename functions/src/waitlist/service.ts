@@ -2,7 +2,8 @@ import type { Clock } from '../clock.js';
 import { EventNotFoundError, readEventDocument, resolveEventId, toEventDetails, type StoredEvent } from '../events/repository.js';
 import { queueMail } from '../outbox/outbox.js';
 import { RuleError } from '../rule-error.js';
-import { linkKeyMatches } from '../rsvps/link-keys.js';
+import { linkKeyHash, linkKeyMatches, newLinkKey } from '../rsvps/link-keys.js';
+import { PAY_HOLD_SLUG } from '../shared/constants.js';
 import { assertAcceptingRegistrations } from '../rsvps/rules.js';
 import { findFreeSeats, holdFreedSeatsForWaitlist, takeSeats, FREED_SEATS } from '../seats/repository.js';
 import { queueMail as queueTicketMail } from '../outbox/outbox.js';
@@ -173,9 +174,11 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
     },
 
     /**
-     * 'Claim' (issue 28 item 2) on a free event: in one transaction the offer is checked (still offered, its
-     * window not past), its held seats become confirmed RSVPs (no seat is taken: they were held since the
-     * offer), their ticket e-mails are queued, and the entry is 'claimed' with the tickets' ids. Ten clicks
+     * 'Claim' (issue 28 item 2): in one transaction the offer is checked (still offered, its window not
+     * past) and its held seats become RSVPs (no seat is taken: they were held since the offer). A free
+     * event: confirmed, their ticket e-mails queued. A paid event: held unpaid until the offer's window
+     * ends, the reply carrying each one's payment page (and the payment link e-mailed); unpaid by then,
+     * the hold gives its seat back to the line. The entry is 'claimed' with the tickets' ids. Ten clicks
      * at once: one commits, the others run again, find it claimed and answer the same tickets.
      */
     async claim(entryId: string, key: string): Promise<WaitlistEntryReply> {
@@ -191,16 +194,24 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
         // Past its window but not yet swept: expired all the same (the sweep moves the seats on).
         if (!entry.data.offerExpiresAt || entry.data.offerExpiresAt <= now.toISOString()) throw new RuleError('OFFER_EXPIRED', WAITLIST_MESSAGES.offerExpired, 'gone');
         const event = toEventDetails(eventDoc);
-        // Paid events: the payment step of a claim is not built yet (issue 28 item 2, last part).
-        if (event.requiresPayment) throw new RuleError('OFFER_PAYMENT_NOT_READY', WAITLIST_MESSAGES.paymentNotReady, 'conflict');
-        const tickets = await registerHeldSeats(tx, eventDoc, { name: entry.data.name, email: entry.data.email }, entry.data.offerSeats, now);
-        for (const ticket of tickets) queueTicketMail(tx, { kind: confirmationMailKind(event), rsvpId: ticket.id, to: ticket.rsvp.email }, now);
+        const seats = entry.data.offerSeats;
+        // A paid event: the seats are held unpaid until the offer's window ends; each gets its payment page's key.
+        const payKeys = event.requiresPayment ? Array.from({ length: seats }, () => newLinkKey()) : null;
+        const payment = payKeys ? { holdExpiresAt: entry.data.offerExpiresAt, payKeyHashes: payKeys.map(linkKeyHash) } : null;
+        const tickets = await registerHeldSeats(tx, eventDoc, { name: entry.data.name, email: entry.data.email }, seats, now, payment);
+        // Free: the ticket e-mails; paid: the payment link e-mailed too (the page shows it at once).
+        for (const ticket of tickets) queueTicketMail(tx, { kind: payKeys ? 'paymentLink' : confirmationMailKind(event), rsvpId: ticket.id, to: ticket.rsvp.email }, now);
         const fields = { status: 'claimed' as const, offerExpiresAt: null, ticketIds: tickets.map((ticket) => ticket.id), updatedAt: now.toISOString() };
         tx.update(WAITLIST_ENTRIES, entry.id, fields);
-        return { entry: { id: entry.id, data: { ...entry.data, ...fields } }, event: eventDoc, mailQueued: true };
+        const payments = payKeys ? tickets.map((ticket, index) => ({ ticketId: ticket.id, path: `/${PAY_HOLD_SLUG}/${encodeURIComponent(ticket.id)}#key=${payKeys[index]}` })) : undefined;
+        return { entry: { id: entry.id, data: { ...entry.data, ...fields } }, event: eventDoc, mailQueued: true, payments, heldUntil: entry.data.offerExpiresAt };
       });
       if (result.mailQueued) onMailQueued?.();
-      return { success: true, message: WAITLIST_MESSAGES.claimed, entry: toEntryView(result.entry, null, result.event) };
+      const view = toEntryView(result.entry, null, result.event);
+      if ('payments' in result && result.payments) {
+        return { success: true, message: WAITLIST_MESSAGES.claimedToPay, entry: view, payments: result.payments, heldUntil: result.heldUntil };
+      }
+      return { success: true, message: WAITLIST_MESSAGES.claimed, entry: view };
     },
 
     /** 'No longer needed': the offer is declined and its held seats go to the next in line (the offer worker, after the commit). */

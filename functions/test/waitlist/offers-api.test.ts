@@ -347,18 +347,39 @@ describe('automatic offers (issue 28 item 2)', () => {
     expect(refused.body).toMatchObject({ code: 'OFFER_TOO_LATE', message: WAITLIST_MESSAGES.offerTooLate });
   });
 
-  it('a paid event: the offer is made, Claim says the payment step is not available yet', async () => {
+  it('a paid event: Claim holds the seat unpaid until the window ends and opens the payment; unpaid, it goes to the next entry', async () => {
     api.clock.set(START_CLOCK);
     const event = await createTestEvent(api, { maxAttendees: 1, requiresPayment: true, ticketTypes: ['General'], ticketPrices: { General: 10 } });
     const holder = await api.request.post(`/api/events/${event.id}/rsvp`).send({ name: 'Paid Holder', email: uniqueEmail('paid') });
     expect(holder.status, JSON.stringify(holder.body)).toBe(201);
+    await api.services.payments.releaseExpiredHolds();
     const waiting = await joined(event.id, 'Pat Paying');
+    const next = await joined(event.id, 'Nia Next');
     await adminCancel(holder.body.rsvpId);
     await settle();
     const { entryId, key } = await offerLink(waiting);
+    const offeredUntil = (await byName(event.id))['Pat Paying']!.offerExpiresAt!;
     const claim = await api.request.post(`/api/waitlist/${entryId}/claim`).send({ key });
-    expect(claim.status).toBe(409);
-    expect(claim.body).toMatchObject({ code: 'OFFER_PAYMENT_NOT_READY', message: WAITLIST_MESSAGES.paymentNotReady });
+    expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+    expect(claim.body).toMatchObject({ message: WAITLIST_MESSAGES.claimedToPay, heldUntil: offeredUntil, entry: { status: 'claimed' } });
+    const [payment] = claim.body.payments as { ticketId: string; path: string }[];
+    const match = /^\/pay\/([^#]+)#key=([A-Za-z0-9_-]+)$/.exec(payment!.path);
+    expect(match).not.toBeNull();
+    const hold = await api.request.post(`/api/rsvps/${match![1]}/hold`).send({ key: match![2] });
+    expect(hold.status, JSON.stringify(hold.body)).toBe(200);
+    expect(hold.body.hold).toMatchObject({ name: 'Pat Paying', amount: 1000, holdExpiresAt: offeredUntil });
+    // The payment link is e-mailed too.
+    await api.services.mail.whenIdle();
+    expect((await api.deps.store.query(MAIL_JOBS)).some((job) => job.data.kind === 'paymentLink' && job.data.rsvpId === payment!.ticketId)).toBe(true);
     await expectNothingLost(event.id, 1);
+
+    // Not paid by the end of the window: the hold is released, and the seat goes to the next entry.
+    api.clock.set(new Date(Date.parse(offeredUntil) + 1000).toISOString());
+    expect(await api.services.payments.releaseExpiredHolds()).toBeGreaterThanOrEqual(1);
+    await settle();
+    expect((await byName(event.id))['Nia Next']).toMatchObject({ status: 'offered', offerSeats: 1 });
+    expect(await offerMails(next)).toHaveLength(1);
+    await expectNothingLost(event.id, 1);
+    api.clock.set(START_CLOCK);
   });
 });

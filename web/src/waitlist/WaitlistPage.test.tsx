@@ -118,6 +118,33 @@ describe('WaitlistPage offers (issue 28 item 2)', () => {
     expect(screen.queryByTestId('waitlist-offer')).toBeNull();
   });
 
+  it('a paid event: Claim shows until when the seats are held and the payment page of each', async () => {
+    replies = [
+      { status: 200, body: { success: true, entry: offered } },
+      {
+        status: 200,
+        body: {
+          success: true,
+          message: WAITLIST_MESSAGES.claimedToPay,
+          heldUntil: until,
+          payments: [
+            { ticketId: 't1', path: '/pay/t1#key=k1' },
+            { ticketId: 't2', path: '/pay/t2#key=k2' },
+          ],
+          entry: { ...offered, status: 'claimed', position: null, offerSeats: null, offerExpiresAt: null, ticketIds: ['t1', 't2'] },
+        },
+      },
+    ];
+    open('/waitlist/w1#key=s3cret');
+    await userEvent.click(await screen.findByRole('button', { name: WAITLIST_MESSAGES.claimButton }));
+    expect(await screen.findByText(WAITLIST_MESSAGES.claimedToPay)).toBeTruthy();
+    expect(screen.getByText(WAITLIST_MESSAGES.payBefore(formatEventDateTime(until)))).toBeTruthy();
+    expect(screen.getByRole('link', { name: WAITLIST_MESSAGES.payLink(1, 2) }).getAttribute('href')).toBe('/pay/t1#key=k1');
+    expect(screen.getByRole('link', { name: WAITLIST_MESSAGES.payLink(2, 2) }).getAttribute('href')).toBe('/pay/t2#key=k2');
+    // Not yet tickets: no ticket links until paid.
+    expect(screen.queryByRole('link', { name: WAITLIST_MESSAGES.ticketLink(1) })).toBeNull();
+  });
+
   it('"No longer needed" asks first, then declines with the key', async () => {
     replies = [
       { status: 200, body: { success: true, entry: offered } },

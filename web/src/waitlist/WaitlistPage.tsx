@@ -31,7 +31,17 @@ export function seatsLabel(entry: Pick<WaitlistEntryView, 'seats' | 'together'>)
 
 type View =
   | { kind: 'checking' }
-  | { kind: 'entry'; entry: WaitlistEntryView; confirming: boolean; busy: boolean; error: string | null; notice?: string | null }
+  | {
+      kind: 'entry';
+      entry: WaitlistEntryView;
+      confirming: boolean;
+      busy: boolean;
+      error: string | null;
+      notice?: string | null;
+      /** A claim on a paid event: each seat's payment page, and until when the seats are held. */
+      payments?: WaitlistEntryReply['payments'];
+      heldUntil?: string;
+    }
   | { kind: 'left'; message: string }
   | { kind: 'failed'; failure: LinkFailure };
 
@@ -109,7 +119,7 @@ function Waitlist({ entryId }: { entryId: string }) {
         setView(
           action === 'leave'
             ? { kind: 'left', message: reply.message ?? WAITLIST_MESSAGES.left }
-            : { kind: 'entry', entry: reply.entry, confirming: false, busy: false, error: null, notice: reply.message ?? null },
+            : { kind: 'entry', entry: reply.entry, confirming: false, busy: false, error: null, notice: reply.message ?? null, payments: reply.payments, heldUntil: reply.heldUntil },
         ),
       )
       .catch((failure: unknown) => setView({ ...view, busy: false, confirming: false, error: linkFailure(failure, WAITLIST_MESSAGES.linkInvalid).message }));
@@ -130,7 +140,18 @@ function Waitlist({ entryId }: { entryId: string }) {
         <LinkDetail label="Name">{entry.name}</LinkDetail>
         <LinkDetail label={WAITLIST_PAGE_TEXT.seats}>{seatsLabel(entry)}</LinkDetail>
       </LinkEvent>
-      {entry.ticketIds.length ? (
+      {view.payments?.length ? (
+        <>
+          {view.heldUntil ? <p className="waitlist-offer">{WAITLIST_MESSAGES.payBefore(formatEventDateTime(view.heldUntil))}</p> : null}
+          <div className="payment-actions">
+            {view.payments.map((payment, index, all) => (
+              <Link key={payment.ticketId} className="btn btn-primary" to={payment.path}>
+                {WAITLIST_MESSAGES.payLink(index + 1, all.length)}
+              </Link>
+            ))}
+          </div>
+        </>
+      ) : entry.ticketIds.length ? (
         <div className="payment-actions">
           {entry.ticketIds.map((ticketId, index) => (
             <Link key={ticketId} className="btn btn-primary" to={`/checkin/${encodeURIComponent(ticketId)}`}>
