@@ -3,6 +3,7 @@
  * of its calls. The public join form and the waitlist page import this file; waitlist.ts builds
  * the validators from it.
  */
+import { WAITLIST_CLAIM_LIMITS } from './events-model.js';
 import { RSVP_FIELD_LIMITS } from './rsvps-model.js';
 
 /**
@@ -23,7 +24,7 @@ export const WAITLIST_LIMITS = { name: RSVP_FIELD_LIMITS.name, email: RSVP_FIELD
  * never more than a quarter of the time left before the start; no offer is made in the last
  * WAITLIST_OFFER_CUTOFF_HOURS before the start (seats held for the line then go back on sale).
  */
-export const DEFAULT_WAITLIST_CLAIM_HOURS = 12;
+export const DEFAULT_WAITLIST_CLAIM_HOURS = WAITLIST_CLAIM_LIMITS.defaultHours;
 export const WAITLIST_OFFER_CUTOFF_HOURS = 2;
 const HOUR_MS = 3_600_000;
 

@@ -3,6 +3,7 @@ import { MAIL_JOBS } from '../../src/outbox/outbox.js';
 import { RSVPS } from '../../src/rsvps/repository.js';
 import { FREED_SEATS, SEAT_SHARDS } from '../../src/seats/repository.js';
 import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
+import { WAITLIST_CLAIM_MESSAGE } from '../../src/shared/events-model.js';
 import { WAITLIST_MESSAGES } from '../../src/shared/waitlist-model.js';
 import { WAITLIST_ENTRIES } from '../../src/waitlist/repository.js';
 import { settleEvent } from '../../src/waitlist/offers.js';
@@ -195,6 +196,23 @@ describe('automatic offers (issue 28 item 2)', () => {
     const offered = (await byName(soon.id))['Sue Soon']!;
     expect(offered.status).toBe('offered');
     expect(Date.parse(offered.offerExpiresAt!) - api.clock.now().getTime()).toBe(2 * HOUR - 1000 / 4);
+  });
+
+  it('the event sets its claim window (default 12 h); a bad value is refused with the shared message', async () => {
+    api.clock.set(START_CLOCK);
+    const event = await fullEvent(1, { waitlistClaimHours: 3 });
+    await joined(event.id, 'Tom Three');
+    await adminCancel(event.holders[0]!);
+    await settle();
+    const offered = (await byName(event.id))['Tom Three']!;
+    expect(Date.parse(offered.offerExpiresAt!) - api.clock.now().getTime()).toBe(3 * HOUR);
+    for (const bad of [0, 169, 1.5, 'soon']) {
+      const refused = await api.request.put(`/api/events/${event.id}`).set(api.bearer('admin')).send({ waitlistClaimHours: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toMatchObject({ waitlistClaimHours: WAITLIST_CLAIM_MESSAGE });
+    }
+    const view = await api.request.get(`/api/events/${event.id}`).set(api.bearer('admin'));
+    expect(view.body.event ?? view.body).toMatchObject({ waitlistClaimHours: 3 });
   });
 
   it('Claim registers at once: the held seats become confirmed tickets with their e-mails; 10 concurrent claims give one registration', async () => {
