@@ -256,11 +256,14 @@ describe('automatic offers (issue 28 item 2)', () => {
   it('"No longer needed" moves the seats to the next entry; a waiting entry cannot claim', async () => {
     api.clock.set(START_CLOCK);
     const event = await fullEvent(1);
-    const first = await joined(event.id, 'Fia First');
+    const first = await joined(event.id, "D'Arcy First");
     const second = await joined(event.id, 'Sam Second');
     await adminCancel(event.holders[0]!);
     await settle();
-    const { entryId, key } = await offerLink(first);
+    const { entryId, key, mail } = await offerLink(first);
+    // The attendee's words are escaped in the offer e-mail.
+    expect(mail.html).toContain('Hi D&#x27;Arcy,');
+    expect(mail.html).not.toContain("D'Arcy");
     const declined = await api.request.post(`/api/waitlist/${entryId}/decline`).send({ key });
     expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ message: WAITLIST_MESSAGES.declined, entry: { status: 'declined', position: null } });
@@ -268,7 +271,7 @@ describe('automatic offers (issue 28 item 2)', () => {
     expect((await api.request.post(`/api/waitlist/${entryId}/decline`).send({ key })).body.entry.status).toBe('declined');
     await settle();
     const line = await byName(event.id);
-    expect(line['Fia First']).toMatchObject({ status: 'declined', position: null });
+    expect(line["D'Arcy First"]).toMatchObject({ status: 'declined', position: null });
     expect(line['Sam Second']).toMatchObject({ status: 'offered', offerSeats: 1, position: 1 });
     expect(await offerMails(second)).toHaveLength(1);
     const claimDeclined = await api.request.post(`/api/waitlist/${entryId}/claim`).send({ key });
