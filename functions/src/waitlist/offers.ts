@@ -14,7 +14,8 @@ import { WAITLIST_ENTRIES, offerMailId, readEntriesOfEvent, type WaitlistEntryDo
  * and stay counted as taken. This worker settles an event in ONE transaction of its own: it reads the
  * event's freed-seat records, its whole line and its shards; expires the offers past their window
  * (their seats join the free ones); holds the free seats for the first entries that fit, in line
- * order (an entry asking more than there is keeps its place, 'accept fewer' takes what there is),
+ * order (an entry asking more than there is keeps its place, 'accept fewer' takes what there is, and
+ * its running offer gets more seats as they free up, up to what it asked),
  * each with its offer e-mail under the offer's own job id; and deletes the records it used. What no
  * entry fits stays held for the line as one record while someone waits; with nobody waiting, or past
  * the offer cut-off, it goes back on sale. Two runs at once read the same documents, so one of them
@@ -56,10 +57,15 @@ export async function settleEvent(store: DocumentStore, eventId: string, now: Da
     const shards = event ? await readEventShards(tx, event) : [];
     const result: SettleResult = { offers: 0, expired: 0, backOnSale: 0 };
     let free = freed.reduce((sum, record) => sum + record.data.seats, 0);
-    const waiting: WaitlistEntryDocument[] = [];
+    // In line order: those waiting, and running offers of 'accept fewer' that got fewer seats than asked.
+    const serve: WaitlistEntryDocument[] = [];
     for (const entry of entries) {
-      if (entry.data.status === 'waiting') waiting.push(entry);
-      if (entry.data.status !== 'offered' || !entry.data.offerExpiresAt || entry.data.offerExpiresAt > nowIso) continue;
+      if (entry.data.status === 'waiting') serve.push(entry);
+      if (entry.data.status !== 'offered') continue;
+      if (entry.data.offerExpiresAt && entry.data.offerExpiresAt > nowIso) {
+        if (!entry.data.together && (entry.data.offerSeats ?? 0) < entry.data.seats) serve.push(entry);
+        continue;
+      }
       tx.update(WAITLIST_ENTRIES, entry.id, { status: 'expired', offerExpiresAt: null, updatedAt: nowIso });
       free += entry.data.offerSeats ?? 0;
       result.expired += 1;
@@ -70,7 +76,17 @@ export async function settleEvent(store: DocumentStore, eventId: string, now: Da
     }
     const until = offerDeadline(event, now);
     const stillWaiting: WaitlistEntryDocument[] = [];
-    for (const entry of waiting) {
+    for (const entry of serve) {
+      if (entry.data.status === 'offered') {
+        // More seats for a running 'accept fewer' offer, up to what it asked, in its same window (no second e-mail: its page shows them).
+        const more = until ? Math.min(free, entry.data.seats - (entry.data.offerSeats ?? 0)) : 0;
+        if (more > 0) {
+          tx.update(WAITLIST_ENTRIES, entry.id, { offerSeats: (entry.data.offerSeats ?? 0) + more, updatedAt: nowIso });
+          free -= more;
+          result.offers += 1;
+        }
+        continue;
+      }
       const seats = until ? seatsToOffer(entry.data, free) : 0;
       if (seats === 0) {
         stillWaiting.push(entry);

@@ -6,6 +6,7 @@ import { linkKeyHash, linkKeyMatches, newLinkKey } from '../rsvps/link-keys.js';
 import { PAY_HOLD_SLUG } from '../shared/constants.js';
 import { assertAcceptingRegistrations } from '../rsvps/rules.js';
 import { findFreeSeats, holdFreedSeatsForWaitlist, takeSeats, FREED_SEATS } from '../seats/repository.js';
+import { keyedQueue } from '../seats/choice.js';
 import { queueMail as queueTicketMail } from '../outbox/outbox.js';
 import { confirmationMailKind } from '../rsvps/rules.js';
 import { registerHeldSeats } from '../rsvps/repository.js';
@@ -72,6 +73,12 @@ function toEntryView(entry: WaitlistEntryDocument, position: number | null, even
     event: eventView(event),
   };
 }
+
+/**
+ * Clicks on one entry's page (claim, decline) wait in line in this process: on Firestore ten transactions
+ * on one document at once abort each other and back off for seconds. Across instances the transaction decides.
+ */
+const entryLine = keyedQueue();
 
 /** An offered entry's held seats back to the line (a record for the offer worker); false when it held none. */
 function releaseOffer(tx: Transaction, entry: WaitlistEntryDocument, now: Date): boolean {
@@ -183,7 +190,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
      */
     async claim(entryId: string, key: string): Promise<WaitlistEntryReply> {
       const now = clock.now();
-      const result = await store.runTransaction(async (tx) => {
+      const result = await entryLine(entryId, () => store.runTransaction(async (tx) => {
         const entry = await tx.get(WAITLIST_ENTRIES, entryId);
         if (!entry || !linkKeyMatches(entry.data.linkKeys, key)) throw linkInvalid();
         const eventDoc = await tx.get(EVENTS, entry.data.eventId);
@@ -205,7 +212,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
         tx.update(WAITLIST_ENTRIES, entry.id, fields);
         const payments = payKeys ? tickets.map((ticket, index) => ({ ticketId: ticket.id, path: `/${PAY_HOLD_SLUG}/${encodeURIComponent(ticket.id)}#key=${payKeys[index]}` })) : undefined;
         return { entry: { id: entry.id, data: { ...entry.data, ...fields } }, event: eventDoc, mailQueued: true, payments, heldUntil: entry.data.offerExpiresAt };
-      });
+      }));
       if (result.mailQueued) onMailQueued?.();
       const view = toEntryView(result.entry, null, result.event);
       if ('payments' in result && result.payments) {
@@ -217,7 +224,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
     /** 'No longer needed': the offer is declined and its held seats go to the next in line (the offer worker, after the commit). */
     async decline(entryId: string, key: string): Promise<WaitlistEntryReply> {
       const now = clock.now();
-      const result = await store.runTransaction(async (tx) => {
+      const result = await entryLine(entryId, () => store.runTransaction(async (tx) => {
         const entry = await tx.get(WAITLIST_ENTRIES, entryId);
         if (!entry || !linkKeyMatches(entry.data.linkKeys, key)) throw linkInvalid();
         const event = await tx.get(EVENTS, entry.data.eventId);
@@ -228,7 +235,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
         tx.update(WAITLIST_ENTRIES, entry.id, fields);
         const freed = releaseOffer(tx, entry, now);
         return { entry: { id: entry.id, data: { ...entry.data, ...fields } }, event, freed };
-      });
+      }));
       if (result.freed) onSeatsFreed?.();
       return { success: true, message: WAITLIST_MESSAGES.declined, entry: toEntryView(result.entry, null, result.event) };
     },

@@ -148,10 +148,17 @@ describe('automatic offers (issue 28 item 2)', () => {
     expect(view.body.event?.attendeeCount ?? view.body.attendeeCount).toBe(5);
     await expectNothingLost(event.id, 5);
 
-    // One seat frees up: Tia (3 together) still cannot be served and keeps her place; Lou gets it.
+    // One seat frees up: Tia (3 together) still cannot be served and keeps her place; Fay's running offer
+    // ('accept fewer', 1 of 2) comes before Lou in line and gets it; the next one goes to Lou.
     await adminCancel(event.holders[0]!);
     await settle();
-    const after = await byName(event.id);
+    let after = await byName(event.id);
+    expect(after['Tia Three']).toMatchObject({ status: 'waiting', position: 1 });
+    expect(after['Fay Flexible']).toMatchObject({ status: 'offered', offerSeats: 2 });
+    expect(after['Lou Last']).toMatchObject({ status: 'waiting' });
+    await adminCancel(event.holders[1]!);
+    await settle();
+    after = await byName(event.id);
     expect(after['Tia Three']).toMatchObject({ status: 'waiting', position: 1 });
     expect(after['Lou Last']).toMatchObject({ status: 'offered', offerSeats: 1 });
     await expectNothingLost(event.id, 5);
@@ -171,6 +178,31 @@ describe('automatic offers (issue 28 item 2)', () => {
     await settle();
     expect((await byName(event.id))['Duo Pair']).toMatchObject({ status: 'offered', offerSeats: 2 });
     expect((await ledger(event.id)).kept).toBe(0);
+    await expectNothingLost(event.id, 3);
+  });
+
+  it('a running "accept fewer" offer gets more seats as they free up, up to what it asked, with one e-mail', async () => {
+    api.clock.set(START_CLOCK);
+    const event = await fullEvent(3, { maxRegistrationsPerEmail: 3 });
+    const flex = await joined(event.id, 'Flo Fewer', 2, false);
+    const next = await joined(event.id, 'Ned Next', 1, true);
+    await adminCancel(event.holders[0]!);
+    await settle();
+    expect((await byName(event.id))['Flo Fewer']).toMatchObject({ status: 'offered', offerSeats: 1 });
+    const until = (await byName(event.id))['Flo Fewer']!.offerExpiresAt;
+    await adminCancel(event.holders[1]!);
+    await settle();
+    let line = await byName(event.id);
+    expect(line['Flo Fewer']).toMatchObject({ status: 'offered', offerSeats: 2, offerExpiresAt: until });
+    expect(line['Ned Next']).toMatchObject({ status: 'waiting' });
+    expect(await offerMails(flex)).toHaveLength(1);
+    // Flo has all she asked: the next seat goes to Ned.
+    await adminCancel(event.holders[2]!);
+    await settle();
+    line = await byName(event.id);
+    expect(line['Flo Fewer']).toMatchObject({ offerSeats: 2 });
+    expect(line['Ned Next']).toMatchObject({ status: 'offered', offerSeats: 1 });
+    expect(await offerMails(next)).toHaveLength(1);
     await expectNothingLost(event.id, 3);
   });
 
@@ -227,7 +259,14 @@ describe('automatic offers (issue 28 item 2)', () => {
     expect(view.body.entry).toMatchObject({ status: 'offered', offerSeats: 2, ticketIds: [] });
     expect(view.body.entry.offerExpiresAt).toEqual(expect.any(String));
 
-    const claims = await Promise.all(Array.from({ length: 10 }, () => api.request.post(`/api/waitlist/${entryId}/claim`).send({ key })));
+    // Ten clicks at once, on two instances of the API (one store): one registration.
+    const second = await createTestApi({ sharedStoreOf: api });
+    let claims: Awaited<ReturnType<typeof api.request.post>>[];
+    try {
+      claims = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? second : api).request.post(`/api/waitlist/${entryId}/claim`).send({ key })));
+    } finally {
+      await second.close();
+    }
     for (const claim of claims) expect(claim.status, JSON.stringify(claim.body)).toBe(200);
     const ticketIds = claims[0]!.body.entry.ticketIds as string[];
     expect(ticketIds).toHaveLength(2);
