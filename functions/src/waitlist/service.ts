@@ -79,6 +79,8 @@ function toEntryView(entry: WaitlistEntryDocument, position: number | null, even
  * on one document at once abort each other and back off for seconds. Across instances the transaction decides.
  */
 const entryLine = keyedQueue();
+/** Joins of one event setting its waitlist flag wait in line in this process (see markWaitlistActive). */
+const flagLine = keyedQueue();
 
 /** An offered entry's held seats back to the line (a record for the offer worker); false when it held none. */
 function releaseOffer(tx: Transaction, entry: WaitlistEntryDocument, now: Date): boolean {
@@ -88,6 +90,25 @@ function releaseOffer(tx: Transaction, entry: WaitlistEntryDocument, now: Date):
 }
 
 export function createWaitlistService({ store, clock, timeZone, onMailQueued, onSeatsFreed }: WaitlistServiceDeps) {
+  /**
+   * From the first join on, the seats the event frees go to its line first (seats/repository.ts FREED_SEATS):
+   * `waitlistActive` is set on the event, committed BEFORE the join's transaction, so a seat freed after an
+   * entry exists always sees it. Not in the join's transaction: every join of a rush would then write the
+   * event document (on Firestore, twenty joins at once abort each other for seconds). Here one join per
+   * process writes it, those behind it in line find it set by a plain read; a join refused after it leaves
+   * the flag set, which only sends freed seats through the offer worker and back on sale.
+   */
+  async function markWaitlistActive(eventId: string) {
+    await flagLine(eventId, async () => {
+      const event = await store.get(EVENTS, eventId);
+      if (!event || event.data.waitlistActive) return;
+      await store.runTransaction(async (tx) => {
+        const current = await tx.get(EVENTS, eventId);
+        if (current && !current.data.waitlistActive) tx.update(EVENTS, eventId, { waitlistActive: true });
+      });
+    });
+  }
+
   /** The entry and its event, or the one refusal of a wrong link. */
   async function readOwned(entryId: string, key: string) {
     const entry = await store.get(WAITLIST_ENTRIES, entryId);
@@ -106,6 +127,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
     async join(eventIdOrSlug: string, input: JoinWaitlistInput): Promise<JoinWaitlistReply> {
       const now = clock.now();
       const eventId = await resolveEventId(store, eventIdOrSlug);
+      if (eventId) await markWaitlistActive(eventId);
       // The line is not read in the transaction (DESIGN §4): joins of different people then write and
       // lock different documents only, and the place is counted after the commit, as on every read.
       const result = await store.runTransaction(async (tx) => {
@@ -138,8 +160,6 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
           offerExpiresAt: null,
         };
         tx.create(WAITLIST_ENTRIES, entryId, entry);
-        // From now on the seats this event frees go to its line first (seats/repository.ts FREED_SEATS); written once.
-        if (!eventDoc.data.waitlistActive) tx.update(EVENTS, event.id, { waitlistActive: true });
         tx.set(WAITLIST_KEYS, keyId, { eventId: event.id, entryId });
         // To the address given only; its key is minted when the e-mail is composed (waitlist/mail.ts).
         queueMail(tx, { kind: 'waitlistJoined', to: input.email, waitlistEntryId: entryId }, now, joinedMailId(entryId));

@@ -65,6 +65,10 @@ const COLLECTIONS = [
   'offlineAudiences',
   'offlineAudienceMembers',
   'rateCounters',
+  // Issue 28: the waitlist's entries and keys, and the seats freed for a line (seats/repository.ts).
+  'waitlistEntries',
+  'waitlistKeys',
+  'waitlistFreedSeats',
   'not-a-collection-yet',
 ];
 
