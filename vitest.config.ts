@@ -2,6 +2,16 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
+ * The functions suites spend most of their time waiting for the Auth and Firestore emulators, not
+ * computing: three files at once on a 2-core machine took them from 379 s to 112 s (six slowest
+ * files; docs/testing.md "Where the time goes"). Vitest runs projects with different worker counts
+ * in separate phases (sequence.groupOrder): these first, then the site's and scripts' suites,
+ * which compute (jsdom, builds) and keep the default of one worker per core but one.
+ */
+const ON_THE_EMULATORS = { maxWorkers: 3, sequence: { groupOrder: 0 } } as const;
+const COMPUTING = { sequence: { groupOrder: 1 } } as const;
+
+/**
  * The functions suites again on Google's Firestore emulator (production's store), when one
  * runs at FIRESTORE_EMULATOR_HOST: `npm test` starts it. Each test API gets a project id of
  * its own there (functions/test/support/store.ts). Left out: the SQLite adapter's own suites,
@@ -13,6 +23,7 @@ const onFirestore: TestProjectInlineConfiguration[] = process.env.FIRESTORE_EMUL
         extends: true,
         test: {
           name: 'functions@firestore',
+          ...ON_THE_EMULATORS,
           include: ['functions/test/**/*.test.ts'],
           exclude: ['functions/test/store/**', 'functions/test/api/admin-cli.test.ts'],
           environment: 'node',
@@ -37,6 +48,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'functions',
+          ...ON_THE_EMULATORS,
           include: ['functions/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['functions/test/support/auth-emulator.ts'],
@@ -45,14 +57,14 @@ export default defineConfig({
       ...onFirestore,
       // After the functions suites (npm test runs it on its own): the query shapes they recorded against firestore.indexes.json.
       ...(process.env.ZION_CHECK_QUERY_SHAPES
-        ? [{ extends: true, test: { name: 'firestore-indexes', include: ['functions/test/indexes/*.check.ts'], environment: 'node' } } as TestProjectInlineConfiguration]
+        ? [{ extends: true, test: { name: 'firestore-indexes', ...COMPUTING, include: ['functions/test/indexes/*.check.ts'], environment: 'node' } } as TestProjectInlineConfiguration]
         : []),
-      { extends: true, test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'web', ...COMPUTING, include: ['web/src/**/*.test.ts'], environment: 'node' } },
       // The scripts behind npm start and npm test (install, build skipping, hosting config): plain Node.
-      { extends: true, test: { name: 'scripts', include: ['scripts/test/**/*.test.mjs'], environment: 'node' } },
+      { extends: true, test: { name: 'scripts', ...COMPUTING, include: ['scripts/test/**/*.test.mjs'], environment: 'node' } },
       {
         extends: true,
-        test: { name: 'web-dom', include: ['web/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['web/src/test/setup-dom.ts'] },
+        test: { name: 'web-dom', ...COMPUTING, include: ['web/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['web/src/test/setup-dom.ts'] },
       },
     ],
   },

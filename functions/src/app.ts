@@ -36,13 +36,17 @@ import { createUploadService } from './uploads/service.js';
 import { createThemeService } from './theme/service.js';
 import { createReceiptService } from './receipts/service.js';
 import { receiptRoutes } from './receipts/routes.js';
+import { auditRoutes } from './audit/routes.js';
+import { createAuditService } from './audit/service.js';
+import { findRsvp } from './rsvps/repository.js';
+import { neutraliseFormulas } from './rsvps/csv.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { createWaitlistService } from './waitlist/service.js';
 import { createOfferWorker } from './waitlist/offers.js';
 
 /** The services of the API, built once from its dependencies (also used by the scheduled work). */
 export function createServices(deps: ApiDependencies) {
-  const theme = createThemeService(deps.store);
+  const theme = createThemeService(deps.store, deps.clock);
   const mail = createMailService({
     store: deps.store,
     mailer: deps.mailer,
@@ -89,6 +93,7 @@ export function createServices(deps: ApiDependencies) {
     receipts,
     refunds,
     reminders: createReminderService({ store: deps.store, clock: deps.clock, onMailQueued }),
+    audit: createAuditService({ store: deps.store, rsvpExists: async (id) => (await findRsvp(deps.store, id)) !== null, neutraliseFormulas }),
     waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onSeatsFreed }),
     offers,
   };
@@ -138,6 +143,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     reminderRoutes(api, services.reminders, guards);
     receiptRoutes(api, services.receipts, { publicWriteLimit: limit });
     waitlistRoutes(api, services.waitlist, guards, { publicWriteLimit: limit });
+    auditRoutes(api, services.audit, guards);
   });
 }
 

@@ -243,6 +243,15 @@ test.describe('accessibility (axe): staff pages', () => {
     await openTab(page, 'sponsors', 'Sponsors');
     await expect(page.getByLabel('Sponsor name')).toBeVisible();
     await check(page, 'tab-sponsors');
+
+    // The edit dialog over the tab (issue 26 item 6), with a field's error showing.
+    await page.getByRole('listitem', { name: 'Canyon Outfitters', exact: true }).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit "Canyon Outfitters"' });
+    await expect(dialog.getByLabel('Sponsor name')).toBeFocused();
+    await dialog.getByLabel('Website').fill('canyon.example');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true');
+    await check(page, 'tab-sponsors-edit');
   });
 
   test('Check-in tab @phone', async ({ page }) => {

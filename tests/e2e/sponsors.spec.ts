@@ -1,19 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { ADMIN, expectNoHorizontalScroll, signIn } from './support.js';
+import { adminNames, logoPng, SEEDED_SPONSORS, sponsorItem, stripNames as knownStripNames, whileSponsorsAreMine } from './sponsors.js';
 
-const SEEDED = ['Canyon Outfitters', 'Red Rock Bank', 'Virgin River Foundation'];
-
-/** A real logo, 600x320 (wide, like most logos), for the upload's decoder and re-encoder to work on. */
-function logoPng(label: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="320">
-    <rect width="600" height="320" rx="40" fill="#2f6b4f"/>
-    <circle cx="120" cy="160" r="80" fill="#f2c14e"/>
-    <text x="230" y="185" font-family="sans-serif" font-size="64" font-weight="700" fill="#ffffff">${label}</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
+const SEEDED = SEEDED_SPONSORS;
 
 async function shot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
@@ -22,80 +12,72 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/sponsors-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
-/** The names in the public 'Our Supporters' strip, in its order (one copy of the looping list). */
-async function stripNames(visitor: Page): Promise<string[]> {
-  await visitor.goto('/');
-  const strip = visitor.locator('section.sponsors');
-  await expect(strip.getByRole('heading', { name: 'Our Supporters' })).toBeVisible();
-  const firstCopy = strip.locator('.sponsors-list').first();
-  await expect(firstCopy.locator('.sponsor-item').first()).toBeAttached();
-  // Repeats of the list (to fill wide screens) carry no name: the named ones are the list once.
-  return firstCopy.locator('.sponsor-item:not(.is-repeat) img').evaluateAll((images) => images.map((image) => image.getAttribute('alt') ?? ''));
-}
-
-const sponsorItem = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
-/** The tab's list of sponsors, in order. */
-const adminRows = (page: Page) => page.locator('.sponsors-admin-list').getByRole('listitem');
-
 test.describe('admin: sponsors', () => {
   test('adds a sponsor with a logo, the strip shows it; moves it up; deletes it after confirming and the strip no longer shows it', async ({ page, browser }) => {
-    test.setTimeout(90_000);
-    const name = `Zion Coffee ${Date.now().toString(36)}`;
-    const visitor = await browser.newPage();
+    test.setTimeout(240_000);
+    // The list must not change under this journey (see whileSponsorsAreMine).
+    await whileSponsorsAreMine(async () => {
+      const name = `Zion Coffee ${Date.now().toString(36)}`;
+      const visitor = await browser.newPage();
+      // Only the seeded sponsors and this one: sponsors-edit.spec.ts may add its own meanwhile.
+      const known = [...SEEDED, name];
+      const stripNames = (p: Page) => knownStripNames(p, known);
 
-    await page.goto('/admin?tab=sponsors');
-    await signIn(page, ADMIN);
-    await expect(page.getByRole('heading', { name: 'Sponsors', level: 2 })).toBeVisible();
-    for (const seeded of SEEDED) await expect(sponsorItem(page, seeded)).toBeVisible();
+      await page.goto('/admin?tab=sponsors');
+      await signIn(page, ADMIN);
+      await expect(page.getByRole('heading', { name: 'Sponsors', level: 2 })).toBeVisible();
+      for (const seeded of SEEDED) await expect(sponsorItem(page, seeded)).toBeVisible();
 
-    // Both are needed; nothing is sent without them.
-    await page.getByRole('button', { name: 'Add Sponsor' }).click();
-    await expect(page.getByText('Please provide both sponsor name and logo')).toHaveCount(2);
+      // Both are needed; nothing is sent without them.
+      await page.getByRole('button', { name: 'Add Sponsor' }).click();
+      await expect(page.getByText('Please provide both sponsor name and logo')).toHaveCount(2);
 
-    await page.getByLabel('Sponsor name').fill(name);
-    await page.getByLabel(/^Logo/).setInputFiles({ name: 'zion-coffee.png', mimeType: 'image/png', buffer: await logoPng('Coffee') });
-    await expect(page.getByRole('img', { name: 'Chosen logo preview' })).toBeVisible();
-    await expect(page.getByText('recommended 150x80px, under 100KB')).toBeVisible();
-    await shot(page, 'tab-form');
-    await page.getByRole('button', { name: 'Add Sponsor' }).click();
-    await expect(page.locator('.ui-toast').filter({ hasText: `Sponsor added (${name})` })).toBeVisible();
+      await page.getByLabel('Sponsor name').fill(name);
+      await page.getByLabel(/^Logo/).setInputFiles({ name: 'zion-coffee.png', mimeType: 'image/png', buffer: await logoPng('Coffee') });
+      await expect(page.getByRole('img', { name: 'Chosen logo preview' })).toBeVisible();
+      await expect(page.getByText('recommended 150x80px, under 100KB')).toBeVisible();
+      await shot(page, 'tab-form');
+      await page.getByRole('button', { name: 'Add Sponsor' }).click();
+      await expect(page.locator('.ui-toast').filter({ hasText: `Sponsor added (${name})` })).toBeVisible();
 
-    // It is last, with its logo re-encoded as WebP, sized for the strip.
-    const item = sponsorItem(page, name);
-    await expect(item).toBeVisible();
-    const logo = item.getByRole('img', { name: `${name} logo` });
-    await expect(logo).toHaveAttribute('src', /\.webp$/);
-    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(480);
-    await expect(page.getByLabel('Sponsor name')).toHaveValue('');
-    await shot(page, 'tab-list');
+      // It is last, with its logo re-encoded as WebP, sized for the strip.
+      const item = sponsorItem(page, name);
+      await expect(item).toBeVisible();
+      const logo = item.getByRole('img', { name: `${name} logo` });
+      await expect(logo).toHaveAttribute('src', /\.webp$/);
+      await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(480);
+      await expect(page.getByLabel('Sponsor name')).toHaveValue('');
+      await shot(page, 'tab-list');
 
-    // A fresh load of the landing page shows it at once (no cached list).
-    expect(await stripNames(visitor)).toEqual([...SEEDED, name]);
-    await expect(visitor.locator('.sponsors-list').first().getByRole('img', { name })).toHaveAttribute('src', /\.webp$/);
+      // A fresh load of the landing page shows it at once (no cached list).
+      expect(await stripNames(visitor)).toEqual([...SEEDED, name]);
+      await expect(visitor.locator('.sponsors-list').first().getByRole('img', { name })).toHaveAttribute('src', /\.webp$/);
 
-    // Moved up one place: the tab and the strip follow.
-    await item.getByRole('button', { name: `Move ${name} up` }).click();
-    await expect(adminRows(page)).toHaveText([...SEEDED.slice(0, 2), name, SEEDED[2]].map((n) => new RegExp(n)));
-    await expect(item.getByRole('button', { name: `Move ${name} up` })).toBeFocused();
-    await expect.poll(() => stripNames(visitor)).toEqual([...SEEDED.slice(0, 2), name, SEEDED[2]]);
-    // Still after a reload of the tab: the order was stored.
-    await page.reload();
-    await expect(adminRows(page)).toHaveText([...SEEDED.slice(0, 2), name, SEEDED[2]].map((n) => new RegExp(n)));
+      // Moved up one place: the tab and the strip follow.
+      await item.getByRole('button', { name: `Move ${name} up` }).click();
+      await expect.poll(() => adminNames(page, known)).toEqual([...SEEDED.slice(0, 2), name, SEEDED[2]]);
+      await expect(item.getByRole('button', { name: `Move ${name} up` })).toBeFocused();
+      await expect.poll(() => stripNames(visitor)).toEqual([...SEEDED.slice(0, 2), name, SEEDED[2]]);
+      // Still after a reload of the tab: the order was stored.
+      await page.reload();
+      await expect(sponsorItem(page, name)).toBeVisible();
+      await expect.poll(() => adminNames(page, known)).toEqual([...SEEDED.slice(0, 2), name, SEEDED[2]]);
 
-    // Delete asks first; Cancel keeps it.
-    await sponsorItem(page, name).getByRole('button', { name: 'Delete' }).click();
-    const dialog = page.getByRole('alertdialog', { name: `Delete "${name}"?` });
-    await expect(dialog).toBeVisible();
-    await shot(page, 'tab-confirm');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(sponsorItem(page, name)).toBeVisible();
+      // Delete asks first; Cancel keeps it.
+      await sponsorItem(page, name).getByRole('button', { name: 'Delete' }).click();
+      const dialog = page.getByRole('alertdialog', { name: `Delete "${name}"?` });
+      await expect(dialog).toBeVisible();
+      await shot(page, 'tab-confirm');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(sponsorItem(page, name)).toBeVisible();
 
-    await sponsorItem(page, name).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.locator('.ui-toast').filter({ hasText: `Sponsor deleted (${name})` })).toBeVisible();
-    await expect(sponsorItem(page, name)).toHaveCount(0);
-    expect(await stripNames(visitor)).toEqual(SEEDED);
-    await visitor.close();
+      await sponsorItem(page, name).getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await expect(page.locator('.ui-toast').filter({ hasText: `Sponsor deleted (${name})` })).toBeVisible();
+      await expect(sponsorItem(page, name)).toHaveCount(0);
+      expect(await stripNames(visitor)).toEqual(SEEDED);
+      await visitor.close();
+    });
   });
 
   test('the tab works at phone width: a logo over 5MB is refused before sending @phone', async ({ page }) => {

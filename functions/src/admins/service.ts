@@ -17,6 +17,8 @@ import {
   type StoredInvitation,
 } from './invitations.js';
 import { ADMINS, adminDocumentId, grantRoleInTransaction, toAdminView } from './roles.js';
+import { appendAudit, recordAudit } from '../audit/repository.js';
+import { staffActor } from '../audit/actors.js';
 
 /**
  * The port the invitation e-mail goes out through (the mail service's sendAdminInvitation).
@@ -36,6 +38,14 @@ export interface AdminServiceDeps {
 /** Who asks: the signed-in admin (their e-mail, lower-cased by the identity port). */
 export interface Actor {
   email: string;
+  /** The signed-in viewer's uid and role, for the audit log (issue 28 item 4). */
+  uid?: string;
+  role?: string;
+}
+
+/** The audit log's actor of an admin's action. */
+function auditActor(actor: Actor) {
+  return staffActor({ uid: actor.uid ?? '', email: actor.email, role: actor.role ?? 'admin' });
 }
 
 const STATUS_ORDER = { Active: 0, Removed: 1 } as const;
@@ -107,6 +117,9 @@ export function createAdminService({ store, clock, siteUrl, sendInvitation }: Ad
         throw new RuleError('INVITATION_SEND_FAILED', ADMIN_MESSAGES.inviteFailed, 'provider-failed');
       }
       await revokeEarlier(invitation, actor);
+      // Recorded once the invitation was sent: a failed send leaves none behind, and no entry.
+      const changes = [{ field: 'role', before: null, after: input.role }];
+      await appendAudit(store, { actor: auditActor(actor), action: 'invitation.sent', target: { type: 'invitation', id: invitation.id, eventId: null, label: email }, changes }, now);
       return toInvitationView(invitation, now);
     },
 
@@ -118,6 +131,8 @@ export function createAdminService({ store, clock, siteUrl, sendInvitation }: Ad
         const current = await tx.get(INVITATIONS, found.id);
         if (current?.data.status !== 'pending') throw new RuleError('INVITATION_NOT_FOUND', ADMIN_MESSAGES.invitationNotFound, 'not-found');
         tx.update(INVITATIONS, found.id, { status: 'revoked', revokedAt: clock.now().toISOString(), revokedBy: actor.email });
+        const target = { type: 'invitation' as const, id, eventId: null, label: current.data.email };
+        recordAudit(tx, { actor: auditActor(actor), action: 'invitation.revoked', target }, clock.now());
       });
     },
 
@@ -138,6 +153,8 @@ export function createAdminService({ store, clock, siteUrl, sendInvitation }: Ad
         }
         const removed = { ...record, status: 'Removed' as const, removedDate: clock.now().toISOString(), removedBy: actor.email };
         tx.set(ADMINS, email, removed);
+        const changes = [{ field: 'role', before: record.role, after: null }];
+        recordAudit(tx, { actor: auditActor(actor), action: 'role.removed', target: { type: 'admin', id: email, eventId: null, label: email }, changes }, clock.now());
         return toAdminView(removed);
       });
     },
@@ -159,6 +176,10 @@ export function createAdminService({ store, clock, siteUrl, sendInvitation }: Ad
         const accepted = invitation!;
         const view = await grantRoleInTransaction(tx, { email: accepted.email, role: accepted.role, addedBy: accepted.invitedBy, uid: account.uid, now });
         tx.update(INVITATIONS, documentId, { status: 'accepted', acceptedAt: now.toISOString(), acceptedBy: account.uid });
+        // The role is granted by the invited person's acceptance of the inviter's invitation: both are named.
+        const actor = staffActor({ uid: account.uid, email: accepted.email, role: accepted.role });
+        const changes = [{ field: 'role', before: null, after: accepted.role }];
+        recordAudit(tx, { actor, action: 'role.granted', target: { type: 'admin', id: accepted.email, eventId: null, label: accepted.email }, changes, reason: `Invited by ${accepted.invitedBy}` }, now);
         return view;
       });
     },

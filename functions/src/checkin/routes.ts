@@ -10,6 +10,8 @@ import { MESSAGES } from '../shared/messages.js';
 import { PRIVATE_CACHE_CONTROL } from '../http/cache.js';
 import type { CheckInService } from './service.js';
 import { withTicketQr } from './ticket-view.js';
+import { optionalReasonBody } from '../shared/audit.js';
+import { staffActor } from '../audit/actors.js';
 
 /** The signed-in user a guard resolved: check-ins record their e-mail, never one the body names. */
 function viewerOf(request: { viewer?: Viewer }): Viewer {
@@ -44,10 +46,12 @@ export function checkInRoutes(api: FastifyInstance, checkins: CheckInService, gu
   });
 
   api.post<IdParams & { Reply: CheckInReply }>('/checkin/:id', staff, async (request) =>
-    checkins.checkIn(request.params.id, parseWith(checkInSchema, request.body), viewerOf(request).email),
+    checkins.checkIn(request.params.id, parseWith(checkInSchema, request.body), viewerOf(request).email, staffActor(viewerOf(request))),
   );
 
-  api.delete<IdParams & { Reply: CheckInReply }>('/checkin/:id', admin, async (request) => checkins.undo(request.params.id, viewerOf(request).email));
+  api.delete<IdParams & { Reply: CheckInReply }>('/checkin/:id', admin, async (request) =>
+    checkins.undo(request.params.id, viewerOf(request).email, { actor: staffActor(viewerOf(request)), ...parseWith(optionalReasonBody, request.body) }),
+  );
 
   api.get<IdParams & { Reply: { success: true; checkedInAttendees: CheckedInAttendee[] } }>('/events/:id/checkins', staff, async (request) => ({
     success: true,

@@ -18,6 +18,9 @@ import type { DocumentStore, Transaction } from '../store/port.js';
 import { RuleError } from '../rule-error.js';
 import { ticketCalendarFile, calendarSequenceOf, type TicketCalendarFile } from '../calendar/ticket-calendar.js';
 import { decideCheckIn, decideUndo, type Decision } from './rules.js';
+import { recordAudit } from '../audit/repository.js';
+import { rsvpTarget } from '../audit/actors.js';
+import type { AuditActor } from '../shared/audit-model.js';
 import { cancelledTicket, toCheckedInAttendee, doorListEntryOf, doorListEventOf, toTicketView } from './ticket-view.js';
 
 function orRefuse<T>(decision: Decision<T>): T {
@@ -85,21 +88,24 @@ export function createCheckInService({ store, clock }: { store: DocumentStore; c
      * the others are refused with nothing recorded; an event archived or deactivated
      * meanwhile is judged as it is at commit. `by` is the signed-in user's e-mail.
      */
-    async checkIn(ticketId: string, request: CheckInRequest, by: string): Promise<CheckInReply> {
+    async checkIn(ticketId: string, request: CheckInRequest, by: string, actor?: AuditActor): Promise<CheckInReply> {
       const ticket = await transition(ticketId, ({ rsvp, event }, tx) => {
         const now = clock.now();
         const stamp = orRefuse(decideCheckIn(rsvp && toRsvpView(rsvp), event && toEventDetails(event), { ...request, by, now }));
         // Admitted, so both were found.
+        const scan = { door: request.door || null, scannedAt: request.checkedInAt ? stamp.checkedInAt : null, syncedAt: stamp.checkInRecordedAt };
+        if (actor) recordAudit(tx, { actor, action: 'checkin.checkedIn', target: rsvpTarget(rsvp!.id, rsvp!.data), checkIn: scan }, now);
         return toTicketView(toRsvpView(checkIn(tx, rsvp!, stamp)), toEventDetails(event!));
       });
       return { success: true, message: CHECKIN_MESSAGES.checkedIn, ticket };
     },
 
     /** An admin undoes a check-in; who and when are recorded, and the ticket can be admitted again. */
-    async undo(ticketId: string, by: string): Promise<CheckInReply> {
+    async undo(ticketId: string, by: string, audit?: { actor: AuditActor; reason: string | null }): Promise<CheckInReply> {
       const ticket = await transition(ticketId, ({ rsvp, event }, tx) => {
         const undo = orRefuse(decideUndo(rsvp && event ? toRsvpView(rsvp) : null, { by, now: clock.now() }));
         // Decided, so both were found.
+        if (audit) recordAudit(tx, { ...audit, action: 'checkin.undone', target: rsvpTarget(rsvp!.id, rsvp!.data) }, new Date(undo.checkInUndoneAt));
         return toTicketView(toRsvpView(undoCheckIn(tx, rsvp!, undo)), toEventDetails(event!));
       });
       return { success: true, message: CHECKIN_MESSAGES.undone, ticket };

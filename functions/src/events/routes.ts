@@ -5,6 +5,7 @@ import { parseWith } from '../http/validate.js';
 import type { AuthGuards } from '../auth/middleware.js';
 import type { IdParams } from '../http/server.js';
 import type { EventService } from './service.js';
+import { staffActor } from '../audit/actors.js';
 
 export function eventRoutes(api: FastifyInstance, events: EventService, guards: AuthGuards) {
   const staffSeesMore = { preHandler: guards.optionalStaff };
@@ -26,29 +27,29 @@ export function eventRoutes(api: FastifyInstance, events: EventService, guards: 
   }));
 
   api.post('/events', admin, async (request, reply) => {
-    const event = await events.create(parseWith(eventInputSchema, request.body));
+    const event = await events.create(parseWith(eventInputSchema, request.body), staffActor(request.viewer!));
     return reply.code(201).send({ success: true, message: 'Event created', event });
   });
 
   api.put<IdParams>('/events/:id', admin, async (request) => {
-    const event = await events.update(request.params.id, parseWith(eventUpdateSchema, request.body));
+    const event = await events.update(request.params.id, parseWith(eventUpdateSchema, request.body), staffActor(request.viewer!));
     return { success: true, message: 'Event updated', event };
   });
 
   api.patch<IdParams>('/events/:id/archive', admin, async (request) => ({
     success: true,
     message: 'Event archived',
-    event: await events.archive(request.params.id),
+    event: await events.archive(request.params.id, staffActor(request.viewer!)),
   }));
 
   api.patch<IdParams>('/events/:id/unarchive', admin, async (request) => ({
     success: true,
     message: 'Event restored',
-    event: await events.unarchive(request.params.id),
+    event: await events.unarchive(request.params.id, staffActor(request.viewer!)),
   }));
 
   api.patch<IdParams>('/events/:id/toggle-tickets', admin, async (request) => {
     const { generateTickets } = parseWith(toggleTicketsSchema, request.body);
-    return { success: true, message: 'Event mode updated', event: await events.toggleTickets(request.params.id, generateTickets) };
+    return { success: true, message: 'Event mode updated', event: await events.toggleTickets(request.params.id, generateTickets, staffActor(request.viewer!)) };
   });
 }

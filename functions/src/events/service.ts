@@ -9,6 +9,9 @@ import { queueCalendarFanout } from '../outbox/calendar-jobs.js';
 import type { EventChange } from '../outbox/outbox.js';
 import { countExpiringHolds, layOutSeats, readSeatPlan, seatsForNewEvent, seatsTaken } from '../seats/repository.js';
 import { layOutQuotas, quotaBelowTaken, quotasForNewEvent, readQuotaPlan, typeSeatsTaken } from '../seats/quotas.js';
+import { recordAudit } from '../audit/repository.js';
+import { changedFields, eventTarget } from '../audit/actors.js';
+import type { AuditAction, AuditActor } from '../shared/audit-model.js';
 import { EVENTS, EventNotFoundError, toEventDetails, toEventView, toPublicEventView, type EventDetails, type StoredEvent } from './repository.js';
 import {
   EventRuleError,
@@ -109,12 +112,17 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged, 
   async function mutate(
     id: string,
     change: (event: EventDetails, tx: Transaction, doc: StoredDocument<StoredEvent>) => Promise<Partial<StoredEvent>> | Partial<StoredEvent>,
+    audit?: { actor: AuditActor; action: AuditAction },
   ) {
     const updated = await store.runTransaction(async (tx) => {
       const doc = await tx.get(EVENTS, id);
       if (!doc) throw new EventNotFoundError();
       const fields = { ...(await change(toEventDetails(doc), tx, doc)), updatedAt: clock.now().toISOString() };
       tx.update(EVENTS, id, fields);
+      if (audit) {
+        const changes = changedFields(eventToInput(toEventDetails(doc)), eventToInput(toEventDetails({ id, data: { ...doc.data, ...fields } })));
+        recordAudit(tx, { ...audit, target: eventTarget(id, doc.data.title), changes }, clock.now());
+      }
       return { id, data: { ...doc.data, ...fields } };
     });
     return (await withCounts([updated]))[0];
@@ -218,7 +226,7 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged, 
       return (await publicViews([event]))[0];
     },
 
-    async create(input: EventInput): Promise<EventRecord> {
+    async create(input: EventInput, actor?: AuditActor): Promise<EventRecord> {
       const fields = eventFieldsFromInput(input, timeZone);
       const now = clock.now().toISOString();
       const id = newId();
@@ -234,12 +242,13 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged, 
         await assertCustomUrlFree(tx, fields.customUrl);
         tx.create(EVENTS, id, { ...data, ...seatsForNewEvent(tx, id, fields.maxAttendees) });
         quotasForNewEvent(tx, id, fields.ticketQuotas);
+        if (actor) recordAudit(tx, { actor, action: 'event.created', target: eventTarget(id, fields.title) }, clock.now());
       });
       return toEventView({ id, data }, 0);
     },
 
     /** Partial update: the merged event is validated as a whole, like a fresh form. */
-    async update(id: string, patch: EventUpdate): Promise<EventRecord> {
+    async update(id: string, patch: EventUpdate, actor?: AuditActor): Promise<EventRecord> {
       let moved = false;
       const updated = await mutate(id, async (event, tx, doc) => {
         const merged = validateOrRefuse(eventInputSchema, { ...eventToInput(event), ...patch });
@@ -251,6 +260,9 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged, 
         assertQuotaFits(quotaBelowTaken(quotaPlan, fields.ticketQuotas));
         // Written after every read of the transaction (Firestore's rule), hence a function called last.
         const moveCalendar = () => {
+          // Only the fields this edit changed, before and after; an edit that changed nothing is not recorded.
+          const changes = changedFields(eventToInput(event), merged);
+          if (actor && changes.length) recordAudit(tx, { actor, action: 'event.updated', target: eventTarget(id, event.title), changes }, clock.now());
           layOutQuotas(tx, id, quotaPlan, fields.ticketQuotas);
           const calendar = calendarChange(tx, id, doc.data, fields);
           moved = calendar !== null;
@@ -268,9 +280,10 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged, 
       return updated;
     },
 
-    archive: (id: string) => mutate(id, archived),
-    unarchive: (id: string) => mutate(id, restored),
-    toggleTickets: (id: string, generateTickets?: boolean) => mutate(id, (event) => withTicketMode(event, generateTickets)),
+    archive: (id: string, actor?: AuditActor) => mutate(id, archived, actor && { actor, action: 'event.archived' }),
+    unarchive: (id: string, actor?: AuditActor) => mutate(id, restored, actor && { actor, action: 'event.unarchived' }),
+    toggleTickets: (id: string, generateTickets?: boolean, actor?: AuditActor) =>
+      mutate(id, (event) => withTicketMode(event, generateTickets), actor && { actor, action: 'event.updated' }),
   };
 }
 

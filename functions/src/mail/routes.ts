@@ -12,6 +12,7 @@ import { inlineCidImages, toMailboxMessageView, type LocalOutbox } from './local
 import { LOCAL_PAGE_CSP } from '../http/local-page.js';
 import { MAILBOX_MESSAGE_CSP, mailboxPage, safeAttachmentName, withMailboxBanner, type AuthMailsSection } from './mailbox-page.js';
 import type { MailService } from './service.js';
+import { staffActor } from '../audit/actors.js';
 
 /** E-mail templates may be large HTML; every other body stays small. */
 const TEMPLATE_BODY_LIMIT_BYTES = 300 * 1024;
@@ -46,12 +47,12 @@ export function mailRoutes(api: FastifyInstance, mail: MailService, guards: Auth
   }));
 
   api.put<{ Params: { name: string } }>('/email-templates/:name', { preHandler: admin, bodyLimit: TEMPLATE_BODY_LIMIT_BYTES }, async (request) => {
-    const templates = await mail.templates.save(request.params.name, parseWith(emailTemplateSchema, request.body));
+    const templates = await mail.templates.save(request.params.name, parseWith(emailTemplateSchema, request.body), staffActor(request.viewer!));
     return { success: true, message: TEMPLATE_MESSAGES.templateSaved, templates };
   });
 
   api.delete<{ Params: { name: string } }>('/email-templates/:name', { preHandler: admin }, async (request) => {
-    const templates = await mail.templates.reset(request.params.name);
+    const templates = await mail.templates.reset(request.params.name, staffActor(request.viewer!));
     return { success: true, message: TEMPLATE_MESSAGES.templateReset, templates };
   });
 

@@ -11,6 +11,11 @@ import { TICKET_TEMPLATE } from './templates/ticket.js';
 import { ORDER_CONFIRMATION_TEMPLATE } from './templates/order.js';
 import { WAITLIST_JOINED_TEMPLATE, WAITLIST_OFFER_TEMPLATE } from './templates/waitlist.js';
 import { EVENT_CANCELLED_TEMPLATE, EVENT_UPDATED_TEMPLATE, REFUND_ISSUED_TEMPLATE, TICKET_CANCELLED_BY_ADMIN_TEMPLATE } from './templates/notices.js';
+import { recordAudit } from '../audit/repository.js';
+import { changedFields } from '../audit/actors.js';
+import type { AuditActor, AuditTarget } from '../shared/audit-model.js';
+
+const templateTarget = (name: string): AuditTarget => ({ type: 'emailTemplate', id: name, eventId: null, label: name });
 
 /** A stored override of one template. */
 export type StoredEmailTemplate = { subjectTemplate: string; htmlTemplate: string; updatedAt: string };
@@ -82,20 +87,31 @@ export function createTemplateStore({ store, clock }: { store: DocumentStore; cl
     get,
 
     /** Saves one template (validated by the route) after checking it compiles and renders; answers every template. */
-    async save(name: string, template: EmailTemplate): Promise<EmailTemplates> {
+    async save(name: string, template: EmailTemplate, actor?: AuditActor): Promise<EmailTemplates> {
       const known = templateNameOrRefuse(name);
       checkTemplate(known, template);
-      await store.set(EMAIL_TEMPLATES, known, {
-        subjectTemplate: template.subjectTemplate,
-        htmlTemplate: template.htmlTemplate,
-        updatedAt: clock.now().toISOString(),
+      const saved = { subjectTemplate: template.subjectTemplate, htmlTemplate: template.htmlTemplate };
+      // The template and its audit entry (only the changed parts, before and after) in one transaction.
+      await store.runTransaction(async (tx) => {
+        const current = await tx.get(EMAIL_TEMPLATES, known);
+        const before = current && isTemplate(current.data) ? current.data : DEFAULT_TEMPLATES[known];
+        tx.set(EMAIL_TEMPLATES, known, { ...saved, updatedAt: clock.now().toISOString() });
+        const changes = changedFields({ subjectTemplate: before.subjectTemplate, htmlTemplate: before.htmlTemplate }, saved);
+        if (actor && changes.length) recordAudit(tx, { actor, action: 'emailTemplate.updated', target: templateTarget(known), changes }, clock.now());
       });
       return get();
     },
 
     /** Removes the stored override: the default is used again. Answers every template. */
-    async reset(name: string): Promise<EmailTemplates> {
-      await store.delete(EMAIL_TEMPLATES, templateNameOrRefuse(name));
+    async reset(name: string, actor?: AuditActor): Promise<EmailTemplates> {
+      const known = templateNameOrRefuse(name);
+      await store.runTransaction(async (tx) => {
+        const current = await tx.get(EMAIL_TEMPLATES, known);
+        tx.delete(EMAIL_TEMPLATES, known);
+        const before = current && isTemplate(current.data) ? current.data : DEFAULT_TEMPLATES[known];
+        const changes = changedFields({ subjectTemplate: before.subjectTemplate, htmlTemplate: before.htmlTemplate }, { ...DEFAULT_TEMPLATES[known] });
+        if (actor && changes.length) recordAudit(tx, { actor, action: 'emailTemplate.updated', target: templateTarget(known), changes, reason: 'Reset to the default' }, clock.now());
+      });
       return get();
     },
   };

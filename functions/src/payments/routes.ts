@@ -6,6 +6,8 @@ import type { IdParams } from '../http/server.js';
 import type { PaymentGateway } from './port.js';
 import { CardDeclinedError, type OfflineGateway } from './offline.js';
 import type { PaymentService } from './service.js';
+import { optionalReasonBody } from '../shared/audit.js';
+import { staffActor } from '../audit/actors.js';
 
 /**
  * Verifies a provider notification on its raw bytes and applies it. Stripe's
@@ -48,7 +50,9 @@ export function paymentRoutes(
   const limited = { preHandler: options.publicWriteLimit };
 
   // Cancel and refund (admins): 409 when there is nothing to refund, 502 when the provider refused.
-  api.post<IdParams>('/rsvps/:id/refund', { preHandler: options.requireAdmin }, async (request) => payments.refundRsvp(request.params.id));
+  api.post<IdParams>('/rsvps/:id/refund', { preHandler: options.requireAdmin }, async (request) =>
+    payments.refundRsvp(request.params.id, { actor: staffActor(request.viewer!), ...parseWith(optionalReasonBody, request.body) }),
+  );
 
   api.get('/payments/config', async () => ({ success: true, ...gateway.publicConfig() }));
 

@@ -34,6 +34,9 @@ import {
   type RsvpDocument,
 } from '../rsvps/repository.js';
 import { collection, type DocumentStore, type Transaction } from '../store/port.js';
+import { recordAudit } from '../audit/repository.js';
+import { PAYMENT_PROVIDER, SYSTEM, rsvpTarget } from '../audit/actors.js';
+import type { AuditActor } from '../shared/audit-model.js';
 import type { IntentEvent, PaymentCard, PaymentEvent, PaymentGateway, PaymentIntent, RefundEvent } from './port.js';
 
 /** A provider event already applied, and what it did. */
@@ -196,6 +199,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
           const lapsedAt = lapsed.indexOf(ticket);
           const seat = lapsedAt >= 0 ? { taken: retaken[lapsedAt] ?? null, typeTaken: typeRetaken[lapsedAt] ?? null } : null;
           if (markPaid(tx, ticket, eventDoc, seat, { intentId: event.intent.id, amountPaid: ticket.data.amountDue, card }, now)) mailchimpQueued = true;
+          recordAudit(tx, { actor: PAYMENT_PROVIDER, action: 'rsvp.paid', target: rsvpTarget(ticket.id, ticket.data) }, now);
         }
         // One e-mail for the whole order with every ticket and the receipt (issue 26 item 2), once.
         queueOrderMail();
@@ -263,6 +267,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       if (decided.outcome === 'confirmed') {
         mailchimpQueued = markPaid(tx, rsvp, eventDoc, freeSeat, { intentId: event.intent.id, amountPaid: event.intent.amountReceived, card }, now, freeTypeSeat);
         queueMail(tx, { kind: eventDoc ? confirmationMailKind(eventDoc.data) : 'ticket', rsvpId, to: rsvp.data.email }, now);
+        recordAudit(tx, { actor: PAYMENT_PROVIDER, action: 'rsvp.paid', target: rsvpTarget(rsvpId, rsvp.data) }, now);
       }
       // Another intent naming this RSVP leaves the RSVP's own payment alone; only the record says why it was refunded.
       if (decided.outcome === 'refund' && decided.ownIntent) markRefundDue(tx, rsvp, seat, decided.reason);
@@ -302,6 +307,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       tx.update(RSVPS, asked.id, { paymentStatus: 'refunded', amountRefunded: asked.data.orderId ? asked.data.amountPaid : amountRefunded, refundedAt: at });
       // The webhook may overtake the worker's own record of the provider's answer.
       if (job && !job.data.acceptedAt) tx.update(REFUND_JOBS, asked.id, { acceptedAt: at });
+      recordAudit(tx, { actor: PAYMENT_PROVIDER, action: 'rsvp.refunded', target: rsvpTarget(asked.id, asked.data) }, new Date(at));
       return notice({ outcome: 'refunded', amountCents: Math.max(0, amountRefunded - earlier) });
     });
     if (queued) onMailQueued?.();
@@ -474,7 +480,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
      * once it accepted is the RSVP cancelled and marked refunded, its seat given back,
      * in one transaction. A refused refund changes nothing and says why.
      */
-    async refundRsvp(rsvpId: string): Promise<RefundReply> {
+    async refundRsvp(rsvpId: string, audit?: { actor: AuditActor; reason: string | null }): Promise<RefundReply> {
       const found = await findRsvp(store, rsvpId);
       if (!found) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
       if (!isRefundable(found.data)) throw new RuleError('NOT_REFUNDABLE', RSVP_MESSAGES.notRefundable, 'conflict');
@@ -499,6 +505,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
           new Date(refundedAt),
         );
         const done = cancelAndRefund(tx, doc, event, seat, refundedAt);
+        if (audit) recordAudit(tx, { ...audit, action: 'rsvp.refunded', target: rsvpTarget(rsvpId, doc.data) }, new Date(refundedAt));
         // The amount is the one recorded for this refund (cancelAndRefund), not assumed to be the price.
         const queued = !wasRefunded && notice({ outcome: 'refunded', amountCents: done.data.amountRefunded ?? 0 });
         return { rsvp: toRsvpView(done), noticeQueued: queued };
@@ -516,7 +523,9 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       for (const doc of expired) {
         released += await store.runTransaction(async (tx) => {
           const { rsvp, seat } = await readRsvpWithSeat(tx, doc.id);
-          return rsvp && releaseHold(tx, rsvp, seat, now) ? 1 : 0;
+          if (!rsvp || !releaseHold(tx, rsvp, seat, now)) return 0;
+          recordAudit(tx, { actor: SYSTEM, action: 'rsvp.cancelled', target: rsvpTarget(rsvp.id, rsvp.data), reason: 'Payment hold expired' }, new Date(now));
+          return 1;
         });
       }
       return released;

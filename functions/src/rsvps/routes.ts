@@ -5,6 +5,9 @@ import { parseWith } from '../http/validate.js';
 import type { IdParams } from '../http/server.js';
 import type { AuthGuards } from '../auth/middleware.js';
 import type { RsvpService } from './service.js';
+import { optionalReasonBody } from '../shared/audit.js';
+import { staffActor } from '../audit/actors.js';
+import { sendCsv } from '../http/csv-reply.js';
 
 export function rsvpRoutes(
   api: FastifyInstance,
@@ -50,21 +53,14 @@ export function rsvpRoutes(
 
   api.get<IdParams>('/events/:id/rsvps.csv', admin, async (request, reply) => {
     const { fileName, csv } = await rsvps.exportCsv(request.params.id);
-    return reply
-      .headers({
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        // Names and e-mail addresses: no shared cache keeps them.
-        'Cache-Control': 'private, no-store',
-      })
-      .send(csv);
+    return sendCsv(reply, fileName, csv);
   });
 
   // Issue 26 item 3: cancel a whole event (admins; staff get 403).
-  api.post<IdParams>('/events/:id/cancel', admin, async (request) => rsvps.cancelEvent(request.params.id));
+  api.post<IdParams>('/events/:id/cancel', admin, async (request) => rsvps.cancelEvent(request.params.id, staffActor(request.viewer!)));
 
   api.delete<IdParams>('/rsvps/:id', admin, async (request) => {
-    const { message } = await rsvps.cancel(request.params.id);
+    const { message } = await rsvps.cancel(request.params.id, { actor: staffActor(request.viewer!), ...parseWith(optionalReasonBody, request.body) });
     return { success: true, message };
   });
 }

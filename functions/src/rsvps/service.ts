@@ -36,6 +36,9 @@ import {
 import { csvFileName, rsvpsToCsv } from './csv.js';
 import { RSVPS as RSVPS_COLLECTION } from './repository.js';
 import { REPEAT_RESEND_INTERVAL_MS } from '../shared/rsvps-model.js';
+import { recordAudit } from '../audit/repository.js';
+import { ATTENDEE, eventTarget, rsvpTarget } from '../audit/actors.js';
+import type { AuditActor } from '../shared/audit-model.js';
 
 export interface RsvpServiceDeps {
   store: DocumentStore;
@@ -105,6 +108,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
           const { rsvpId, rsvp, mailchimpQueued } = registration;
           if (rsvp.status === 'confirmed') {
             queueMail(tx, { kind: confirmationMailKind(event), rsvpId, to: rsvp.email }, now);
+            recordAudit(tx, { actor: ATTENDEE, action: 'rsvp.registered', target: rsvpTarget(rsvpId, rsvp) }, now);
             const message = event.generateTickets ? RSVP_MESSAGES.registered : RSVP_MESSAGES.registeredNoTicket;
             const reply: RsvpReply = { success: true, message, requiresPayment: false, rsvpId };
             return { reply, mailQueued: true, mailchimpQueued };
@@ -144,6 +148,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
           const status = lead.rsvp.status;
           // A free order: one e-mail with every ticket (issue 26 item 2), under the new order's own key.
           if (status === 'confirmed') queueMail(tx, { kind: 'orderConfirmation', rsvpId: lead.rsvpId, orderId: made.orderId, to: lead.rsvp.email }, now, orderMailId(made.orderId));
+          if (status === 'confirmed') for (const ticket of made.tickets) recordAudit(tx, { actor: ATTENDEE, action: 'rsvp.registered', target: rsvpTarget(ticket.rsvpId, ticket.rsvp) }, now);
           // One link confirms the whole order: it is sent for the first ticket, which names the order.
           if (status === 'pending_confirmation') queueMail(tx, { kind: 'confirmRegistration', rsvpId: lead.rsvpId, to: lead.rsvp.email }, now);
           return { made, event, mailQueued: status !== 'pending_payment' };
@@ -187,6 +192,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
         let mailchimpQueued = false;
         for (const ticket of tickets.length ? tickets : [rsvp]) {
           confirmByLink(tx, ticket);
+          recordAudit(tx, { actor: ATTENDEE, action: 'rsvp.registered', target: rsvpTarget(ticket.id, ticket.data) }, now);
           if (!queueOrderMail) queueMail(tx, { kind: confirmationMailKind(details), rsvpId: ticket.id, to: ticket.data.email }, now);
           if (queueMailchimpSync(tx, { eventId: details.id, audienceId: details.mailchimpAudienceId }, ticket.id, 'registered', now) !== null) mailchimpQueued = true;
         }
@@ -259,6 +265,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
         const refundDue = decision.refund?.refundDue === true;
         const mailchimpQueued = cancelByAttendee(tx, found, now, refundDue);
         queueMail(tx, { kind: 'ticketCancelled', rsvpId, to: rsvp.data.email }, now);
+        recordAudit(tx, { actor: ATTENDEE, action: 'rsvp.cancelled', target: rsvpTarget(rsvpId, rsvp.data) }, now);
         return { mailchimpQueued, paid: decision.refund !== null, refundDue };
       });
       onMailQueued?.();
@@ -299,6 +306,9 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
         const given = transferTicket(tx, rsvp, event, input, active, now);
         queueMail(tx, { kind: confirmationMailKind(details), rsvpId: given.id, to: input.email.toLowerCase() }, now);
         queueMail(tx, { kind: 'ticketTransferred', rsvpId, to: rsvp.data.email }, now);
+        const changes = [{ field: 'holder', before: `${rsvp.data.name} <${rsvp.data.email}>`, after: `${input.name} <${input.email.toLowerCase()}>` }, { field: 'ticket', before: rsvpId, after: given.id }];
+        recordAudit(tx, { actor: ATTENDEE, action: 'rsvp.transferred', target: rsvpTarget(rsvpId, rsvp.data), changes }, now);
+        recordAudit(tx, { actor: ATTENDEE, action: 'rsvp.transferred', target: rsvpTarget(given.id, { eventId: rsvp.data.eventId, name: input.name }), changes }, now);
         return given.mailchimpQueued;
       });
       onMailQueued?.();
@@ -371,13 +381,14 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
      * holder's notice queued under the ticket's own key. Cancelling again finds the event cancelled and
      * every ticket too: nothing changes and nothing is sent; a run cut short is finished by the next.
      */
-    async cancelEvent(eventId: string): Promise<CancelEventReply> {
+    async cancelEvent(eventId: string, actor?: AuditActor): Promise<CancelEventReply> {
       const now = clock.now();
       const alreadyCancelled = await store.runTransaction(async (tx) => {
         const doc = await tx.get(EVENTS, eventId);
         if (!doc) throw new EventNotFoundError();
         if (doc.data.cancelledAt) return true;
         tx.update(EVENTS, eventId, { cancelledAt: now.toISOString(), updatedAt: now.toISOString() });
+        if (actor) recordAudit(tx, { actor, action: 'event.cancelled', target: eventTarget(eventId, doc.data.title) }, now);
         return false;
       });
       const counts = { tickets: 0, refunds: 0, notices: 0 };
@@ -391,6 +402,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
           const notice = holder ? await queueNoticeOnce(tx, noticeMailId('eventCancelled', listed.id), { kind: 'eventCancelled', rsvpId: listed.id, to: holder.email }, now) : null;
           const cancelled = cancelForCancelledEvent(tx, found, now);
           if (!cancelled) return null;
+          if (actor) recordAudit(tx, { actor, action: 'rsvp.cancelled', target: rsvpTarget(listed.id, found.rsvp!.data), reason: 'Event cancelled' }, now);
           const money: NoticeMoney = cancelled.refundCents > 0 ? { outcome: 'refundPending', amountCents: cancelled.refundCents } : { outcome: 'none', amountCents: 0 };
           return { ...cancelled, told: notice?.(money) ?? false };
         });
@@ -421,7 +433,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
      * An unpaid hold's payment intent is cancelled with the provider once the RSVP is, so
      * it can no longer be paid; a payment that slips through anyway is refunded by the webhook.
      */
-    async cancel(rsvpId: string): Promise<{ message: string }> {
+    async cancel(rsvpId: string, audit?: { actor: AuditActor; reason: string | null }): Promise<{ message: string }> {
       const now = clock.now();
       const cancelled = await store.runTransaction(async (tx) => {
         const found = await readRsvpWithSeat(tx, rsvpId);
@@ -432,6 +444,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
           ? await queueNoticeOnce(tx, noticeMailId('cancelled', rsvpId), { kind: 'ticketCancelledByAdmin', rsvpId, to: holder.email, notice: moneyOfAdminCancel(holder) }, now)
           : null;
         const done = cancelRsvp(tx, found, now);
+        if (audit) recordAudit(tx, { ...audit, action: 'rsvp.cancelled', target: rsvpTarget(rsvpId, done.data) }, now);
         return { ...done, noticeQueued: notice?.() ?? false };
       });
       if (cancelled.noticeQueued) onMailQueued?.();

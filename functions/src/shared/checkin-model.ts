@@ -7,8 +7,12 @@ import { CHECKIN_EVENT_WINDOW_MS } from './constants.js';
 import type { PaymentStatus, RsvpStatus, TicketView } from './rsvps-model.js';
 
 /** The product's wording (SPEC §8) and the plain refusals the API adds. */
+/** The longest door or device name a check-in may give (issue 28 item 4). */
+export const CHECKIN_DOOR_MAX = 60;
+
 export const CHECKIN_MESSAGES = {
   checkedIn: 'Checked in',
+  doorTooLong: `Keep the door name under ${CHECKIN_DOOR_MAX} characters`,
   alreadyCheckedIn: 'This attendee is already checked in',
   cancelled: 'This ticket was cancelled and cannot be admitted',
   transferred: 'This ticket was given to someone else and is no longer valid: their new ticket has another code',
@@ -62,6 +66,8 @@ export interface CheckInRequest {
    * against. An offline check-in cannot have happened before the device had its list.
    */
   listLoadedAt?: string;
+  /** Which door or device admitted the person ('Gate 2'), for the audit log (issue 28 item 4); optional. */
+  door?: string;
 }
 
 /** POST /checkin/{id} and DELETE /checkin/{id} (undo, admins only) reply. */

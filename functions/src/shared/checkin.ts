@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECKIN_MESSAGES, type CheckInRequest } from './checkin-model.js';
+import { CHECKIN_DOOR_MAX, CHECKIN_MESSAGES, type CheckInRequest } from './checkin-model.js';
 import type { Same } from './type-checks.js';
 
 const isoInstant = (name: string) => z.iso.datetime({ offset: true, error: `${name} must be an ISO date and time` });
@@ -13,6 +13,7 @@ export const checkInSchema = z
     eventId: z.string({ error: CHECKIN_MESSAGES.selectEvent }).trim().min(1, CHECKIN_MESSAGES.selectEvent).max(100),
     checkedInAt: isoInstant('checkedInAt').optional(),
     listLoadedAt: isoInstant('listLoadedAt').optional(),
+    door: z.string({ error: CHECKIN_MESSAGES.doorTooLong }).trim().max(CHECKIN_DOOR_MAX, CHECKIN_MESSAGES.doorTooLong).optional(),
   })
   .strip()
   .superRefine((body, context) => {

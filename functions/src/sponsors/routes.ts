@@ -9,6 +9,7 @@ import { parseWith } from '../http/validate.js';
 import type { AuthGuards } from '../auth/middleware.js';
 import { UPLOAD_BODY_LIMIT_BYTES } from '../uploads/routes.js';
 import type { SponsorService } from './service.js';
+import { staffActor } from '../audit/actors.js';
 
 export function sponsorRoutes(api: FastifyInstance, sponsors: SponsorService, guards: AuthGuards) {
   const admin = guards.requireRole('admin');
@@ -28,14 +29,14 @@ export function sponsorRoutes(api: FastifyInstance, sponsors: SponsorService, gu
         ? refuseTooLarge(request, reply, 'FILE_TOO_LARGE', `${SPONSOR_MESSAGES.logoUploadFailed}: ${UPLOAD_MESSAGES.fileTooLarge}`)
         : errorHandler(error, request, reply),
     handler: async (request, reply) => {
-      const sponsor = await sponsors.add(parseWith(sponsorInputSchema, request.body));
+      const sponsor = await sponsors.add(parseWith(sponsorInputSchema, request.body), staffActor(request.viewer!));
       return reply.code(201).send({ success: true, message: SPONSOR_MESSAGES.added, sponsor });
     },
   });
 
   api.put<{ Reply: SponsorsReply }>('/sponsors/order', { preHandler: admin }, async (request) => {
     const { ids } = parseWith(sponsorOrderSchema, request.body);
-    return { success: true, message: SPONSOR_MESSAGES.reordered, sponsors: await sponsors.reorder(ids) };
+    return { success: true, message: SPONSOR_MESSAGES.reordered, sponsors: await sponsors.reorder(ids, staffActor(request.viewer!)) };
   });
 
   // Edit in place (issue 26 item 6): name, website and/or a new logo; the body may carry a logo, so POST's limit and 413.
@@ -47,13 +48,13 @@ export function sponsorRoutes(api: FastifyInstance, sponsors: SponsorService, gu
         ? refuseTooLarge(request, reply, 'FILE_TOO_LARGE', `${SPONSOR_MESSAGES.logoUploadFailed}: ${UPLOAD_MESSAGES.fileTooLarge}`)
         : errorHandler(error, request, reply),
     handler: async (request) => {
-      const sponsor = await sponsors.update(request.params.id, parseWith(sponsorUpdateSchema, request.body));
+      const sponsor = await sponsors.update(request.params.id, parseWith(sponsorUpdateSchema, request.body), staffActor(request.viewer!));
       return { success: true as const, message: SPONSOR_MESSAGES.updated, sponsor };
     },
   });
 
   api.delete<IdParams>('/sponsors/:id', { preHandler: admin }, async (request) => {
-    await sponsors.remove(request.params.id);
+    await sponsors.remove(request.params.id, staffActor(request.viewer!));
     return { success: true, message: SPONSOR_MESSAGES.deleted };
   });
 }

@@ -5,6 +5,12 @@ import { SPONSOR_MESSAGES, type Sponsor, type SponsorInput, type SponsorUpdateIn
 import { collection, type DocumentStore, type Transaction } from '../store/port.js';
 import type { UploadService } from '../uploads/service.js';
 import { isSameSponsorSet, logoForStrip, sortSponsors, toSponsorView, type StoredSponsor } from './rules.js';
+import { recordAudit } from '../audit/repository.js';
+import { changedFields } from '../audit/actors.js';
+import type { AuditActor, AuditTarget } from '../shared/audit-model.js';
+
+const sponsorTarget = (id: string, name: string): AuditTarget => ({ type: 'sponsor', id, eventId: null, label: name });
+const isSameOrder = (change: { before: string[]; after: string[] }) => JSON.stringify(change.before) === JSON.stringify(change.after);
 
 export { toSponsorView, type StoredSponsor } from './rules.js';
 
@@ -54,7 +60,7 @@ export function createSponsorService(deps: { store: DocumentStore; clock: Clock;
      * sniffed from the bytes, 5MB, re-encoded to WebP); its refusals keep their code and status
      * and say 'Error uploading sponsor logo: <why>'. Nothing is stored when the logo is refused.
      */
-    async add(input: SponsorInput): Promise<Sponsor> {
+    async add(input: SponsorInput, actor?: AuditActor): Promise<Sponsor> {
       const logo = await uploadLogo(input.imageData, input);
       const id = newId();
       const data: StoredSponsor = { name: input.name, logo, createdAt: clock.now().toISOString(), ...(input.website ? { website: input.website } : {}) };
@@ -63,6 +69,7 @@ export function createSponsorService(deps: { store: DocumentStore; clock: Clock;
         placeAll(tx, ordered);
         const stored = { ...data, order: ordered.length };
         tx.create(SPONSORS, id, stored);
+        if (actor) recordAudit(tx, { actor, action: 'sponsor.added', target: sponsorTarget(id, input.name) }, clock.now());
         return toSponsorView({ id, data: stored });
       });
     },
@@ -72,7 +79,7 @@ export function createSponsorService(deps: { store: DocumentStore; clock: Clock;
      * place in the strip and its creation time stay. A new logo is uploaded first (nothing is written
      * when it is refused); 404 when there is no such sponsor, checked in the writing transaction.
      */
-    async update(id: string, patch: SponsorUpdateInput): Promise<Sponsor> {
+    async update(id: string, patch: SponsorUpdateInput, actor?: AuditActor): Promise<Sponsor> {
       const logo = patch.imageData === undefined ? undefined : await uploadLogo(patch.imageData, patch);
       const fields: Partial<StoredSponsor> = {
         ...(patch.name === undefined ? {} : { name: patch.name }),
@@ -83,16 +90,19 @@ export function createSponsorService(deps: { store: DocumentStore; clock: Clock;
         const doc = await tx.get(SPONSORS, id);
         if (!doc) throw new RuleError('SPONSOR_NOT_FOUND', SPONSOR_MESSAGES.notFound, 'not-found');
         if (Object.keys(fields).length) tx.update(SPONSORS, id, fields);
+        const changes = changedFields(doc.data, { ...doc.data, ...fields });
+        if (actor && changes.length) recordAudit(tx, { actor, action: 'sponsor.updated', target: sponsorTarget(id, doc.data.name), changes }, clock.now());
         return toSponsorView({ id, data: { ...doc.data, ...fields } });
       });
     },
 
     /** Removes a sponsor (DELETE /sponsors/{id}); 404 when there is none. Its logo files stay: they are named by content and may be used elsewhere. */
-    async remove(id: string): Promise<void> {
+    async remove(id: string, actor?: AuditActor): Promise<void> {
       await store.runTransaction(async (tx) => {
         const doc = await tx.get(SPONSORS, id);
         if (!doc) throw new RuleError('SPONSOR_NOT_FOUND', SPONSOR_MESSAGES.notFound, 'not-found');
         tx.delete(SPONSORS, id);
+        if (actor) recordAudit(tx, { actor, action: 'sponsor.removed', target: sponsorTarget(id, doc.data.name) }, clock.now());
       });
     },
 
@@ -101,13 +111,15 @@ export function createSponsorService(deps: { store: DocumentStore; clock: Clock;
      * stored sponsor exactly once: one from a screen that missed an addition or a deletion is
      * refused (409) and the order stays as it was.
      */
-    async reorder(ids: readonly string[]): Promise<Sponsor[]> {
+    async reorder(ids: readonly string[], actor?: AuditActor): Promise<Sponsor[]> {
       return store.runTransaction(async (tx) => {
         const current = await tx.query(SPONSORS);
         if (!isSameSponsorSet(ids, current)) throw new RuleError('SPONSOR_ORDER_MISMATCH', SPONSOR_MESSAGES.orderMismatch, 'conflict', 'ids');
         const place = new Map(ids.map((id, index) => [id, index]));
         const ordered = [...current].sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
         placeAll(tx, ordered);
+        const changes = [{ field: 'order', before: sortSponsors(current).map((doc) => doc.data.name), after: ordered.map((doc) => doc.data.name) }];
+        if (actor && !isSameOrder(changes[0])) recordAudit(tx, { actor, action: 'sponsor.reordered', target: { type: 'sponsor', id: 'order', eventId: null, label: 'Sponsors' }, changes }, clock.now());
         return ordered.map((doc, index) => toSponsorView({ id: doc.id, data: { ...doc.data, order: index } }));
       });
     },

@@ -69,6 +69,8 @@ const COLLECTIONS = [
   'waitlistEntries',
   'waitlistKeys',
   'waitlistFreedSeats',
+  // Issue 28 item 4: the audit log, written only by the API (no client may add, change or delete an entry).
+  'auditLog',
   'not-a-collection-yet',
 ];
 

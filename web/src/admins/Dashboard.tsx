@@ -19,6 +19,7 @@ const PANELS: Partial<Record<DashboardTabId, LazyExoticComponent<ComponentType>>
   emails: lazy(() => import('../mail/admin/EmailsTab.js')),
   sponsors: lazy(() => import('../sponsors/admin/SponsorsTab.js')),
   admins: lazy(() => import('../admins/users/AdminUsersTab.js')),
+  activity: lazy(() => import('../audit/admin/ActivityTab.js')),
 };
 
 /** The URL parameters of the tabs' own view state (and ?tab= itself). */

@@ -3,8 +3,8 @@ import { nextTabIndex } from '../ui/roving.js';
 import { DASHBOARD_TABS, isDashboardTab, resolveTab, tabsFor } from './tabs.js';
 
 describe('dashboard tabs', () => {
-  it('lists the seven tabs of the spec in order', () => {
-    expect(DASHBOARD_TABS.map((t) => t.id)).toEqual(['events', 'rsvps', 'theme', 'emails', 'sponsors', 'checkin', 'admins']);
+  it('lists the seven tabs of the spec in order, then Activity (issue 28 item 5)', () => {
+    expect(DASHBOARD_TABS.map((t) => t.id)).toEqual(['events', 'rsvps', 'theme', 'emails', 'sponsors', 'checkin', 'admins', 'activity']);
     expect(isDashboardTab('emails')).toBe(true);
     expect(isDashboardTab('nope')).toBe(false);
   });
@@ -19,8 +19,8 @@ describe('dashboard tabs', () => {
 });
 
 describe('tabs by role', () => {
-  it('admins see all seven tabs; staff only RSVPs and Check-in', () => {
-    expect(tabsFor('admin').map((t) => t.id)).toEqual(['events', 'rsvps', 'theme', 'emails', 'sponsors', 'checkin', 'admins']);
+  it('admins see all eight tabs; staff only RSVPs and Check-in', () => {
+    expect(tabsFor('admin').map((t) => t.id)).toEqual(['events', 'rsvps', 'theme', 'emails', 'sponsors', 'checkin', 'admins', 'activity']);
     expect(tabsFor('staff').map((t) => t.label)).toEqual(['RSVPs', 'Check-in']);
   });
 

@@ -12,6 +12,8 @@ export const DASHBOARD_TABS = [
   { id: 'sponsors', label: 'Sponsors', roles: ADMINS },
   { id: 'checkin', label: 'Check-in', roles: EVERYONE },
   { id: 'admins', label: 'Admin Users', roles: ADMINS },
+  // Issue 28 item 5: the audit log, read by admins.
+  { id: 'activity', label: 'Activity', roles: ADMINS },
 ] as const;
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];

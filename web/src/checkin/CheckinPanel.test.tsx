@@ -78,6 +78,24 @@ describe('CheckinPanel', () => {
     expect(statusArea.className).toContain('checkin-status--warning');
   });
 
+  it("sends the door's name with each check-in, online and queued, and keeps it for the next visit (issue 28 item 4)", async () => {
+    const bodies: CheckInRequest[] = [];
+    checkIn = async (_path, body) => {
+      bodies.push(body);
+      return admittedReply;
+    };
+    const { unmount } = renderPanel();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Door (optional)'), 'Gate 2');
+    await lookUp('T1');
+    await user.click(await screen.findByRole('button', { name: 'Check In Now' }));
+    await waitFor(() => expect(bodies).toEqual([{ eventId: 'E1', door: 'Gate 2' }]));
+    unmount();
+    renderPanel();
+    expect(await screen.findByLabelText('Door (optional)')).toHaveProperty('value', 'Gate 2');
+    localStorage.removeItem('zion-door-name');
+  });
+
   it('admits against the device when the network is gone, and counts the queue', async () => {
     checkIn = async () => {
       throw new ApiError('Network error', 0);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CHECKIN_FILTERS } from '@shared/constants.js';
-import { CHECKIN_MESSAGES, ticketIdFromScan, type DoorListEntry } from '@shared/checkin-model.js';
+import { CHECKIN_DOOR_MAX, CHECKIN_MESSAGES, ticketIdFromScan, type DoorListEntry } from '@shared/checkin-model.js';
 import { errorText } from '../api/client.js';
 import { formatEventDateTime } from '../events/format.js';
 import { useStaff } from '../staff/StaffContext.js';
@@ -16,6 +16,7 @@ import { DoorSearch } from './DoorSearch.js';
 import { Scanner } from './Scanner.js';
 import { TicketInfo, TicketLookup, ticketFoundText } from './TicketLookup.js';
 import { useDoor, useDoorEvent } from './useDoor.js';
+import { rememberDoorName, rememberedDoorName } from './offline.js';
 import './checkin.css';
 
 export interface CheckinPanelProps {
@@ -91,6 +92,7 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
                 ))}
               </select>
             </div>
+            <DoorName variant={variant} />
             <p className="checkin-count" aria-live="polite">
               {door.doorList.data ? checkedInCountText(attendees) : null}
             </p>
@@ -136,7 +138,7 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
               busy={door.busy}
               canUndo={role === 'admin'}
               onCheckIn={(entry) => void door.checkIn(entry)}
-              onUndo={(entry) => void door.undo(entry)}
+              onUndo={(entry, reason) => void door.undo(entry, reason)}
             />
             </Card>
           </div>
@@ -270,5 +272,26 @@ function Conflicts({ door }: { door: ReturnType<typeof useDoor> }) {
         {CHECKIN_TEXT.dismiss}
       </button>
     </section>
+  );
+}
+
+/** The door's own name ('Gate 2'), optional: kept on the device and sent with each check-in for the activity log. */
+function DoorName({ variant }: { variant: string }) {
+  const [name, setName] = useState(rememberedDoorName);
+  return (
+    <div className="field checkin-door">
+      <label htmlFor={`checkin-door-${variant}`}>{CHECKIN_TEXT.doorName}</label>
+      <input
+        id={`checkin-door-${variant}`}
+        type="text"
+        value={name}
+        maxLength={CHECKIN_DOOR_MAX}
+        placeholder={CHECKIN_TEXT.doorNamePlaceholder}
+        onChange={(e) => {
+          setName(e.target.value);
+          rememberDoorName(e.target.value);
+        }}
+      />
+    </div>
   );
 }

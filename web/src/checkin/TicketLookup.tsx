@@ -1,4 +1,6 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { AUDIT_REASON_MAX } from '@shared/audit-model.js';
+import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import type { DoorListEntry } from '@shared/checkin-model.js';
 import { admissionRefusal, REFUSAL_MESSAGES } from '@shared/checkin-model.js';
 import { Field } from '../ui/Field.js';
@@ -54,13 +56,20 @@ export interface TicketInfoProps {
   busy: Busy;
   canUndo: boolean;
   onCheckIn: (entry: DoorListEntry) => void;
-  onUndo: (entry: DoorListEntry) => void;
+  /** `reason`: the admin's optional reason, kept in the audit log (issue 28 item 4). */
+  onUndo: (entry: DoorListEntry, reason: string) => void;
 }
 
 /** The ticket information panel: attendee, event, check-in status with time and by whom, or 'Check In Now'. */
 export function TicketInfo({ entry, eventTitle, eventId, busy, canUndo, onCheckIn, onUndo }: TicketInfoProps) {
   const now = useNow();
   const refusal = admissionRefusal(entry, eventId);
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const ask = () => {
+    setReason('');
+    setAsking(true);
+  };
   return (
     <section className={entry.checkedIn ? 'ticket-info ticket-info--in' : 'ticket-info'} aria-labelledby="ticket-info-title">
       <h3 id="ticket-info-title">{CHECKIN_TEXT.ticketTitle}</h3>
@@ -95,10 +104,27 @@ export function TicketInfo({ entry, eventTitle, eventId, busy, canUndo, onCheckI
         </div>
       </dl>
       {entry.checkedIn && canUndo ? (
-        <button type="button" className="btn btn-outline btn-small" onClick={() => onUndo(entry)} disabled={busy !== null}>
+        <button type="button" className="btn btn-outline btn-small" onClick={ask} disabled={busy !== null}>
           {busy === 'undo' ? CHECKIN_TEXT.undoing : CHECKIN_TEXT.undo}
         </button>
       ) : null}
+      <ConfirmDialog
+        open={asking}
+        title={`Undo ${entry.name}'s check-in?`}
+        confirmLabel={CHECKIN_TEXT.undo}
+        cancelLabel={CHECKIN_TEXT.keepCheckIn}
+        onConfirm={() => {
+          setAsking(false);
+          onUndo(entry, reason);
+        }}
+        onCancel={() => setAsking(false)}
+      >
+        <p>{CHECKIN_TEXT.undoBody}</p>
+        <div className="field">
+          <label htmlFor="undo-reason">Reason (optional)</label>
+          <input id="undo-reason" type="text" value={reason} maxLength={AUDIT_REASON_MAX} onChange={(e) => setReason(e.target.value)} />
+        </div>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -37,6 +37,10 @@ export const CHECKIN_TEXT = {
   checkingIn: 'Checking In...',
   undo: 'Undo check-in',
   undoing: 'Undoing...',
+  keepCheckIn: 'Keep check-in',
+  doorName: 'Door (optional)',
+  doorNamePlaceholder: 'e.g. Gate 2',
+  undoBody: 'The ticket can then be admitted again. The reason is kept in the activity log.',
   // SPEC §2's '✅ CHECKED IN' and '⏳ CLICK TO CHECK IN': the cards draw the site's icons instead of emoji (issue 24 item 15).
   checkedInBadge: 'CHECKED IN',
   pendingBadge: 'CLICK TO CHECK IN',

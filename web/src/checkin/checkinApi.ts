@@ -33,7 +33,8 @@ export const checkinCalls = {
     call<DoorListReply>(api, `/events/${id(eventId)}/door-list`, { signal }, CHECKIN_MESSAGES.loadRsvpsFailed),
   checkIn: (api: Api, ticketId: string, body: CheckInRequest) =>
     call<CheckInReply>(api, `/checkin/${id(ticketId)}`, { method: 'POST', body }, CHECKIN_MESSAGES.checkInFailed),
-  undo: (api: Api, ticketId: string) => call<CheckInReply>(api, `/checkin/${id(ticketId)}`, { method: 'DELETE' }, CHECKIN_MESSAGES.checkInFailed),
+  undo: (api: Api, ticketId: string, reason = '') =>
+    call<CheckInReply>(api, `/checkin/${id(ticketId)}`, { method: 'DELETE', body: { reason } }, CHECKIN_MESSAGES.checkInFailed),
   ticket: (api: Api, ticketId: string) =>
     call<{ ticket: TicketView }>(api, ticketViewPath(ticketId), {}, CHECKIN_MESSAGES.lookupFailed).then((r) => r.ticket),
 };

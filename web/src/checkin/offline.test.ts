@@ -80,4 +80,10 @@ describe('offline door', () => {
     });
     expect(queuedCheckInBody(queued('A', '2026-06-10T18:30:00.000Z'))).toEqual({ eventId: 'E1' });
   });
+
+  it("sends the door's name a queued check-in was admitted at; a blank one not at all (issue 28 item 4)", () => {
+    const item = { ...queued('A', '2026-06-10T18:30:00.000Z'), listLoadedAt: '2026-06-10T18:00:00.000Z' };
+    expect(queuedCheckInBody({ ...item, door: ' Gate 2 ' })).toMatchObject({ eventId: 'E1', door: 'Gate 2' });
+    expect(queuedCheckInBody({ ...item, door: '  ' })).not.toHaveProperty('door');
+  });
 });

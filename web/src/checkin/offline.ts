@@ -18,6 +18,8 @@ export interface QueuedCheckIn {
    */
   listLoadedAt?: string;
   name: string;
+  /** The door or device that admitted the person ('Gate 2'), when the door named itself (issue 28 item 4). */
+  door?: string;
   /**
    * Queued after a call for it got no reply (or none in time): the server may have recorded it, so
    * at sync an 'already checked in' by this same staff member is that call, not a conflict.
@@ -63,6 +65,34 @@ export function rememberDoorEvent(eventId: string): void {
   }
 }
 
+/**
+ * The door's own name ('Gate 2'), kept on the device like its event and sent with each check-in for
+ * the audit log (issue 28 item 4); blank: none.
+ */
+const DOOR_NAME_KEY = 'zion-door-name';
+
+export function rememberedDoorName(): string {
+  try {
+    return localStorage.getItem(DOOR_NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function rememberDoorName(name: string): void {
+  try {
+    localStorage.setItem(DOOR_NAME_KEY, name);
+  } catch {
+    // Storage refused: check-ins go without a door name.
+  }
+}
+
+/** The `door` a check-in sends: the door's name when it has one, else nothing. */
+export function doorField(name: string | undefined): { door?: string } {
+  const door = name?.trim();
+  return door ? { door } : {};
+}
+
 /** The check-in event list, kept so a door can switch events without a network. */
 export async function saveEventList(events: EventRecord[]): Promise<void> {
   await set(EVENTS_KEY, events, db());
@@ -95,8 +125,9 @@ export function offlineCheckInTime(list: DeviceDoorList, deviceNow: number): { c
 }
 
 /** What a queued check-in sends: its time and its list's, or (queued by an older version) neither. */
-export function queuedCheckInBody(item: QueuedCheckIn): { eventId: string; checkedInAt?: string; listLoadedAt?: string } {
-  return item.listLoadedAt ? { eventId: item.eventId, checkedInAt: item.checkedInAt, listLoadedAt: item.listLoadedAt } : { eventId: item.eventId };
+export function queuedCheckInBody(item: QueuedCheckIn): { eventId: string; checkedInAt?: string; listLoadedAt?: string; door?: string } {
+  const door = doorField(item.door);
+  return item.listLoadedAt ? { eventId: item.eventId, checkedInAt: item.checkedInAt, listLoadedAt: item.listLoadedAt, ...door } : { eventId: item.eventId, ...door };
 }
 
 export async function pendingCheckIns(): Promise<QueuedCheckIn[]> {

@@ -12,12 +12,14 @@ import { checkinCalls, doorListQuery, invalidateEvent } from './checkinApi.js';
 import { connection, useConnection } from './connection.js';
 import { signal } from './feedback.js';
 import {
+  doorField,
   enqueueCheckIn,
   offlineCheckInTime,
   pendingCheckIns,
   queuedCheckInBody,
   rememberDoorEvent,
   rememberedDoorEvent,
+  rememberedDoorName,
   syncQueue,
   type DeviceDoorList,
   type QueuedCheckIn,
@@ -94,7 +96,9 @@ export function useDoor(eventId: string) {
     // The list admitted against, as the cache holds it now (a lookup may have just refreshed it).
     const list = queryClient.getQueryData<DeviceDoorList>(queryKeys.doorList(eventId)) ?? doorList.data;
     const { checkedInAt, listLoadedAt } = list ? offlineCheckInTime(list, Date.now()) : { checkedInAt: new Date().toISOString(), listLoadedAt: undefined };
-    setWaiting(await enqueueCheckIn({ ticketId: entry.id, eventId, checkedInAt, listLoadedAt, name: entry.name, ...(sentBefore ? { sentBefore } : {}) }));
+    setWaiting(
+      await enqueueCheckIn({ ticketId: entry.id, eventId, checkedInAt, listLoadedAt, name: entry.name, ...doorField(rememberedDoorName()), ...(sentBefore ? { sentBefore } : {}) }),
+    );
     const admitted = { ...entry, checkedIn: true, checkedInAt, checkedInBy: session.email };
     markLocally(admitted);
     setSelected(admitted);
@@ -111,7 +115,7 @@ export function useDoor(eventId: string) {
       // Known offline (the door's last call got no reply): queued at once, not after another wait.
       // The queue's retries and the list's refetches find out when the network is back.
       if (connection() === 'offline') return await admitOffline(entry);
-      const reply = await checkinCalls.checkIn(api, entry.id, { eventId });
+      const reply = await checkinCalls.checkIn(api, entry.id, { eventId, ...doorField(rememberedDoorName()) });
       const ticket = reply.ticket;
       const admitted = { ...entry, checkedIn: true, checkedInAt: ticket.checkedInAt, checkedInBy: ticket.checkedInBy };
       markLocally(admitted);
@@ -165,10 +169,10 @@ export function useDoor(eventId: string) {
     setMessage(null);
   };
 
-  const undo = async (entry: DoorListEntry) => {
+  const undo = async (entry: DoorListEntry, reason = '') => {
     setBusy('undo');
     try {
-      const reply = await checkinCalls.undo(api, entry.id);
+      const reply = await checkinCalls.undo(api, entry.id, reason);
       const undone = { ...entry, checkedIn: false, checkedInAt: null, checkedInBy: null };
       markLocally(undone);
       setSelected(undone);

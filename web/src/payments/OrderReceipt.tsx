@@ -1,6 +1,6 @@
-import { formatCents } from '@shared/payments-model.js';
 import { cardLabel, receiptLines, type PaymentCard } from '@shared/receipt-model.js';
 import type { OrderTicketReply } from '@shared/rsvps-model.js';
+import { ReceiptTable, receiptDateTime } from './ReceiptTable.js';
 import './order-receipt.css';
 
 /**
@@ -12,41 +12,14 @@ export function OrderReceipt({ tickets, paidAt, card, receiptUrl }: { tickets: O
   const paidWith = cardLabel(card);
   const lines = receiptLines(tickets);
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  const paid = paidAt ? new Date(paidAt) : null;
+  const paid = receiptDateTime(paidAt);
   return (
     <section className="order-receipt" aria-label="Receipt">
       <h4>Receipt</h4>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Ticket</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Price</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={`${line.ticketType}-${line.unit}`}>
-              <td>{line.ticketType}</td>
-              <td>{line.quantity}</td>
-              <td>{formatCents(line.unit)}</td>
-              <td>{formatCents(line.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Total
-            </th>
-            <td>{formatCents(total)}</td>
-          </tr>
-        </tfoot>
-      </table>
-      {paid && !Number.isNaN(paid.getTime()) ? (
+      <ReceiptTable lines={lines} total={total} />
+      {paid ? (
         <p className="order-receipt-date">
-          Paid on {paid.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}
+          Paid on {paid}
           {paidWith ? ` with ${paidWith}` : ''}
         </p>
       ) : null}

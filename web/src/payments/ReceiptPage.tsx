@@ -7,6 +7,7 @@ import { formatEventDateTime } from '../events/format.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useLinkKey } from '../links/linkKey.js';
+import { ReceiptTable, receiptDateTime } from './ReceiptTable.js';
 import './receipt-page.css';
 
 export const RECEIPT_TEXT = {
@@ -18,8 +19,6 @@ export const RECEIPT_TEXT = {
 
 type Receipt = ReceiptReply['receipt'];
 type View = { kind: 'loading' } | { kind: 'receipt'; receipt: Receipt } | { kind: 'failed'; message: string; canRetry: boolean };
-
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' }) : '');
 
 /**
  * /receipt/:orderId#key=... (issue 26 item 2): an order's printable receipt, opened from its
@@ -109,45 +108,18 @@ export function ReceiptSheet({ receipt }: { receipt: Receipt }) {
           {receipt.buyer.name} ({receipt.buyer.email})
         </dd>
         <dt>Paid</dt>
-        <dd>{receipt.paidAt ? dateTime(receipt.paidAt) : 'Not paid'}</dd>
+        <dd>{receipt.paidAt ? receiptDateTime(receipt.paidAt) : 'Not paid'}</dd>
         <dt>Card</dt>
         <dd>{card || RECEIPT_MESSAGES.noCard}</dd>
       </dl>
-      <table className="receipt-lines">
-        <thead>
-          <tr>
-            <th scope="col">Ticket</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Price</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {receipt.lines.map((line) => (
-            <tr key={`${line.ticketType}-${line.unit}`}>
-              <td>{line.ticketType}</td>
-              <td>{line.quantity}</td>
-              <td>{formatCents(line.unit)}</td>
-              <td>{formatCents(line.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Total
-            </th>
-            <td>{formatCents(receipt.total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <ReceiptTable className="receipt-lines" lines={receipt.lines} total={receipt.total} />
       {receipt.refunds.length ? (
         <section className="receipt-refunds" aria-label="Refunds">
           <h2>Refunds</h2>
           <ul>
             {receipt.refunds.map((refund, index) => (
               <li key={index}>
-                {refund.name} ({refund.ticketType}): {formatCents(refund.amount)} refunded{refund.refundedAt ? ` on ${dateTime(refund.refundedAt)}` : ''}
+                {refund.name} ({refund.ticketType}): {formatCents(refund.amount)} refunded{refund.refundedAt ? ` on ${receiptDateTime(refund.refundedAt)}` : ''}
               </li>
             ))}
           </ul>

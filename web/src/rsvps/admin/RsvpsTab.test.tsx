@@ -115,9 +115,11 @@ describe('RsvpsTab', () => {
     const row = (await screen.findByText('Person T1')).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Cancel and refund' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel and refund $35.00?' });
+    // Issue 28 item 4: the reason the admin gives goes to the audit log.
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Duplicate booking');
     await user.click(within(dialog).getByRole('button', { name: 'Refund $35.00' }));
     expect(await within(dialog).findByText('The refund failed, so the RSVP was left as it was: card expired')).toBeTruthy();
-    expect(request).toHaveBeenCalledWith('/rsvps/T1/refund', { method: 'POST' }, RSVP_MESSAGES.refundFailed);
+    expect(request).toHaveBeenCalledWith('/rsvps/T1/refund', { method: 'POST', body: { reason: 'Duplicate booking' } }, RSVP_MESSAGES.refundFailed);
     expect(within(row).getByText('Confirmed')).toBeTruthy();
     expect(within(row).getByText('Paid')).toBeTruthy();
   });
@@ -133,7 +135,7 @@ describe('RsvpsTab', () => {
     const dialog = screen.getByRole('alertdialog', { name: "Cancel Free Fran's RSVP?" });
     expect(dialog.textContent).toContain('the seat is freed');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel RSVP' }));
-    await waitFor(() => expect(request).toHaveBeenCalledWith('/rsvps/T2', { method: 'DELETE' }, RSVP_MESSAGES.cancelFailed));
+    await waitFor(() => expect(request).toHaveBeenCalledWith('/rsvps/T2', { method: 'DELETE', body: { reason: '' } }, RSVP_MESSAGES.cancelFailed));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     // A cancelled RSVP has no actions, only its details.
     const cancelled = screen.getByText('Person T3').closest('tr')!;

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { CHECKIN_MESSAGES } from '@shared/checkin-model.js';
 import type { EventRecord } from '@shared/events-model.js';
 import { MAIL_MESSAGES } from '@shared/mail-model.js';
+import { AUDIT_REASON_MAX } from '@shared/audit-model.js';
 import { formatCents } from '@shared/payments-model.js';
 import { RSVP_MESSAGES, type PaymentStatus, type RsvpRecord, type RsvpStatus } from '@shared/rsvps-model.js';
 import { errorText } from '../../api/client.js';
@@ -94,6 +95,9 @@ function choicesIn<T extends string>(order: readonly T[], present: readonly T[],
 }
 
 // Issue 28 item 3: the waitlist's panel is a chunk of its own (it reuses this folder's helpers, so a static import would tie the folders in a circle).
+// Issue 28 item 5: an RSVP's History (the audit log's entries about it), a chunk of its own for the same reason.
+const RsvpHistory = lazy(() => import('../../audit/admin/RsvpHistory.js'));
+
 const WaitlistPanel = lazy(() => import('../../waitlist/admin/WaitlistPanel.js').then((m) => ({ default: m.WaitlistPanel })));
 
 /**
@@ -255,6 +259,7 @@ function RsvpActions({ rsvp, event }: { rsvp: RsvpRecord; event: EventRecord }) 
   const toast = useToast();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [reason, setReason] = useState('');
   const refundable = refundableCents(rsvp);
 
   const resend = useMutation({
@@ -263,17 +268,18 @@ function RsvpActions({ rsvp, event }: { rsvp: RsvpRecord; event: EventRecord }) 
     onError: (error) => toast.error(errorText(error, MAIL_MESSAGES.resendFailed)),
   });
   const change = useMutation({
-    mutationFn: (kind: 'cancel' | 'refund') => (kind === 'cancel' ? rsvpCalls.cancel(api, rsvp.id) : rsvpCalls.refund(api, rsvp.id)),
+    mutationFn: (kind: 'cancel' | 'refund') => (kind === 'cancel' ? rsvpCalls.cancel(api, rsvp.id, reason) : rsvpCalls.refund(api, rsvp.id, reason)),
     onSuccess: (reply, kind) => {
       setDialog(null);
       toast.success(`${reply.message || (kind === 'cancel' ? RSVP_MESSAGES.cancelled : RSVP_MESSAGES.refunded)} (${rsvp.name})`);
     },
     onError: (error, kind) => toast.error(errorText(error, kind === 'cancel' ? RSVP_MESSAGES.cancelFailed : RSVP_MESSAGES.refundFailed)),
-    onSettled: () => invalidateRsvps(queryClient, event.id),
+    onSettled: () => Promise.all([invalidateRsvps(queryClient, event.id), queryClient.invalidateQueries({ queryKey: ['audit'] })]),
   });
   const dialogError = change.isError && change.variables === dialog ? errorText(change.error, dialog === 'cancel' ? RSVP_MESSAGES.cancelFailed : RSVP_MESSAGES.refundFailed) : undefined;
   const open = (kind: Dialog) => {
     change.reset();
+    setReason('');
     setDialog(kind);
   };
 
@@ -330,6 +336,17 @@ function RsvpActions({ rsvp, event }: { rsvp: RsvpRecord; event: EventRecord }) 
           onCancel={() => setDialog(null)}
         >
           <p>{shown.body}</p>
+          <div className="field">
+            <label htmlFor={`rsvp-reason-${rsvp.id}`}>Reason (optional)</label>
+            <input
+              id={`rsvp-reason-${rsvp.id}`}
+              type="text"
+              value={reason}
+              maxLength={AUDIT_REASON_MAX}
+              onChange={(e) => setReason(e.target.value)}
+              disabled={change.isPending}
+            />
+          </div>
         </ConfirmDialog>
       ) : null}
     </div>
@@ -347,6 +364,9 @@ function RsvpDetails({ rsvp }: { rsvp: RsvpRecord }) {
       {open ? (
         <Modal title={`${rsvp.name}'s RSVP`} className="rsvps-details" onDismiss={() => setOpen(false)}>
           <RsvpDetailsList rsvp={rsvp} />
+          <Suspense fallback={<StateBlock kind="loading" label="Loading the history..." />}>
+            <RsvpHistory rsvpId={rsvp.id} />
+          </Suspense>
           <div className="ui-dialog-actions">
             <button type="button" className="btn btn-outline" onClick={() => setOpen(false)}>
               Close

@@ -20,8 +20,10 @@ export const RSVP_ADMIN_TEXT = {
 export const rsvpCalls = {
   resend: (api: Api, rsvpId: string) =>
     api.request<{ message?: string }>(`/rsvps/${id(rsvpId)}/resend-ticket`, { method: 'POST' }, MAIL_MESSAGES.resendFailed),
-  cancel: (api: Api, rsvpId: string) => api.request<{ message?: string }>(`/rsvps/${id(rsvpId)}`, { method: 'DELETE' }, RSVP_MESSAGES.cancelFailed),
-  refund: (api: Api, rsvpId: string) => api.request<RefundReply>(`/rsvps/${id(rsvpId)}/refund`, { method: 'POST' }, RSVP_MESSAGES.refundFailed),
+  // The admin's optional reason goes into the audit log (issue 28 item 4).
+  cancel: (api: Api, rsvpId: string, reason = '') =>
+    api.request<{ message?: string }>(`/rsvps/${id(rsvpId)}`, { method: 'DELETE', body: { reason } }, RSVP_MESSAGES.cancelFailed),
+  refund: (api: Api, rsvpId: string, reason = '') => api.request<RefundReply>(`/rsvps/${id(rsvpId)}/refund`, { method: 'POST', body: { reason } }, RSVP_MESSAGES.refundFailed),
   csv: (api: Api, eventId: string) => api.download(`/events/${id(eventId)}/rsvps.csv`, {}, RSVP_ADMIN_TEXT.csvFailed),
 };
 

@@ -11,6 +11,8 @@ const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a
 const PNG_BASE64 = btoa(String.fromCharCode(...PNG_BYTES));
 const pngFile = () => new File([PNG_BYTES], 'logo.png', { type: 'image/png' });
 
+const WEBSITE_INVALID = 'The website must be a full http:// or https:// address, e.g. https://example.org';
+
 const sponsor = (id: string, name: string): Sponsor => ({ id, name, logo: `/api/files/uploads/${id}-480.webp`, website: '', createdAt: '2026-01-01T00:00:00.000Z' });
 
 let sponsors: Sponsor[];
@@ -94,17 +96,52 @@ describe('SponsorsTab', () => {
     await screen.findByRole('listitem', { name: 'Red Rock Bank' });
 
     await user.type(screen.getByLabelText(/Sponsor name/), '  Zion Coffee ');
+    await user.type(screen.getByLabelText('Website'), ' https://zioncoffee.example/ ');
     await user.upload(screen.getByLabelText(/Logo/, { selector: 'input' }), pngFile());
     expect(((await screen.findByRole('img', { name: 'Chosen logo preview' })) as HTMLImageElement).src).toBe(`data:image/png;base64,${PNG_BASE64}`);
     await user.click(screen.getByRole('button', { name: 'Add Sponsor' }));
 
     expect(await screen.findByText('Sponsor added (Zion Coffee) Public pages show the change within 30 seconds.')).toBeTruthy();
     expect(calls('POST')).toEqual([
-      ['/sponsors', { method: 'POST', body: { name: 'Zion Coffee', imageData: PNG_BASE64, fileName: 'logo.png', mimeType: 'image/png' } }, 'Error adding sponsor'],
+      ['/sponsors', { method: 'POST', body: { name: 'Zion Coffee', website: 'https://zioncoffee.example/', imageData: PNG_BASE64, fileName: 'logo.png', mimeType: 'image/png' } }, 'Error adding sponsor'],
     ]);
     expect(await screen.findByRole('listitem', { name: 'Zion Coffee' })).toBeTruthy();
     expect((screen.getByLabelText(/Sponsor name/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Website') as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('img', { name: 'Chosen logo preview' })).toBeNull();
+  });
+
+  it('a website that is not a full http(s) address is refused at the field, nothing sent; the server’s field error shows there too', async () => {
+    const user = userEvent.setup();
+    renderStaff(<SponsorsTab />, { request });
+    await screen.findByRole('listitem', { name: 'Red Rock Bank' });
+    await user.type(screen.getByLabelText(/Sponsor name/), 'Zion Coffee');
+    await user.type(screen.getByLabelText('Website'), 'javascript:alert(1)');
+    await user.upload(screen.getByLabelText(/Logo/, { selector: 'input' }), pngFile());
+    await screen.findByRole('img', { name: 'Chosen logo preview' });
+    await user.click(screen.getByRole('button', { name: 'Add Sponsor' }));
+    expect(await screen.findByText(WEBSITE_INVALID)).toBeTruthy();
+    expect(screen.getByLabelText('Website').getAttribute('aria-invalid')).toBe('true');
+    expect(calls('POST')).toHaveLength(0);
+
+    write = async () => {
+      throw new ApiError(WEBSITE_INVALID, 400, WEBSITE_INVALID, { website: WEBSITE_INVALID }, 'INVALID_INPUT');
+    };
+    await user.clear(screen.getByLabelText('Website'));
+    await user.type(screen.getByLabelText('Website'), 'https://zioncoffee.example');
+    await waitFor(() => expect(screen.queryByText(WEBSITE_INVALID)).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Add Sponsor' }));
+    expect(await screen.findByText(WEBSITE_INVALID)).toBeTruthy();
+    expect(screen.getByLabelText('Website').getAttribute('aria-invalid')).toBe('true');
+    expect(calls('POST')).toHaveLength(1);
+  });
+
+  it('a row shows the sponsor’s website as a link, or nothing when it has none', async () => {
+    sponsors[1] = { ...sponsors[1], website: 'https://redrock.example/' };
+    renderStaff(<SponsorsTab />, { request });
+    const withSite = await screen.findByRole('listitem', { name: 'Red Rock Bank' });
+    expect(within(withSite).getByRole('link', { name: 'https://redrock.example/' }).getAttribute('href')).toBe('https://redrock.example/');
+    expect(within(row('Canyon Outfitters')).queryByRole('link')).toBeNull();
   });
 
   it('a logo the server refuses says “Error uploading sponsor logo: …” at the logo; other failures “Error adding sponsor: …”', async () => {
@@ -203,5 +240,123 @@ describe('SponsorsTab', () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Red Rock Bank' })).toBeNull());
     // The Delete button that had the focus is gone: the focus stays in the list, on its heading.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Sponsors on the site' })));
+  });
+  describe('Edit', () => {
+    const openEdit = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+      await user.click(within(await screen.findByRole('listitem', { name })).getByRole('button', { name: 'Edit' }));
+      return screen.getByRole('dialog', { name: `Edit "${name}"` });
+    };
+
+    it('opens with the sponsor’s name and website, the focus on the name; Escape cancels and gives the focus back to Edit', async () => {
+      sponsors[1] = { ...sponsors[1], website: 'https://redrock.example/' };
+      const user = userEvent.setup();
+      renderStaff(<SponsorsTab />, { request });
+      const dialog = await openEdit(user, 'Red Rock Bank');
+      const name = within(dialog).getByLabelText(/Sponsor name/) as HTMLInputElement;
+      expect(name.value).toBe('Red Rock Bank');
+      expect((within(dialog).getByLabelText('Website') as HTMLInputElement).value).toBe('https://redrock.example/');
+      expect(within(dialog).getByRole('img', { name: 'Red Rock Bank current logo' }).getAttribute('src')).toBe('/api/files/uploads/b-480.webp');
+      expect(document.activeElement).toBe(name);
+
+      await user.type(name, ' changed');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.activeElement).toBe(within(row('Red Rock Bank')).getByRole('button', { name: 'Edit' }));
+      expect(calls('PUT')).toHaveLength(0);
+    });
+
+    it('Save sends only the fields changed with PUT, the list shows the change, a toast says so and the focus returns to Edit', async () => {
+      write = async (path, options) => {
+        const body = options.body as { name?: string; website?: string };
+        sponsors = sponsors.map((s) => (path === `/sponsors/${s.id}` ? { ...s, ...body } : s));
+        return { success: true, message: 'Sponsor saved', sponsor: sponsors.find((s) => path === `/sponsors/${s.id}`) };
+      };
+      const user = userEvent.setup();
+      renderStaff(<SponsorsTab />, { request });
+      const dialog = await openEdit(user, 'Red Rock Bank');
+      await user.type(within(dialog).getByLabelText('Website'), '  https://redrock.example/ ');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Sponsor saved (Red Rock Bank) Public pages show the change within 30 seconds.')).toBeTruthy();
+      // The name was left alone: not sent. The website goes trimmed.
+      expect(calls('PUT')).toEqual([['/sponsors/b', { method: 'PUT', body: { website: 'https://redrock.example/' } }, 'Error saving sponsor']]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(within(row('Red Rock Bank')).getByRole('link', { name: 'https://redrock.example/' })).toBeTruthy();
+      expect(document.activeElement).toBe(within(row('Red Rock Bank')).getByRole('button', { name: 'Edit' }));
+
+      // Now the name only; the website is not sent again, and the row keeps its place.
+      const again = await openEdit(user, 'Red Rock Bank');
+      await user.clear(within(again).getByLabelText(/Sponsor name/));
+      await user.type(within(again).getByLabelText(/Sponsor name/), 'Red Rock Credit Union');
+      await user.click(within(again).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(calls('PUT')).toHaveLength(2));
+      expect(calls('PUT')[1][1]).toEqual({ method: 'PUT', body: { name: 'Red Rock Credit Union' } });
+      await waitFor(() => expect(names()).toEqual(['Canyon Outfitters', 'Red Rock Credit Union', 'Virgin River Foundation']));
+      expect(within(row('Red Rock Credit Union')).getByRole('link', { name: 'https://redrock.example/' })).toBeTruthy();
+    });
+
+    it('a new logo is checked (5MB) before sending and sent as base64 with only it', async () => {
+      const user = userEvent.setup();
+      write = async () => ({ success: true, message: 'Sponsor saved', sponsor: sponsors[0] });
+      renderStaff(<SponsorsTab />, { request });
+      const dialog = await openEdit(user, 'Canyon Outfitters');
+      const input = within(dialog).getByLabelText(/New logo/, { selector: 'input' });
+      await user.upload(input, new File([new Uint8Array(6 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe('File too large. Maximum size is 5MB.');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      // Nothing changed then: nothing sent, the dialog closes.
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls('PUT')).toHaveLength(0);
+
+      const again = await openEdit(user, 'Canyon Outfitters');
+      await user.upload(within(again).getByLabelText(/New logo/, { selector: 'input' }), pngFile());
+      await within(again).findByRole('img', { name: 'Chosen logo preview' });
+      await user.click(within(again).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(calls('PUT')).toHaveLength(1));
+      expect(calls('PUT')[0]).toEqual(['/sponsors/a', { method: 'PUT', body: { imageData: PNG_BASE64, fileName: 'logo.png', mimeType: 'image/png' } }, 'Error saving sponsor']);
+    });
+
+    it('a bad website or an empty name is said in the dialog and nothing is sent', async () => {
+      const user = userEvent.setup();
+      renderStaff(<SponsorsTab />, { request });
+      const dialog = await openEdit(user, 'Red Rock Bank');
+      await user.type(within(dialog).getByLabelText('Website'), 'redrock.example');
+      await user.clear(within(dialog).getByLabelText(/Sponsor name/));
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByText(WEBSITE_INVALID)).toBeTruthy();
+      expect(within(dialog).getByText('Please provide the sponsor name')).toBeTruthy();
+      expect(within(dialog).getByLabelText('Website').getAttribute('aria-invalid')).toBe('true');
+      expect(calls('PUT')).toHaveLength(0);
+      expect(screen.getByRole('dialog')).toBe(dialog);
+    });
+
+    it('a failure stays in the dialog with what was typed; a field error from the server shows at its field', async () => {
+      write = async () => {
+        throw new ApiError('Something went wrong. Please try again.', 500);
+      };
+      const user = userEvent.setup();
+      renderStaff(<SponsorsTab />, { request });
+      const dialog = await openEdit(user, 'Red Rock Bank');
+      await user.type(within(dialog).getByLabelText('Website'), 'https://redrock.example');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe('Error saving sponsor: Something went wrong. Please try again.');
+      expect(screen.getByRole('dialog')).toBe(dialog);
+      expect((within(dialog).getByLabelText('Website') as HTMLInputElement).value).toBe('https://redrock.example');
+      expect(screen.queryByText(/Sponsor saved/)).toBeNull();
+
+      write = async () => {
+        throw new ApiError(WEBSITE_INVALID, 400, WEBSITE_INVALID, { website: WEBSITE_INVALID }, 'INVALID_INPUT');
+      };
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByText(WEBSITE_INVALID)).toBeTruthy();
+      expect(within(dialog).getByLabelText('Website').getAttribute('aria-invalid')).toBe('true');
+      expect(within(dialog).queryByText(/Error saving sponsor/)).toBeNull();
+
+      write = async () => {
+        throw new ApiError('Sponsor not found', 404, 'Sponsor not found', undefined, 'SPONSOR_NOT_FOUND');
+      };
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByText('Error saving sponsor: Sponsor not found')).toBeTruthy();
+    });
   });
 });

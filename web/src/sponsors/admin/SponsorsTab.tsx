@@ -1,24 +1,36 @@
-import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@shared/messages.js';
 import { SPONSOR_LOGO_BOX, SPONSOR_MESSAGES, type Sponsor, type SponsorInput } from '@shared/sponsors-model.js';
 import { sponsorInputSchema } from '@shared/sponsors.js';
-import { UPLOAD_MESSAGES } from '@shared/uploads-model.js';
 import { errorText } from '../../api/client.js';
 import { useStaff } from '../../staff/StaffContext.js';
 import { useUnsavedChanges } from '../../staff/unsavedChanges.js';
 import { Card } from '../../ui/Card.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
-import { Field, fieldIds } from '../../ui/Field.js';
+import { Field } from '../../ui/Field.js';
 import { applyServerErrors, SERVER_ERROR, serverError, useZodForm } from '../../ui/form.js';
 import { StateBlock } from '../../ui/StateBlock.js';
 import { useToast } from '../../ui/ToastContext.js';
 import { cx } from '../../ui/cx.js';
-import { base64OfDataUrl, imageFileProblem, readAsDataUrl } from '../../ui/upload.js';
-import { actionFailure, addFailure, invalidateSponsors, isLogoRefusal, moveSponsor, positionText, sponsorCalls, sponsorsQuery, SPONSORS_KEY } from './sponsorsApi.js';
+import { EditSponsorDialog } from './EditSponsorDialog.js';
+import { SponsorLogoField, useLogoPicker } from './SponsorLogoField.js';
+import {
+  actionFailure,
+  addFailure,
+  invalidateSponsors,
+  isLogoRefusal,
+  LOGO_HINT,
+  moveSponsor,
+  positionText,
+  sponsorCalls,
+  sponsorsQuery,
+  SPONSORS_KEY,
+  WEBSITE_HINT,
+} from './sponsorsApi.js';
 import './sponsorsAdmin.css';
 
-/** The dashboard's Sponsors tab (admins): add a sponsor with its logo, put the strip in order, delete after confirming. */
+/** The dashboard's Sponsors tab (admins): add a sponsor with its logo and website, edit one in place, put the strip in order, delete after confirming. */
 export default function SponsorsTab() {
   return (
     <div className="sponsors-admin">
@@ -28,24 +40,27 @@ export default function SponsorsTab() {
   );
 }
 
-const EMPTY: SponsorInput = { name: '', imageData: '', fileName: '', mimeType: '' };
+const EMPTY: SponsorInput = { name: '', website: '', imageData: '', fileName: '', mimeType: '' };
 
 /**
- * Name and logo, validated by the shared schema (both required). The file is checked (5MB,
- * image/*) and read when chosen, so the preview shows at once; it is sent with the name on Add.
+ * Name, website (optional) and logo, validated by the shared schema (name and logo required,
+ * the website http(s) when given). The file is checked and read when chosen; it is sent with the rest on Add.
  */
 function AddSponsorForm() {
   const { api } = useStaff();
   const toast = useToast();
   const queryClient = useQueryClient();
   const uid = useId();
-  const logoId = `${uid}-logo`;
-  const logoIds = fieldIds(logoId);
   const form = useZodForm(sponsorInputSchema, { defaultValues: EMPTY });
   const { register, formState, setValue, setError, clearErrors, reset } = form;
-  const [preview, setPreview] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
-  const [fileKey, setFileKey] = useState(0);
+  const logo = useLogoPicker(
+    (chosen) => {
+      setValue('imageData', chosen?.imageData ?? '', { shouldDirty: true, shouldValidate: chosen !== null });
+      setValue('fileName', chosen?.fileName ?? '');
+      setValue('mimeType', chosen?.mimeType ?? '');
+    },
+    (message) => setError('imageData', { type: 'file', message }),
+  );
   useUnsavedChanges(formState.isDirty);
 
   const add = useMutation({
@@ -53,13 +68,12 @@ function AddSponsorForm() {
     onSuccess: (reply) => {
       toast.success(`${SPONSOR_MESSAGES.added} (${reply.sponsor.name}) ${MESSAGES.publicChangeDelay}`);
       reset(EMPTY);
-      setPreview(null);
-      setFileKey((k) => k + 1);
+      logo.reset();
       return invalidateSponsors(queryClient);
     },
     onError: (error) => {
-      // A refused logo (with or without field errors: a body over the limit has none) or name is
-      // said at its field; anything else under the button.
+      // A refused logo (with or without field errors: a body over the limit has none), name or
+      // website is said at its field; anything else under the button.
       const fields = applyServerErrors(form, error, SPONSOR_MESSAGES.addFailed);
       if (isLogoRefusal(error)) setError('imageData', { type: 'server', message: addFailure(error) });
       if (fields.length || isLogoRefusal(error)) clearErrors(SERVER_ERROR);
@@ -67,46 +81,9 @@ function AddSponsorForm() {
     },
   });
 
-  const clearLogo = () => {
-    setValue('imageData', '', { shouldDirty: true });
-    setValue('fileName', '');
-    setValue('mimeType', '');
-    setPreview(null);
-  };
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    clearErrors(SERVER_ERROR);
-    if (!file) {
-      clearLogo();
-      return;
-    }
-    const problem = imageFileProblem(file);
-    if (problem) {
-      clearLogo();
-      event.target.value = '';
-      setError('imageData', { type: 'file', message: problem });
-      return;
-    }
-    setReading(true);
-    try {
-      const dataUrl = await readAsDataUrl(file);
-      setValue('imageData', base64OfDataUrl(dataUrl), { shouldDirty: true, shouldValidate: true });
-      setValue('fileName', file.name);
-      setValue('mimeType', file.type);
-      setPreview(dataUrl);
-    } catch {
-      clearLogo();
-      setError('imageData', { type: 'file', message: UPLOAD_MESSAGES.fileReadFailed });
-    } finally {
-      setReading(false);
-    }
-  };
-
   const submit = form.handleSubmit((input) => add.mutate(input));
-  const logoError = formState.errors.imageData?.message;
   const fail = serverError(form);
-  const busy = add.isPending || reading;
+  const busy = add.isPending || logo.reading;
 
   return (
     <Card as="section" className="sponsors-admin-add" aria-labelledby={`${uid}-title`}>
@@ -115,38 +92,19 @@ function AddSponsorForm() {
         <Field label="Sponsor name" required error={formState.errors.name?.message}>
           <input type="text" autoComplete="organization" {...register('name')} />
         </Field>
-        <div className="field sponsors-admin-logo">
-          <label htmlFor={logoId}>
-            Logo{' '}
-            <span className="required-mark" aria-hidden="true">
-              *
-            </span>
-          </label>
-          <div className="sponsors-admin-logo-row">
-            <div className="sponsors-admin-logo-box" aria-hidden={preview ? undefined : true}>
-              {preview ? <img src={preview} alt="Chosen logo preview" width={SPONSOR_LOGO_BOX.width} height={SPONSOR_LOGO_BOX.height} /> : <span>150 × 80</span>}
-            </div>
-            <input
-              key={fileKey}
-              id={logoId}
-              type="file"
-              accept="image/*"
-              onChange={(e) => void onFile(e)}
-              disabled={add.isPending}
-              aria-required
-              aria-invalid={logoError ? true : undefined}
-              aria-describedby={cx(logoIds.hint, logoError ? logoIds.error : null)}
-            />
-          </div>
-          <p id={logoIds.hint} className="field-hint">
-            Logo: {SPONSOR_MESSAGES.logoHint}. PNG, JPEG, WebP or GIF, at most 5MB.
-          </p>
-          {logoError ? (
-            <p id={logoIds.error} className="field-error" role="alert">
-              {logoError}
-            </p>
-          ) : null}
-        </div>
+        <Field label="Website" hint={WEBSITE_HINT} error={formState.errors.website?.message}>
+          <input type="url" inputMode="url" autoComplete="url" placeholder="https://" {...register('website')} />
+        </Field>
+        <SponsorLogoField
+          id={`${uid}-logo`}
+          label="Logo"
+          required
+          hint={LOGO_HINT}
+          error={formState.errors.imageData?.message}
+          disabled={add.isPending}
+          picker={logo}
+          onPick={() => clearErrors(SERVER_ERROR)}
+        />
         {fail ? (
           <p className="alert alert-error" role="alert">
             {fail}
@@ -174,6 +132,7 @@ function SponsorList() {
   const [refocus, setRefocus] = useState<Refocus>(null);
   const [announcement, setAnnouncement] = useState('');
   const [deleting, setDeleting] = useState<Sponsor | null>(null);
+  const [editing, setEditing] = useState<Sponsor | null>(null);
   const [deleted, setDeleted] = useState(false);
   const list = useMemo(() => sponsors.data ?? [], [sponsors.data]);
 
@@ -262,6 +221,7 @@ function SponsorList() {
               last={index === list.length - 1}
               moving={reorder.isPending}
               onMove={(by) => move(index, by)}
+              onEdit={() => setEditing(sponsor)}
               onDelete={() => {
                 remove.reset();
                 setDeleting(sponsor);
@@ -270,6 +230,7 @@ function SponsorList() {
           ))}
         </ol>
       )}
+      {editing ? <EditSponsorDialog key={editing.id} sponsor={editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete "${deleting?.name ?? ''}"?`}
@@ -294,9 +255,10 @@ function SponsorRow(props: {
   last: boolean;
   moving: boolean;
   onMove: (by: -1 | 1) => void;
+  onEdit: () => void;
   onDelete: () => void;
 }) {
-  const { sponsor, idPrefix, first, last, moving, onMove, onDelete } = props;
+  const { sponsor, idPrefix, first, last, moving, onMove, onEdit, onDelete } = props;
   const [broken, setBroken] = useState(false);
   const nameId = `${idPrefix}-name`;
   // aria-disabled rather than disabled while a move is saved: a disabled button would drop the focus.
@@ -322,12 +284,24 @@ function SponsorRow(props: {
           <span>{sponsor.logo ? 'Logo could not be loaded' : 'No logo'}</span>
         )}
       </div>
-      <p id={nameId} className="sponsors-admin-name">
-        {sponsor.name}
-      </p>
+      <div className="sponsors-admin-text">
+        <p id={nameId} className="sponsors-admin-name">
+          {sponsor.name}
+        </p>
+        {sponsor.website ? (
+          <p className="sponsors-admin-website">
+            <a href={sponsor.website} target="_blank" rel="noopener noreferrer">
+              {sponsor.website}
+            </a>
+          </p>
+        ) : null}
+      </div>
       <div className="sponsors-admin-actions" role="group" aria-label={`Actions for ${sponsor.name}`}>
         {moveButton(-1, 'Up', '↑', first)}
         {moveButton(1, 'Down', '↓', last)}
+        <button type="button" className="btn btn-outline btn-small" onClick={onEdit}>
+          Edit
+        </button>
         <button type="button" className="btn btn-outline btn-small sponsors-admin-delete" onClick={onDelete}>
           Delete
         </button>

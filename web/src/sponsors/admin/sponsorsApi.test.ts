@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.js';
-import { addFailure, moveSponsor, positionText } from './sponsorsApi.js';
+import { addFailure, changedSponsorFields, editValuesOf, moveSponsor, positionText, sponsorCalls } from './sponsorsApi.js';
 
 describe('moveSponsor', () => {
   it('swaps with the neighbour above or below', () => {
@@ -37,4 +37,36 @@ describe('addFailure', () => {
 
 it('positionText counts from 1', () => {
   expect(positionText([{ id: 'a' }, { id: 'b' }], 'b')).toBe('position 2 of 2');
+});
+
+describe('sponsorCalls.update', () => {
+  it('PUTs the changes to /sponsors/{id} (the id escaped), failing with “Error saving sponsor”', async () => {
+    const reply = { success: true, message: 'Sponsor saved', sponsor: { id: 'a/b', name: 'X', logo: '', website: '', createdAt: '' } };
+    const request = vi.fn(async () => reply);
+    await expect(sponsorCalls.update({ request } as never, 'a/b', { website: 'https://x.example' })).resolves.toBe(reply);
+    expect(request).toHaveBeenCalledWith('/sponsors/a%2Fb', { method: 'PUT', body: { website: 'https://x.example' } }, 'Error saving sponsor');
+  });
+});
+
+describe('changedSponsorFields', () => {
+  const sponsor = { name: 'Red Rock Bank', website: 'https://redrock.example/' };
+
+  it('nothing changed (spaces around count for nothing): nothing to send', () => {
+    expect(changedSponsorFields(sponsor, editValuesOf(sponsor))).toEqual({});
+    expect(changedSponsorFields(sponsor, { ...editValuesOf(sponsor), name: ' Red Rock Bank ', website: 'https://redrock.example/ ' })).toEqual({});
+  });
+
+  it('only what changed: the name, the website (\'\' removes it), a new logo with its name and type', () => {
+    expect(changedSponsorFields(sponsor, { ...editValuesOf(sponsor), name: 'Red Rock CU' })).toEqual({ name: 'Red Rock CU' });
+    expect(changedSponsorFields(sponsor, { ...editValuesOf(sponsor), website: '' })).toEqual({ website: '' });
+    expect(changedSponsorFields(sponsor, { ...editValuesOf(sponsor), imageData: 'AAAA', fileName: 'l.png', mimeType: 'image/png' })).toEqual({
+      imageData: 'AAAA',
+      fileName: 'l.png',
+      mimeType: 'image/png',
+    });
+  });
+});
+
+it('addFailure with the edit’s fallback says “Error saving sponsor: <why>”', () => {
+  expect(addFailure(new ApiError('Sponsor not found', 404), 'Error saving sponsor')).toBe('Error saving sponsor: Sponsor not found');
 });
