@@ -42,6 +42,7 @@ import { findRsvp } from './rsvps/repository.js';
 import { neutraliseFormulas } from './rsvps/csv.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { createWaitlistService } from './waitlist/service.js';
+import { createOfferWorker } from './waitlist/offers.js';
 
 /** The services of the API, built once from its dependencies (also used by the scheduled work). */
 export function createServices(deps: ApiDependencies) {
@@ -68,7 +69,10 @@ export function createServices(deps: ApiDependencies) {
   const onRefundQueued = deps.deliverMailOnCommit === false ? undefined : () => refunds.kick();
   // Issue 26 item 2: an order's printable receipt, linked from its e-mail and the paid success page.
   const receipts = createReceiptService({ store: deps.store, clock: deps.clock, theme, siteUrl: deps.siteUrl });
-  const payments = createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued, onMailchimpQueued, receiptLink: receipts.link });
+  // Issue 28 item 2: seats freed for an event's waitlist are offered right after the commit (the schedule settles what remains).
+  const offers = createOfferWorker({ store: deps.store, clock: deps.clock, onMailQueued });
+  const onSeatsFreed = deps.deliverMailOnCommit === false ? undefined : () => offers.kick();
+  const payments = createPaymentService({ store: deps.store, clock: deps.clock, payments: deps.payments, onMailQueued, onMailchimpQueued, receiptLink: receipts.link, onSeatsFreed });
   // The offline gateway announces its refunds itself, as Stripe posts charge.refunded to the webhook.
   if (isOfflineGateway(deps.payments)) {
     const gateway = deps.payments;
@@ -79,10 +83,10 @@ export function createServices(deps: ApiDependencies) {
     mailchimp,
     calendar,
     theme,
-    events: createEventService({ ...deps, onCalendarChanged }),
+    events: createEventService({ ...deps, onCalendarChanged, onSeatsFreed }),
     admins: createAdminService({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl, sendInvitation: (input) => mail.sendAdminInvitation(input) }),
     sponsors: createSponsorService({ store: deps.store, clock: deps.clock, uploads }),
-    rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onMailchimpQueued, onRefundQueued, intents: deps.payments }),
+    rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onMailchimpQueued, onRefundQueued, onSeatsFreed, intents: deps.payments }),
     checkins: createCheckInService({ store: deps.store, clock: deps.clock }),
     uploads,
     payments,
@@ -90,7 +94,8 @@ export function createServices(deps: ApiDependencies) {
     refunds,
     reminders: createReminderService({ store: deps.store, clock: deps.clock, onMailQueued }),
     audit: createAuditService({ store: deps.store, rsvpExists: async (id) => (await findRsvp(deps.store, id)) !== null, neutraliseFormulas }),
-    waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued }),
+    waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onSeatsFreed }),
+    offers,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -153,6 +158,8 @@ export async function runScheduledWork(services: Services) {
   const released = await services.payments.releaseExpiredHolds();
   // Refunds owed to attendees who cancelled: asked for again until the provider accepts (errors are per job, logged).
   const refunds = await services.refunds.processDue();
+  // Seats freed for waitlists (the holds just released among them) are offered, and offers past their window expire.
+  const offers = await services.offers.processDue();
   // A failing reminder sweep must not hold back the e-mail already queued: logged, retried next run.
   const reminders = await services.reminders.sweep().catch((error: unknown) => {
     console.error('The reminder sweep failed', error);
@@ -161,5 +168,5 @@ export async function runScheduledWork(services: Services) {
   const calendar = await services.calendar.fanOutDue();
   const mail = await services.mail.deliverDue();
   const mailchimp = await services.mailchimp.syncDue();
-  return { released, refunds, reminders, calendar, mail, mailchimp };
+  return { released, refunds, offers, reminders, calendar, mail, mailchimp };
 }

@@ -47,3 +47,50 @@ test('a full event: join the waitlist, open the e-mailed link, leave @phone', as
     await expect(page.getByText(WAITLIST_MESSAGES.left)).toBeVisible();
   });
 });
+
+/*
+ * Issue 28 item 2: an event fills, a visitor joins its waitlist, the admin cancels a registration, the
+ * offer e-mail arrives in the local mailbox, its 'Claim' link opens the waitlist page where Claim gives
+ * the ticket.
+ */
+test('a freed seat is offered by e-mail and Claim gives the ticket @phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  const date = new Date(Date.now() + 4 * 24 * 60 * 60 * 1000).toISOString().slice(0, 16);
+  const token = await idToken();
+  const { event } = await api<{ event: { id: string; title: string } }>('/events', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ title: `Condor Watch ${Date.now()}`, date, location: 'Angels Landing', maxAttendees: 1, confirmByEmail: false }),
+  });
+  const holder = await api<{ rsvpId: string }>(`/events/${event.id}/rsvp`, { method: 'POST', body: JSON.stringify({ name: 'Seat Holder', email: uniqueEmail('holder') }) });
+  const email = uniqueEmail('claimer');
+
+  await test.step('the visitor joins the full event’s waitlist', async () => {
+    await page.goto(`/event/${event.id}`);
+    const form = page.getByRole('form', { name: WAITLIST_MESSAGES.joinHeading });
+    await form.getByLabel('Name').fill('Grace Hopper');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel(WAITLIST_MESSAGES.seatsLabel).fill('1');
+    await form.getByRole('button', { name: WAITLIST_MESSAGES.joinButton }).click();
+    await expect(page.getByText(positionText(1))).toBeVisible();
+  });
+
+  await test.step('the admin cancels the registration: the offer e-mail arrives', async () => {
+    await api(`/rsvps/${holder.rsvpId}`, { method: 'DELETE', token });
+    const mail = await waitForMail(email, /^Seats freed up/);
+    await page.goto(`${API}/mailbox?to=${encodeURIComponent(email)}`);
+    await page.getByRole('link', { name: mail.subject }).click();
+    await page.getByRole('link', { name: WAITLIST_MESSAGES.claimButton, exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Your place on the waitlist' })).toBeVisible();
+    await expect(page.getByTestId('waitlist-offer')).toContainText(WAITLIST_MESSAGES.offered(1));
+    await expect(page.getByTestId('waitlist-offer')).toContainText('Offered until');
+  });
+
+  await test.step('Claim gives the ticket, linked from the page and e-mailed', async () => {
+    await page.getByRole('button', { name: WAITLIST_MESSAGES.claimButton }).click();
+    await expect(page.getByText(WAITLIST_MESSAGES.claimed)).toBeVisible();
+    await page.getByRole('link', { name: 'View your ticket' }).click();
+    await expect(page.getByText('Grace Hopper').first()).toBeVisible();
+    await waitForMail(email, /ticket/i);
+  });
+});

@@ -1,11 +1,11 @@
 import { DEFAULT_REMINDER_OFFSETS_HOURS } from '../shared/reminders-model.js';
-import { DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, PUBLIC_EVENT_FIELDS, type EventRecord, type PublicEventRecord } from '../shared/events-model.js';
+import { DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, PUBLIC_EVENT_FIELDS, WAITLIST_CLAIM_LIMITS, type EventRecord, type PublicEventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { RuleError } from '../rule-error.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
 
 /** An event document: the record without its id (the document's key) and its count (seats/ keeps that). */
-export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 'attendeeCount' | 'confirmByEmail' | 'reminderOffsetsHours' | 'refundUntilHoursBefore' | 'endDate' | 'registrationClosesAt'> & {
+export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 'attendeeCount' | 'confirmByEmail' | 'reminderOffsetsHours' | 'refundUntilHoursBefore' | 'endDate' | 'registrationClosesAt' | 'waitlistClaimHours'> & {
   /** Absent on events stored before ends and deadlines (issue 26 item 4): read as none, so they behave as before. */
   endDate?: string | null;
   registrationClosesAt?: string | null;
@@ -17,6 +17,10 @@ export type StoredEvent = Omit<EventRecord, 'id' | 'maxRegistrationsPerEmail' | 
   confirmByEmail?: boolean;
   /** Absent on events stored before the limit existed: read as the default. */
   maxRegistrationsPerEmail?: number;
+  /** Someone joined its waitlist (issue 28): freed seats go to the line first (seats/repository.ts FREED_SEATS). Absent: no. */
+  waitlistActive?: boolean;
+  /** Hours a waitlist offer holds its seats (issue 28 item 2); absent or null: DEFAULT_WAITLIST_CLAIM_HOURS. */
+  waitlistClaimHours?: number | null;
   /** How the seats are counted (seats/repository.ts): shard documents, none (unlimited), or absent: this old counter. */
   seatShards?: number;
   /** The seat counter of events stored before the shards; 0 once they are laid out. */
@@ -78,6 +82,7 @@ export function toEventDetails(doc: StoredDocument<StoredEvent>): EventDetails {
     confirmByEmail: event.confirmByEmail ?? false,
     reminderOffsetsHours: event.reminderOffsetsHours ?? [...DEFAULT_REMINDER_OFFSETS_HOURS],
     refundUntilHoursBefore: event.refundUntilHoursBefore ?? null,
+    waitlistClaimHours: event.waitlistClaimHours ?? WAITLIST_CLAIM_LIMITS.defaultHours,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
     ...(event.cancelledAt ? { cancelledAt: event.cancelledAt } : {}),

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { EventInput } from '../shared/events.js';
-import { EVENT_TIME_MESSAGES, confirmByEmailDefault, isReservedSlug, type EventRecord } from '../shared/events-model.js';
+import { EVENT_TIME_MESSAGES, WAITLIST_CLAIM_LIMITS, confirmByEmailDefault, isReservedSlug, type EventRecord } from '../shared/events-model.js';
 import { MESSAGES } from '../shared/messages.js';
 import { QUOTA_MESSAGES, quotaField, quotaProblems } from '../shared/quotas-model.js';
 
@@ -94,6 +94,7 @@ export function eventFieldsFromInput(input: EventInput, timeZone: string, option
       !input.requiresPayment && (input.confirmByEmail ?? confirmByEmailDefault({ requiresPayment: input.requiresPayment, hasCapacity: input.maxAttendees !== null })),
     reminderOffsetsHours: input.reminderOffsetsHours,
     refundUntilHoursBefore: input.refundUntilHoursBefore,
+    waitlistClaimHours: input.waitlistClaimHours,
   };
 }
 
@@ -123,6 +124,7 @@ export function eventToInput(event: Omit<EventRecord, 'attendeeCount'>): EventIn
     confirmByEmail: event.confirmByEmail,
     reminderOffsetsHours: event.reminderOffsetsHours,
     refundUntilHoursBefore: event.refundUntilHoursBefore,
+    waitlistClaimHours: event.waitlistClaimHours ?? WAITLIST_CLAIM_LIMITS.defaultHours,
   };
 }
 

@@ -70,9 +70,11 @@ export interface EventServiceDeps {
   timeZone: string;
   /** Called after an update that moved the event queued its calendar fan-out, so it runs at once. */
   onCalendarChanged?: () => void;
+  /** Called after a commit that may have freed seats for the waitlist (issue 28 item 2), so offers go out at once. */
+  onSeatsFreed?: () => void;
 }
 
-export function createEventService({ store, clock, timeZone, onCalendarChanged }: EventServiceDeps) {
+export function createEventService({ store, clock, timeZone, onCalendarChanged, onSeatsFreed }: EventServiceDeps) {
   /** The events as the API shows them, each with its seats taken (one query for the shards of up to 30 events). */
   async function withCounts(docs: StoredDocument<StoredEvent>[]): Promise<EventRecord[]> {
     const counts = await seatsTaken(store, docs);
@@ -270,9 +272,11 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged }
         // A new capacity (or an event still on the old single counter): the seats are laid out again, in this transaction.
         const plan = await readSeatPlan(tx, doc);
         assertCapacityFits(fields.maxAttendees, plan.taken);
-        return { ...fields, ...withActivation(event, fields.isActive), ...layOutSeats(tx, id, plan, fields.maxAttendees), ...moveCalendar() };
+        return { ...fields, ...withActivation(event, fields.isActive), ...layOutSeats(tx, id, plan, fields.maxAttendees, doc.data.waitlistActive === true), ...moveCalendar() };
       });
       if (moved) onCalendarChanged?.();
+      // A raised capacity may have freed seats for the waitlist (seats/repository.ts FREED_SEATS).
+      onSeatsFreed?.();
       return updated;
     },
 

@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import { EVENTS, toEventDetails } from '../events/repository.js';
 import type { Composed } from './delivery.js';
 import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
-import { eventUrl, formatEventDate, renderEmail, type RenderedEmail, type WaitlistJoinedContext } from './templates/render.js';
+import { eventUrl, formatDateTime, formatEventDate, renderEmail, type RenderedEmail, type WaitlistJoinedContext, type WaitlistOfferContext } from './templates/render.js';
 import type { MailJob } from '../outbox/outbox.js';
 import { keptLinkKeys, linkKeyHash, newLinkKey } from '../rsvps/link-keys.js';
 import { mapSearchUrl } from '../shared/map-model.js';
@@ -38,7 +38,50 @@ export interface WaitlistMailDeps {
  * left before the mail went gets none).
  */
 export function createWaitlistMail({ store, templates, timeZone, siteUrl, from, logger }: WaitlistMailDeps) {
+  /** The stored template, or the default when the stored one no longer renders. */
+  async function render<N extends 'waitlistJoined' | 'waitlistOffer'>(name: N, context: N extends 'waitlistJoined' ? WaitlistJoinedContext : WaitlistOfferContext): Promise<RenderedEmail> {
+    try {
+      return renderEmail(await templates.load(name), context);
+    } catch (error) {
+      // A stored template that no longer renders must not stop the e-mail: the default stands in.
+      logger.error(`The stored "${name}" e-mail template failed to render; the default was used`, error);
+      return renderEmail(DEFAULT_TEMPLATES[name], context);
+    }
+  }
+
   return {
+    /**
+     * Issue 28 item 2: composes 'Waitlist offer' while the entry is still offered (one claimed, declined or
+     * expired before the mail went gets none), minting a fresh page key as 'Waitlist joined' does.
+     */
+    async composeOffer(job: MailJob): Promise<Composed> {
+      const entryId = job.waitlistEntryId;
+      if (!entryId) return { skip: 'The job names no waitlist entry' };
+      const key = newLinkKey();
+      const found = await store.runTransaction(async (tx) => {
+        const entry = await tx.get(WAITLIST_ENTRIES, entryId);
+        if (!entry) return { skip: 'Waitlist entry not found' };
+        const event = await tx.get(EVENTS, entry.data.eventId);
+        if (!event) return { skip: 'Event not found' };
+        if (entry.data.status !== 'offered' || !entry.data.offerExpiresAt) return { skip: `The entry is ${entry.data.status}, no offer to send` };
+        tx.update(WAITLIST_ENTRIES, entry.id, { linkKeys: keptLinkKeys(entry.data.linkKeys, linkKeyHash(key)) });
+        return { entry, event };
+      });
+      if ('skip' in found) return { skip: found.skip ?? '' };
+      const { entry } = found;
+      const event = toEventDetails(found.event);
+      const url = waitlistPageUrl(siteUrl, entry.id, key);
+      const seats = entry.data.offerSeats ?? entry.data.seats;
+      const context: WaitlistOfferContext = {
+        event: { title: event.title, ...formatEventDate(event.date, timeZone), location: event.location, mapUrl: mapSearchUrl(event.location) },
+        rsvp: { name: entry.data.name, firstName: firstNameOf(entry.data.name), email: entry.data.email },
+        waitlist: { seats: entry.data.seats, url },
+        offer: { seats, seatsText: seats === 1 ? '1 seat' : `${seats} seats`, expires: formatDateTime(new Date(entry.data.offerExpiresAt!), timeZone), claimUrl: url, declineUrl: url },
+        urls: { event: eventUrl(siteUrl, event) },
+      };
+      return { message: { to: job.to, from, ...(await render('waitlistOffer', context)) } };
+    },
+
     async compose(job: MailJob): Promise<Composed> {
       const entryId = job.waitlistEntryId;
       if (!entryId) return { skip: 'The job names no waitlist entry' };
@@ -63,15 +106,7 @@ export function createWaitlistMail({ store, templates, timeZone, siteUrl, from, 
         waitlist: { position, seats: entry.data.seats, seatsText: seatsText(entry.data.seats, entry.data.together), url: waitlistPageUrl(siteUrl, entry.id, key) },
         urls: { event: eventUrl(siteUrl, event) },
       };
-      let rendered: RenderedEmail;
-      try {
-        rendered = renderEmail(await templates.load('waitlistJoined'), context);
-      } catch (error) {
-        // A stored template that no longer renders must not stop the e-mail: the default stands in.
-        logger.error('The stored "waitlistJoined" e-mail template failed to render; the default was used', error);
-        rendered = renderEmail(DEFAULT_TEMPLATES.waitlistJoined, context);
-      }
-      return { message: { to: job.to, from, ...rendered } };
+      return { message: { to: job.to, from, ...(await render('waitlistJoined', context)) } };
     },
   };
 }

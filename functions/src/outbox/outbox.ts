@@ -31,7 +31,9 @@ export type MailKind =
   | NoticeKind
   | OrderMailKind
   /** Issue 28 item 1: a person joined an event's waitlist (the job names the entry, not an RSVP). */
-  | 'waitlistJoined';
+  | 'waitlistJoined'
+  /** Issue 28 item 2: seats are held for a waitlist entry until a time (a system e-mail: no visitor asked for it). */
+  | 'waitlistOffer';
 /**
  * Issue 26 item 2: one confirmation e-mail per order with every ticket (each its QR code) and, for a
  * paid order, the receipt. Queued under the order's own key (orderMailId) with the change that
@@ -110,7 +112,7 @@ export type MailJob = {
   notice?: NoticeMoney;
   /** orderConfirmation (issue 26 item 2): the order whose tickets it carries (rsvpId is its first ticket). */
   orderId?: string;
-  /** waitlistJoined (issue 28): the waitlist entry the message is about. */
+  /** waitlistJoined, waitlistOffer (issue 28): the waitlist entry the message is about. */
   waitlistEntryId?: string;
 };
 

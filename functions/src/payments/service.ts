@@ -63,6 +63,8 @@ export interface PaymentServiceDeps {
   onMailchimpQueued?: () => void;
   /** A fresh link to a paid order's printable receipt (issue 26 item 2), for the success page. */
   receiptLink?: (orderId: string) => Promise<string>;
+  /** Called after a commit that freed seats (an admin's refund), so the waitlist's offers go out at once. */
+  onSeatsFreed?: () => void;
 }
 
 /**
@@ -148,7 +150,7 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && b.length > 0 && timingSafeEqual(a, b);
 }
 
-export function createPaymentService({ store, clock, payments, onMailQueued, onMailchimpQueued, receiptLink }: PaymentServiceDeps) {
+export function createPaymentService({ store, clock, payments, onMailQueued, onMailchimpQueued, receiptLink, onSeatsFreed }: PaymentServiceDeps) {
   /**
    * The card that paid (issue 26 item 2). A webhook's intent names its charge without the card, so
    * the provider is asked; a failed lookup must not hold up the tickets: the receipt then shows no card.
@@ -509,6 +511,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
         return { rsvp: toRsvpView(done), noticeQueued: queued };
       });
       if (noticeQueued) onMailQueued?.();
+      onSeatsFreed?.();
       return { success: true, message: RSVP_MESSAGES.refunded, rsvp };
     },
 

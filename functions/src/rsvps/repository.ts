@@ -329,6 +329,43 @@ export async function register(tx: Transaction, eventDoc: EventDocument, input: 
   return { outcome: 'created', rsvpId, rsvp, mailchimpQueued };
 }
 
+/**
+ * A waitlist offer claimed (issue 28 item 2; waitlist/service.ts): its seats were held for the entry,
+ * counted as taken, since the offer, so no seat is taken here; they become RSVPs of the event's default
+ * ticket type, the first in the entry's name, the others its guests: confirmed on a free event (the
+ * mailbox is proven: the claim link came by e-mail), held unpaid until the offer's window ends on a paid
+ * one (an unpaid hold then gives its seat back like any other, to the next in line). They are listed on the address's key like any registration.
+ * Seat shard null: their seats are given back to any shard with a seat taken (seats/repository.ts).
+ */
+export async function registerHeldSeats(
+  tx: Transaction,
+  eventDoc: EventDocument,
+  holder: { name: string; email: string },
+  seats: number,
+  now: Date,
+  /** A paid event (issue 28 item 2): each ticket is held unpaid until the offer's window ends, its payment link's key hash given. */
+  payment: { holdExpiresAt: string; payKeyHashes: string[] } | null = null,
+): Promise<{ id: string; rsvp: StoredRsvp }[]> {
+  const event = toEventDetails(eventDoc);
+  const ticketType = resolveTicketType(event, '');
+  const amountDue = payment ? ticketPriceCents(event, ticketType) : 0;
+  const active = await readActiveRegistrations(tx, eventDoc, holder.email, now.toISOString());
+  const input: RsvpInput = { name: holder.name, email: holder.email, address: '', city: '', state: '', zipCode: '', additionalInfo: '', ticketType: '', keepInformed: false };
+  const tickets = Array.from({ length: seats }, (_, index) => {
+    const name = index === 0 ? holder.name : `${holder.name} (guest ${index + 1})`;
+    const base = newRsvp(event, { ...input, name }, ticketType, amountDue, now);
+    const rsvp: StoredRsvp = payment
+      ? { ...base, status: 'pending_payment', paymentStatus: 'pending', holdExpiresAt: payment.holdExpiresAt, seatShard: null, linkKeys: { pay: [payment.payKeyHashes[index]!] } }
+      : { ...base, status: 'confirmed', paymentStatus: 'free', holdExpiresAt: null, seatShard: null };
+    return { id: newId(), rsvp };
+  });
+  for (const ticket of tickets) tx.create(RSVPS, ticket.id, ticket.rsvp);
+  if (eventDoc.data.perEmailKeys) {
+    tx.set(REGISTRATION_KEYS, registrationKeyId(event.id, holder.email), { eventId: event.id, rsvpIds: [...active.map((doc) => doc.id), ...tickets.map((ticket) => ticket.id)] });
+  }
+  return tickets;
+}
+
 /** The type seats found, or the refusal naming the type whose quota is used up (issue 26 item 4). */
 function assertTypeSeats(found: TypeSeatClaim | { soldOut: string }): TypeSeatClaim {
   if ('soldOut' in found) throw new RuleError('TICKET_TYPE_SOLD_OUT', QUOTA_MESSAGES.soldOut(found.soldOut), 'conflict', 'ticketType');

@@ -51,6 +51,8 @@ export interface RsvpServiceDeps {
   onMailchimpQueued?: () => void;
   /** Called after an attendee's cancel queued a refund (outbox/refund-jobs.ts), so it is asked for at once. */
   onRefundQueued?: () => void;
+  /** Called after a commit that freed seats, so the waitlist's offers (waitlist/offers.ts) go out at once. */
+  onSeatsFreed?: () => void;
   /** The card provider, as far as cancelling an unpaid hold's intent goes (the payments port's cancelIntent). */
   intents: { cancelIntent(intentId: string): Promise<void> };
   logger?: Pick<Console, 'error'>;
@@ -79,7 +81,7 @@ export function alreadyRegistered() {
  */
 const orderLine = keyedQueue();
 
-export function createRsvpService({ store, clock, timeZone, onMailQueued, onMailchimpQueued, onRefundQueued, intents, logger = console }: RsvpServiceDeps) {
+export function createRsvpService({ store, clock, timeZone, onMailQueued, onMailchimpQueued, onRefundQueued, onSeatsFreed, intents, logger = console }: RsvpServiceDeps) {
   return {
     /**
      * Registers one person. The seat is taken in the same transaction that
@@ -267,6 +269,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
         return { mailchimpQueued, paid: decision.refund !== null, refundDue };
       });
       onMailQueued?.();
+      onSeatsFreed?.();
       if (outcome.mailchimpQueued) onMailchimpQueued?.();
       if (outcome.refundDue) onRefundQueued?.();
       const message = !outcome.paid
@@ -445,6 +448,7 @@ export function createRsvpService({ store, clock, timeZone, onMailQueued, onMail
         return { ...done, noticeQueued: notice?.() ?? false };
       });
       if (cancelled.noticeQueued) onMailQueued?.();
+      onSeatsFreed?.();
       if (cancelled.mailchimpQueued) onMailchimpQueued?.();
       const { paymentStatus, amountPaid, paymentIntentId, status } = cancelled.data;
       if (paymentStatus === 'paid') {

@@ -1,4 +1,5 @@
 import { EXPIRING_HOLD_STATUSES, SEAT_HOLDING_STATUSES } from '../shared/rsvps-model.js';
+import { newId } from '../ids.js';
 import { collection, type DocumentStore, type StoredDocument, type Transaction } from '../store/port.js';
 import { probeOrder, resizeShards, shardCount, shardsWithTaken, splitCapacity } from './plan.js';
 import { findTypeSeatToGiveBack, giveTypeSeatsBack, type TypeSeatShard } from './quotas.js';
@@ -25,12 +26,38 @@ export type SeatShard = {
 export const SEAT_SHARDS = collection<SeatShard>('seatShards');
 
 /** The events collection as far as seats go: capacity, layout and the old single counter (events/repository.ts owns the rest). */
-export const SEAT_EVENTS = collection<{ maxAttendees: number | null; seatShards?: number; attendeeCount?: number; ticketQuotas?: Record<string, number> }>('events');
+export const SEAT_EVENTS = collection<{ maxAttendees: number | null; seatShards?: number; attendeeCount?: number; ticketQuotas?: Record<string, number>; waitlistActive?: boolean }>('events');
 
-/** An event as far as its seats are concerned: `seatShards` is the layout (absent: the single counter of old). */
+/**
+ * An event as far as its seats are concerned: `seatShards` is the layout (absent: the single counter of old);
+ * `waitlistActive`: someone joined its waitlist once (set by the first join, never cleared), so the seats it frees
+ * go to the line first (FREED_SEATS below).
+ */
 export interface SeatEvent {
   id: string;
-  data: { maxAttendees: number | null; seatShards?: number; attendeeCount?: number; ticketQuotas?: Record<string, number> };
+  data: { maxAttendees: number | null; seatShards?: number; attendeeCount?: number; ticketQuotas?: Record<string, number>; waitlistActive?: boolean };
+}
+
+/**
+ * Seats freed on an event with a waitlist (issue 28 item 2; DESIGN §4 'one path that also offers it to
+ * the waitlist'). The transaction that frees them does not put them back on sale: it leaves them counted
+ * as taken in the shards and writes this record, so no plain registration can take them meanwhile and a
+ * crash loses none. The offer worker (waitlist/offers.ts) consumes the records in a transaction of its
+ * own, right after that commit and on every scheduled run: it holds them for the first entries that fit,
+ * keeps what nobody fits yet, or puts them back on sale (no one waiting, or past the offer cut-off).
+ *
+ * Why not offer inside the freeing transaction itself: seats are freed in a dozen transactions (admin and
+ * attendee cancels, refunds, failed payments, expired holds, capacity changes), each with its reads
+ * already done; reading the line there would add a query (and on Firestore its locks) to every one of
+ * them. A record per freeing keeps those transactions as they were, writes no shared document, and moves
+ * the decision to one place that reads the line once.
+ */
+export type FreedSeats = { eventId: string; seats: number; freedAt: string };
+export const FREED_SEATS = collection<FreedSeats>('waitlistFreedSeats');
+
+/** Records seats freed for an event's line (see FREED_SEATS). */
+export function holdFreedSeatsForWaitlist(tx: Transaction, eventId: string, seats: number, now: Date = new Date()) {
+  if (seats > 0) tx.create(FREED_SEATS, newId(), { eventId, seats, freedAt: now.toISOString() });
 }
 
 export type SeatLayout = 'single' | 'unlimited' | 'sharded';
@@ -158,6 +185,8 @@ export function takeSeats(tx: Transaction, claims: SeatClaim[]): (number | null)
  */
 export type SeatRelease = ({ kind: 'shard'; shard: StoredDocument<SeatShard> } | { kind: 'single'; event: SeatEvent } | { kind: 'none' }) & {
   typeShard?: StoredDocument<TypeSeatShard> | null;
+  /** The event has a waitlist: the seat goes to its line (FREED_SEATS), not back on sale. */
+  waitlistEventId?: string;
 };
 
 /**
@@ -174,7 +203,8 @@ export async function findSeatToGiveBack(
   if (!event) return null;
   const [total, typeShard] = await Promise.all([findTotalSeatToGiveBack(tx, event, rsvp), findTypeSeatToGiveBack(tx, event, rsvp)]);
   if (!total && !typeShard) return null;
-  return { ...(total ?? { kind: 'none' as const }), typeShard };
+  const waitlist = total && total.kind !== 'none' && event.data.waitlistActive ? { waitlistEventId: event.id } : {};
+  return { ...(total ?? { kind: 'none' as const }), typeShard, ...waitlist };
 }
 
 async function findTotalSeatToGiveBack(tx: Transaction, event: SeatEvent, rsvp: { seatShard?: number | null }): Promise<SeatRelease | null> {
@@ -202,8 +232,13 @@ export function giveSeatBack(tx: Transaction, release: SeatRelease | null) {
  */
 export function giveSeatsBack(tx: Transaction, releases: (SeatRelease | null)[]) {
   const byDoc = new Map<string, { release: SeatRelease; seats: number }>();
+  const toLine = new Map<string, number>();
   for (const release of releases) {
     if (!release || release.kind === 'none') continue;
+    if (release.waitlistEventId) {
+      toLine.set(release.waitlistEventId, (toLine.get(release.waitlistEventId) ?? 0) + 1);
+      continue;
+    }
     const key = release.kind === 'shard' ? `shard:${release.shard.id}` : `event:${release.event.id}`;
     const entry = byDoc.get(key) ?? { release, seats: 0 };
     entry.seats += 1;
@@ -213,7 +248,29 @@ export function giveSeatsBack(tx: Transaction, releases: (SeatRelease | null)[])
     if (release.kind === 'single') tx.update(SEAT_EVENTS, release.event.id, { attendeeCount: Math.max(0, (release.event.data.attendeeCount ?? 0) - seats) });
     else if (release.kind === 'shard') tx.update(SEAT_SHARDS, release.shard.id, { taken: Math.max(0, release.shard.data.taken - seats) });
   }
+  for (const [eventId, seats] of toLine) holdFreedSeatsForWaitlist(tx, eventId, seats);
   giveTypeSeatsBack(tx, releases.map((release) => release?.typeShard));
+}
+
+/** Puts `seats` seats held for an event's line back on sale: taken off the shards (or the old counter) read in this transaction. */
+export function putSeatsBackOnSale(tx: Transaction, event: SeatEvent, shards: StoredDocument<SeatShard>[], seats: number) {
+  let left = seats;
+  if (layoutOf(event.data) === 'single') {
+    tx.update(SEAT_EVENTS, event.id, { attendeeCount: Math.max(0, (event.data.attendeeCount ?? 0) - left) });
+    return;
+  }
+  for (const shard of shards) {
+    if (left === 0) break;
+    const back = Math.min(left, shard.data.taken);
+    if (back === 0) continue;
+    tx.update(SEAT_SHARDS, shard.id, { taken: shard.data.taken - back });
+    left -= back;
+  }
+}
+
+/** An event's shards, read in a transaction (none for the old single counter or an unlimited event). */
+export function readEventShards(tx: Transaction, event: SeatEvent): Promise<StoredDocument<SeatShard>[]> {
+  return readShards(tx, event);
 }
 
 /** The RSVPs as far as counting them goes (rsvps/repository.ts owns the collection). */
@@ -260,7 +317,14 @@ export async function readSeatPlan(tx: Transaction, event: SeatEvent): Promise<S
  * event fields to write with it (`seatShards`, and the old counter cleared). The caller has
  * refused a capacity below `reads.taken`.
  */
-export function layOutSeats(tx: Transaction, eventId: string, reads: SeatPlanReads, maxAttendees: number | null): { seatShards: number; attendeeCount: number } {
+export function layOutSeats(
+  tx: Transaction,
+  eventId: string,
+  reads: SeatPlanReads,
+  maxAttendees: number | null,
+  /** The event has a waitlist (issue 28 item 2): the seats a raised capacity frees go to its line first (FREED_SEATS). */
+  waitlistActive = false,
+): { seatShards: number; attendeeCount: number } {
   const wanted = maxAttendees === null ? 0 : shardCount(maxAttendees);
   let states: { capacity: number; taken: number }[];
   if (maxAttendees === null) states = [];
@@ -268,6 +332,12 @@ export function layOutSeats(tx: Transaction, eventId: string, reads: SeatPlanRea
     const capacities = resizeShards(reads.shards.map((shard) => shard.data), maxAttendees);
     states = reads.shards.map((shard, index) => ({ capacity: capacities[index], taken: shard.data.taken }));
   } else states = shardsWithTaken(maxAttendees, reads.taken);
+  if (waitlistActive && maxAttendees !== null) {
+    // Every free seat is held for the line (counted as taken) until the offer worker offers it or puts it back on sale.
+    const free = states.reduce((sum, state) => sum + state.capacity - state.taken, 0);
+    states = states.map((state) => ({ capacity: state.capacity, taken: state.capacity }));
+    holdFreedSeatsForWaitlist(tx, eventId, free);
+  }
   states.forEach((state, index) => tx.set(SEAT_SHARDS, shardId(eventId, index), { eventId, index, ...state }));
   for (const shard of reads.shards) if (shard.data.index >= states.length) tx.delete(SEAT_SHARDS, shard.id);
   // The old counter is kept at 0 so that a document read by older code never shows a stale count.

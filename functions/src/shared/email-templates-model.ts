@@ -21,6 +21,8 @@ export const TEMPLATE_NAMES = [
   'orderConfirmation',
   // Issue 28 item 1: the place in line and the link to the waitlist page.
   'waitlistJoined',
+  // Issue 28 item 2: seats are held for the entry until a time: 'Claim' or 'No longer needed'.
+  'waitlistOffer',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -40,6 +42,7 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   eventUpdated: 'Event moved (date, time or place)',
   orderConfirmation: 'Order confirmation (several tickets)',
   waitlistJoined: 'Waitlist joined',
+  waitlistOffer: 'Waitlist offer',
 };
 
 /** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
@@ -139,6 +142,20 @@ export const WAITLIST_PLACEHOLDERS = [
   'urls.event',
 ] as const;
 
+/**
+ * The placeholders of 'Waitlist offer' (issue 28 item 2): those of 'Waitlist joined' but the place in
+ * line, with the seats held, until when (date and time in the organisation's zone) and the claim and
+ * decline links (both open the waitlist page, where the buttons are).
+ */
+export const WAITLIST_OFFER_PLACEHOLDERS = [
+  ...WAITLIST_PLACEHOLDERS.filter((name) => name !== 'waitlist.position' && name !== 'waitlist.seatsText'),
+  'offer.seats',
+  'offer.seatsText',
+  'offer.expires',
+  'offer.claimUrl',
+  'offer.declineUrl',
+] as const;
+
 /** The placeholders of the admin invitation e-mail. */
 export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
 
@@ -154,6 +171,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   eventUpdated: EVENT_MOVED_PLACEHOLDERS,
   orderConfirmation: ORDER_PLACEHOLDERS,
   waitlistJoined: WAITLIST_PLACEHOLDERS,
+  waitlistOffer: WAITLIST_OFFER_PLACEHOLDERS,
 };
 
 /**

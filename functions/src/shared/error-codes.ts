@@ -108,6 +108,11 @@ export const ERROR_CODES = [
   'WAITLIST_NOT_FULL',
   'WAITLIST_ENTRY_NOT_FOUND',
   'WAITLIST_NOT_WAITING',
+  // Issue 28 item 2: offers.
+  'WAITLIST_NOT_OFFERED',
+  'OFFER_EXPIRED',
+  'OFFER_TOO_LATE',
+  'NO_SEATS_TO_OFFER',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

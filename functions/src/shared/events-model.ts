@@ -60,6 +60,12 @@ export interface EventRecord {
    * before the start, then not at all; null: never. Kept on each ticket when it is paid. Not public.
    */
   refundUntilHoursBefore: number | null;
+  /**
+   * How many hours a waitlist offer holds its seats (issue 28 item 2), never more than a quarter of the
+   * time left before the start (shared/waitlist-model.ts offerWindowEnd). Not public. Absent in records
+   * built before the setting: DEFAULT_WAITLIST_CLAIM_HOURS.
+   */
+  waitlistClaimHours?: number;
   attendeeCount: number;
   createdAt: string;
   updatedAt: string;
@@ -172,6 +178,10 @@ export const DEFAULT_REFUND_UNTIL_HOURS_BEFORE = 48;
 /** The refund rule's hours: whole hours from 0 (until the start) to a year. */
 export const REFUND_RULE_LIMITS = { minHours: 0, maxHours: 8760 } as const;
 export const REFUND_RULE_MESSAGE = `The refund deadline is a whole number of hours from ${REFUND_RULE_LIMITS.minHours} to ${REFUND_RULE_LIMITS.maxHours}, or empty for no refunds`;
+
+/** A waitlist offer's claim window (issue 28 item 2): whole hours from 1 to a week. */
+export const WAITLIST_CLAIM_LIMITS = { minHours: 1, maxHours: 168, defaultHours: 12 } as const;
+export const WAITLIST_CLAIM_MESSAGE = `The claim window is a whole number of hours from ${WAITLIST_CLAIM_LIMITS.minHours} to ${WAITLIST_CLAIM_LIMITS.maxHours}`;
 
 /** The end and registration deadline's refusals (issue 26 item 4), said by the API and the event form alike. */
 export const EVENT_TIME_MESSAGES = {

@@ -5,6 +5,8 @@ import {
   CUSTOM_URL_PATTERN,
   DEFAULT_MAX_REGISTRATIONS_PER_EMAIL,
   DEFAULT_REFUND_UNTIL_HOURS_BEFORE,
+  WAITLIST_CLAIM_LIMITS,
+  WAITLIST_CLAIM_MESSAGE,
   EVENT_LIMITS,
   EVENT_TIME_MESSAGES,
   EVENTS_PAGE,
@@ -128,6 +130,11 @@ const eventFields = {
   maxRegistrationsPerEmail: registrationsPerEmail,
   confirmByEmail: z.boolean(),
   reminderOffsetsHours: reminderOffsets,
+  waitlistClaimHours: z.coerce
+    .number({ error: WAITLIST_CLAIM_MESSAGE })
+    .int(WAITLIST_CLAIM_MESSAGE)
+    .min(WAITLIST_CLAIM_LIMITS.minHours, WAITLIST_CLAIM_MESSAGE)
+    .max(WAITLIST_CLAIM_LIMITS.maxHours, WAITLIST_CLAIM_MESSAGE),
   refundUntilHoursBefore: z
     .number({ error: REFUND_RULE_MESSAGE })
     .int(REFUND_RULE_MESSAGE)
@@ -161,6 +168,7 @@ export const eventInputSchema = z
     confirmByEmail: eventFields.confirmByEmail.optional(),
     reminderOffsetsHours: eventFields.reminderOffsetsHours.default([...DEFAULT_REMINDER_OFFSETS_HOURS]),
     refundUntilHoursBefore: eventFields.refundUntilHoursBefore.default(DEFAULT_REFUND_UNTIL_HOURS_BEFORE),
+    waitlistClaimHours: eventFields.waitlistClaimHours.default(WAITLIST_CLAIM_LIMITS.defaultHours),
   })
   .strip();
 export type EventInput = z.infer<typeof eventInputSchema>;

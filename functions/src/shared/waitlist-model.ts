@@ -3,6 +3,7 @@
  * of its calls. The public join form and the waitlist page import this file; waitlist.ts builds
  * the validators from it.
  */
+import { WAITLIST_CLAIM_LIMITS } from './events-model.js';
 import { RSVP_FIELD_LIMITS } from './rsvps-model.js';
 
 /**
@@ -17,6 +18,32 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 export const WAITLIST_IN_LINE: readonly WaitlistStatus[] = ['waiting', 'offered'];
 
 export const WAITLIST_LIMITS = { name: RSVP_FIELD_LIMITS.name, email: RSVP_FIELD_LIMITS.email, minSeats: 1 } as const;
+
+/**
+ * Offers (issue 28 item 2). The claim window is the event's `waitlistClaimHours` (default below) but
+ * never more than a quarter of the time left before the start; no offer is made in the last
+ * WAITLIST_OFFER_CUTOFF_HOURS before the start (seats held for the line then go back on sale).
+ */
+export const DEFAULT_WAITLIST_CLAIM_HOURS = WAITLIST_CLAIM_LIMITS.defaultHours;
+export const WAITLIST_OFFER_CUTOFF_HOURS = 2;
+const HOUR_MS = 3_600_000;
+
+/** Until when an offer made at `now` holds its seats, or null when no offer may be made any more (past the cut-off). */
+export function offerWindowEnd(eventStartIso: string, claimHours: number | null | undefined, now: Date): string | null {
+  const start = Date.parse(eventStartIso);
+  if (!Number.isFinite(start)) return null;
+  const left = start - now.getTime();
+  if (left <= WAITLIST_OFFER_CUTOFF_HOURS * HOUR_MS) return null;
+  const hours = claimHours ?? DEFAULT_WAITLIST_CLAIM_HOURS;
+  return new Date(now.getTime() + Math.min(hours * HOUR_MS, left / 4)).toISOString();
+}
+
+/** How many seats an entry in line gets of `free` seats: all it asked, what there is ('accept fewer'), or none (it keeps its place). */
+export function seatsToOffer(entry: { seats: number; together: boolean }, free: number): number {
+  if (free >= entry.seats) return entry.seats;
+  if (!entry.together && free > 0) return free;
+  return 0;
+}
 
 /** How the RSVPs tab names each status. */
 export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
@@ -54,11 +81,40 @@ export const WAITLIST_MESSAGES = {
   loadFailed: 'Failed to load the waitlist',
   removeFailed: 'Failed to remove the entry',
   joinFailed: 'Could not join the waitlist. Please try again.',
+  offered: (seats: number) => `${seats === 1 ? 'A seat has' : `${seats} seats have`} freed up for you.`,
+  heldUntil: (when: string) => `Offered until ${when}: claim before then, or say you no longer need it.`,
+  claiming: 'Claiming...',
+  declining: 'Giving up...',
+  keepOffer: 'Keep the offer',
+  claimButton: 'Claim',
+  declineButton: 'No longer needed',
+  declineConfirm: 'Give up these seats? They go to the next person on the waitlist.',
+  claimed: 'Your seats are yours: your tickets are on their way by e-mail.',
+  declined: 'Thank you: the seats go to the next person on the waitlist.',
+  notOffered: 'There is no offer to claim for this waitlist entry.',
+  offerExpired: 'This offer has expired: the seats went to the next person on the waitlist.',
+  claimedView: 'You claimed your seats.',
+  expiredView: 'Your offer expired.',
+  declinedView: 'You gave up your offer.',
+  ticketLink: (index: number) => `Ticket ${index}`,
+  claimedToPay: 'Your seats are held for you: pay to get your tickets. We have also e-mailed you the payment link.',
+  payBefore: (when: string) => `Pay before ${when}, or the seats go to the next person in line.`,
+  payLink: (index: number, count: number) => (count === 1 ? 'Pay now' : `Pay for seat ${index}`),
+  makeOfferButton: 'Make offer',
+  offerMade: 'Offer made',
+  offerFailed: 'Failed to make the offer',
+  noSeatsToOffer: 'There are no free seats to offer.',
+  offerTooLate: 'Too close to the start: no more offers are made for this event.',
 } as const;
 
 /** 'You are number 3 on the waitlist.' */
 export function positionText(position: number): string {
   return `You are number ${position} on the waitlist.`;
+}
+
+/** 'Offered until 14:30' (the time in the organisation's zone, formatted by the caller). */
+export function offeredUntilText(time: string): string {
+  return `Offered until ${time}`;
 }
 
 /** '2 waiting' on the Events list. */
@@ -97,12 +153,21 @@ export interface WaitlistEntryView {
   joinedAt: string;
   /** Current place in line (1 = next), null when not in line. */
   position: number | null;
+  /** While offered: how many seats are held for it, and until when. */
+  offerSeats: number | null;
+  offerExpiresAt: string | null;
+  /** Once claimed: the tickets it became (their pages need no key: the ticket id is the secret of a ticket page). */
+  ticketIds: string[];
   event: { id: string; title: string; date: string; location: string; customUrl: string };
 }
 export interface WaitlistEntryReply {
   success: true;
   entry: WaitlistEntryView;
   message?: string;
+  /** A claim on a paid event (issue 28 item 2): each held seat's payment page, its key in the fragment (only in the claim's reply). */
+  payments?: { ticketId: string; path: string }[];
+  /** With `payments`: until when the seats are held unpaid (the offer's window). */
+  heldUntil?: string;
 }
 
 /** A row of the admin list (GET /events/{id}/waitlist). */
@@ -115,6 +180,8 @@ export interface WaitlistAdminEntry {
   together: boolean;
   joinedAt: string;
   status: WaitlistStatus;
+  offerSeats: number | null;
+  offerExpiresAt: string | null;
 }
 export interface WaitlistAdminReply {
   success: true;

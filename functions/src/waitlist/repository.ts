@@ -22,8 +22,13 @@ export type StoredWaitlistEntry = {
   updatedAt: string;
   /** SHA-256 hashes of the page links e-mailed (rsvps/link-keys.ts): the newest few. */
   linkKeys?: string[];
-  /** Later round (offers): until when seats are held for this entry. */
+  /** While offered (issue 28 item 2): until when seats are held for this entry, and how many. */
   offerExpiresAt?: string | null;
+  offerSeats?: number | null;
+  /** How many offers it has had: the offer e-mail's job id carries it (one e-mail per offer). */
+  offerCount?: number;
+  /** Once claimed: the RSVPs its held seats became. */
+  ticketIds?: string[];
 };
 export const WAITLIST_ENTRIES = collection<StoredWaitlistEntry>('waitlistEntries');
 export type WaitlistEntryDocument = StoredDocument<StoredWaitlistEntry>;
@@ -66,4 +71,9 @@ export function positionsOf(entries: WaitlistEntryDocument[]): Map<string, numbe
   const positions = new Map<string, number>();
   for (const entry of [...entries].sort(lineOrder)) if (isInLine(entry.data)) positions.set(entry.id, positions.size + 1);
   return positions;
+}
+
+/** The mail job of an entry's n-th offer: one e-mail per offer, however often the worker runs. */
+export function offerMailId(entryId: string, offerCount: number): string {
+  return `waitlist-offer-${entryId}-${offerCount}`;
 }

@@ -24,6 +24,14 @@ export function waitlistRoutes(api: FastifyInstance, waitlist: WaitlistService, 
   api.post<IdParams & { Reply: WaitlistEntryReply }>('/waitlist/:id/leave', limited, async (request) =>
     waitlist.leave(request.params.id, parseWith(linkKeySchema, request.body).key),
   );
+  // Issue 28 item 2: an offer's 'Claim' and 'No longer needed', with the page's key.
+  api.post<IdParams & { Reply: WaitlistEntryReply }>('/waitlist/:id/claim', limited, async (request) =>
+    waitlist.claim(request.params.id, parseWith(linkKeySchema, request.body).key),
+  );
+  api.post<IdParams & { Reply: WaitlistEntryReply }>('/waitlist/:id/decline', limited, async (request) =>
+    waitlist.decline(request.params.id, parseWith(linkKeySchema, request.body).key),
+  );
+  api.post<IdParams>('/waitlist/:id/offer', admin, async (request) => waitlist.makeOfferByHand(request.params.id));
 
   // A static path: it wins over /waitlist/:id.
   api.get<{ Reply: WaitlistCountsReply }>('/waitlist/counts', admin, async () => ({ success: true, counts: await waitlist.waitingCounts() }));

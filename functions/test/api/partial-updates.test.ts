@@ -40,6 +40,8 @@ const fullPaidEvent = {
   maxRegistrationsPerEmail: 6,
   reminderOffsetsHours: [48, 3],
   refundUntilHoursBefore: 72,
+  // Issue 28 item 2: the waitlist offer's claim window.
+  waitlistClaimHours: 24,
   // Issue 26 item 4: a quota per ticket type, kept by every update that does not name it.
   ticketQuotas: { VIP: 20 },
 };
@@ -65,6 +67,7 @@ const changes: [field: string, value: unknown, derived: string[]][] = [
   ['maxRegistrationsPerEmail', 2, []],
   ['reminderOffsetsHours', [24], []],
   ['refundUntilHoursBefore', null, []],
+  ['waitlistClaimHours', 6, []],
   // Issue 26 item 4: setting the end or the deadline, then clearing each, touches nothing else.
   ['endDate', '2027-01-11T12:00', []],
   ['registrationClosesAt', '2026-12-11T09:00', []],

@@ -84,7 +84,7 @@ describe('PUT /email-templates/:name', () => {
   });
 
   it.each([
-    ['an unknown template', 'waitlistOffer', good, 404, 'Unknown e-mail template'],
+    ['an unknown template', 'auditDigest', good, 404, 'Unknown e-mail template'],
     ['a missing subject', 'ticket', { htmlTemplate: '<p></p>' }, 400, 'Subject is required'],
     ['an empty HTML body', 'ticket', { subjectTemplate: 'S', htmlTemplate: '   ' }, 400, 'HTML is required'],
   ])('refuses %s', async (_label, name, body, status, message) => {

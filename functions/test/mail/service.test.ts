@@ -299,7 +299,7 @@ describe('templates', () => {
 
   it('refuses an unknown name and a template that does not compile, storing nothing', async () => {
     const { saveTemplate } = service();
-    await expect(saveTemplate('waitlistOffer', DEFAULT_TEMPLATES.ticket)).rejects.toMatchObject({ kind: 'not-found', message: 'Unknown e-mail template' });
+    await expect(saveTemplate('auditDigest', DEFAULT_TEMPLATES.ticket)).rejects.toMatchObject({ kind: 'not-found', message: 'Unknown e-mail template' });
     const error = await saveTemplate('ticket', { subjectTemplate: 'Hi', htmlTemplate: '{{#if rsvp.name}}unclosed' }).catch((caught) => caught);
     expect(error).toBeInstanceOf(RuleError);
     expect(error).toMatchObject({ kind: 'invalid', field: 'htmlTemplate' });

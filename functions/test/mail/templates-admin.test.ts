@@ -48,15 +48,15 @@ describe('who may use the template routes', () => {
   });
 
   it.each([
-    ['put', '/email-templates/waitlistOffer'],
-    ['delete', '/email-templates/waitlistOffer'],
-    ['post', '/email-templates/waitlistOffer/preview'],
-    ['post', '/email-templates/waitlistOffer/test'],
+    ['put', '/email-templates/auditDigest'],
+    ['delete', '/email-templates/auditDigest'],
+    ['post', '/email-templates/auditDigest/preview'],
+    ['post', '/email-templates/auditDigest/test'],
   ] as const)('%s %s: an unknown template is 404', async (method, path) => {
     const response = await api.request[method](`/api${path}`).set(admin()).send(draft);
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ success: false, code: 'UNKNOWN_TEMPLATE', message: 'Unknown e-mail template' });
-    expect(await stored('waitlistOffer')).toBeNull();
+    expect(await stored('auditDigest')).toBeNull();
   });
 });
 

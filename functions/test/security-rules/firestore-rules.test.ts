@@ -65,6 +65,10 @@ const COLLECTIONS = [
   'offlineAudiences',
   'offlineAudienceMembers',
   'rateCounters',
+  // Issue 28: the waitlist's entries and keys, and the seats freed for a line (seats/repository.ts).
+  'waitlistEntries',
+  'waitlistKeys',
+  'waitlistFreedSeats',
   // Issue 28 item 4: the audit log, written only by the API (no client may add, change or delete an entry).
   'auditLog',
   'not-a-collection-yet',

@@ -198,6 +198,15 @@ export interface WaitlistJoinedContext {
   urls: { event: string };
 }
 
+/** The values 'Waitlist offer' sees (issue 28 item 2). */
+export interface WaitlistOfferContext {
+  event: TemplateContext['event'];
+  rsvp: TemplateContext['rsvp'] & { firstName: string };
+  waitlist: { seats: number; url: string };
+  offer: { seats: number; seatsText: string; expires: string; claimUrl: string; declineUrl: string };
+  urls: { event: string };
+}
+
 /** The values the admin invitation template sees. */
 export interface InvitationContext {
   invite: { url: string; role: string; invitedBy: string; expiresDate: string };
@@ -216,6 +225,7 @@ export interface TemplateContexts {
   eventUpdated: EventMovedContext;
   orderConfirmation: OrderContext;
   waitlistJoined: WaitlistJoinedContext;
+  waitlistOffer: WaitlistOfferContext;
 }
 
 /** Any template's values. */
@@ -413,6 +423,19 @@ export const SAMPLE_CONTEXTS: TemplateContexts = {
     event: SAMPLE_CONTEXT.event,
     rsvp: { ...SAMPLE_CONTEXT.rsvp, firstName: 'Alex' },
     waitlist: { position: 3, seats: 2, seatsText: '2 seats, all together', url: 'https://example.org/waitlist/Q2x7mZkT4b9VhR1sNw3YpA#key=sample' },
+    urls: { event: SAMPLE_CONTEXT.urls.event },
+  },
+  waitlistOffer: {
+    event: SAMPLE_CONTEXT.event,
+    rsvp: { ...SAMPLE_CONTEXT.rsvp, firstName: 'Alex' },
+    waitlist: { seats: 2, url: 'https://example.org/waitlist/Q2x7mZkT4b9VhR1sNw3YpA#key=sample' },
+    offer: {
+      seats: 2,
+      seatsText: '2 seats',
+      expires: 'Saturday, June 14, 2025 at 8:30 PM',
+      claimUrl: 'https://example.org/waitlist/Q2x7mZkT4b9VhR1sNw3YpA#key=sample',
+      declineUrl: 'https://example.org/waitlist/Q2x7mZkT4b9VhR1sNw3YpA#key=sample',
+    },
     urls: { event: SAMPLE_CONTEXT.urls.event },
   },
 };

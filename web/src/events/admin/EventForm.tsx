@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { ORGANISATION_TIME_ZONE } from '@shared/constants.js';
-import { MAX_REGISTRATIONS_PER_EMAIL_LIMIT, REFUND_RULE_LIMITS, type EventRecord } from '@shared/events-model.js';
+import { MAX_REGISTRATIONS_PER_EMAIL_LIMIT, REFUND_RULE_LIMITS, WAITLIST_CLAIM_LIMITS, type EventRecord } from '@shared/events-model.js';
 import { REMINDER_OFFSET_LIMITS } from '@shared/reminders-model.js';
 import { eventFormSchema, type EventInput } from '@shared/events.js';
 import { MESSAGES } from '@shared/messages.js';
@@ -42,6 +42,8 @@ export const EVENT_FORM_TEXT = {
   remindersHint: `Each registered attendee is e-mailed a reminder this many hours before the event starts, e.g. 24, 2 (whole hours, ${REMINDER_OFFSET_LIMITS.minHours} to ${REMINDER_OFFSET_LIMITS.maxHours}, at most ${REMINDER_OFFSET_LIMITS.maxCount}, separated by commas). Leave empty to send no reminders.`,
   quota: (index: number) => `Quota of ticket type ${index + 1}`,
   quotaHint: "A ticket type's quota is the most tickets of that type, within the maximum attendees. Leave a quota empty: only the maximum applies.",
+  claimWindow: 'Waitlist claim window (hours)',
+  claimWindowHint: `When seats free up on a full event, the next person on its waitlist has this long to claim them (whole hours, ${WAITLIST_CLAIM_LIMITS.minHours} to ${WAITLIST_CLAIM_LIMITS.maxHours}), never more than a quarter of the time left before the start; no offers are made in the last 2 hours.`,
   refundRule: 'Refund if an attendee cancels (hours before the start)',
   refundRuleHint:
     "An attendee who cancels their paid ticket from their e-mail's 'Can't come?' link is refunded in full until this many hours before the event starts, then not at all (whole hours). Leave empty for no refunds. Each ticket keeps the rule in force when it was paid.",
@@ -166,6 +168,9 @@ export function EventForm({ event, onClose }: { event?: EventRecord; onClose: ()
         </div>
         <Field label={EVENT_FORM_TEXT.reminders} hint={EVENT_FORM_TEXT.remindersHint} error={errors.reminderOffsetsHours?.message}>
           <input type="text" inputMode="numeric" autoComplete="off" placeholder="24, 2" {...register('reminderOffsetsHours')} />
+        </Field>
+        <Field label={EVENT_FORM_TEXT.claimWindow} hint={EVENT_FORM_TEXT.claimWindowHint} error={errors.waitlistClaimHours?.message}>
+          <input type="number" inputMode="numeric" min={WAITLIST_CLAIM_LIMITS.minHours} max={WAITLIST_CLAIM_LIMITS.maxHours} step={1} {...register('waitlistClaimHours')} />
         </Field>
       </fieldset>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFUND_RULE_MESSAGE } from '@shared/events-model.js';
+import { REFUND_RULE_MESSAGE, WAITLIST_CLAIM_MESSAGE } from '@shared/events-model.js';
 import { REMINDER_OFFSET_MESSAGES } from '@shared/reminders-model.js';
 import { MESSAGES } from '@shared/messages.js';
 import {
@@ -126,6 +126,18 @@ describe('event form values <-> request', () => {
       const issue = parseEventValues(valid({ reminderOffsetsHours: typed })).error?.issues[0];
       expect(issue?.message, typed).toBe(message);
       expect(eventFieldPath(issue!.path.join('.'), valid()), typed).toBe('reminderOffsetsHours');
+    }
+  });
+
+  it('waitlist claim window (issue 28 item 2): 12 for a new event, the stored hours when editing, refused with the shared message on the field', () => {
+    expect(emptyEventValues().waitlistClaimHours).toBe('12');
+    expect(parseEventValues(valid()).data?.waitlistClaimHours).toBe(12);
+    expect(eventToValues(eventRecord({ waitlistClaimHours: 6 })).waitlistClaimHours).toBe('6');
+    expect(parseEventValues(valid({ waitlistClaimHours: ' 24 ' })).data?.waitlistClaimHours).toBe(24);
+    for (const typed of ['', '0', '1.5', '169', 'soon']) {
+      const issue = parseEventValues(valid({ waitlistClaimHours: typed })).error?.issues[0];
+      expect(issue?.message, typed).toBe(WAITLIST_CLAIM_MESSAGE);
+      expect(eventFieldPath(issue!.path.join('.'), valid()), typed).toBe('waitlistClaimHours');
     }
   });
 

@@ -2,7 +2,7 @@
 // type (text for numbers and tag lists, a list of ticket rows); the request is the shape
 // eventInputSchema validates (ticket type names and a price map). Pure, unit-tested.
 import { DEFAULT_TICKET_TYPE, ORGANISATION_TIME_ZONE } from '@shared/constants.js';
-import { confirmByEmailDefault, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, DEFAULT_REFUND_UNTIL_HOURS_BEFORE, REFUND_RULE_LIMITS, type EventRecord } from '@shared/events-model.js';
+import { confirmByEmailDefault, DEFAULT_MAX_REGISTRATIONS_PER_EMAIL, DEFAULT_REFUND_UNTIL_HOURS_BEFORE, REFUND_RULE_LIMITS, WAITLIST_CLAIM_LIMITS, type EventRecord } from '@shared/events-model.js';
 import { DEFAULT_REMINDER_OFFSETS_HOURS } from '@shared/reminders-model.js';
 import { eventInputSchema, type EventInput, type EventUpdate } from '@shared/events.js';
 import type { FormMapping } from '../../ui/form.js';
@@ -52,6 +52,8 @@ export interface EventFormValues {
    * (issue 25 item 4), whole hours as typed; empty: no refunds.
    */
   refundUntilHoursBefore: string;
+  /** Hours a waitlist offer holds its seats (issue 28 item 2), as typed. */
+  waitlistClaimHours: string;
 }
 
 /** Where the form's list-level ticket errors show (react-hook-form's place for an array's own error). */
@@ -116,6 +118,7 @@ export function emptyEventValues(): EventFormValues {
     confirmByEmail: null,
     reminderOffsetsHours: DEFAULT_REMINDER_OFFSETS_HOURS.join(', '),
     refundUntilHoursBefore: String(DEFAULT_REFUND_UNTIL_HOURS_BEFORE),
+    waitlistClaimHours: String(WAITLIST_CLAIM_LIMITS.defaultHours),
   };
 }
 
@@ -148,6 +151,7 @@ export function eventToValues(event: EventRecord): EventFormValues {
     confirmByEmail: event.confirmByEmail === true,
     reminderOffsetsHours: event.reminderOffsetsHours.join(', '),
     refundUntilHoursBefore: event.refundUntilHoursBefore === null ? '' : String(event.refundUntilHoursBefore),
+    waitlistClaimHours: String(event.waitlistClaimHours ?? WAITLIST_CLAIM_LIMITS.defaultHours),
   };
 }
 
@@ -210,6 +214,7 @@ export function valuesToInput(values: EventFormValues) {
     reminderOffsetsHours: parseReminderOffsets(values.reminderOffsetsHours),
     // Hidden on a free event: a value typed there before it was switched to free must not block the save.
     ...refundRuleToSend(values),
+    waitlistClaimHours: String(values.waitlistClaimHours ?? '').trim(),
   };
 }
 

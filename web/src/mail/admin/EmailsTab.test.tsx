@@ -19,6 +19,7 @@ const defaults: EmailTemplates = {
   eventUpdated: { subjectTemplate: 'Event updated: {{event.title}}', htmlTemplate: '<p>{{changes.date}}</p>' },
   orderConfirmation: { subjectTemplate: 'Your {{order.ticketCount}} tickets for {{event.title}}', htmlTemplate: '{{#each tickets}}<p>{{name}}</p>{{/each}}' },
   waitlistJoined: { subjectTemplate: "You're number {{waitlist.position}} on the waitlist", htmlTemplate: '<a href="{{waitlist.url}}">Your place</a>' },
+  waitlistOffer: { subjectTemplate: 'Seats freed up: {{event.title}}', htmlTemplate: '<a href="{{offer.claimUrl}}">Claim</a>' },
 };
 
 let templates: EmailTemplates;

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventRecord } from '@shared/events-model.js';
-import { WAITLIST_MESSAGES, WAITLIST_STATUS_LABELS, type WaitlistAdminEntry } from '@shared/waitlist-model.js';
+import { WAITLIST_MESSAGES, WAITLIST_STATUS_LABELS, offeredUntilText, type WaitlistAdminEntry } from '@shared/waitlist-model.js';
+import { formatEventTime } from '../../events/format.js';
 import { errorText } from '../../api/client.js';
 import { formatShortDateTime, saveBlob } from '../../rsvps/admin/rsvpsApi.js';
 import { useStaff } from '../../staff/StaffContext.js';
@@ -9,12 +10,13 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { StateBlock } from '../../ui/StateBlock.js';
 import { Table, type Column } from '../../ui/Table.js';
 import { useToast } from '../../ui/ToastContext.js';
-import { WAITLIST_ADMIN_TEXT, isRemovable, waitlistCalls, waitlistKeys, waitlistQuery } from './waitlistApi.js';
+import { WAITLIST_ADMIN_TEXT, isOfferable, isRemovable, waitlistCalls, waitlistKeys, waitlistQuery } from './waitlistApi.js';
 import './waitlistAdmin.css';
 
 /**
- * Issue 28 item 3 (without offers): the RSVPs tab's waitlist of the chosen event, for admins: place,
- * name, e-mail, seats, together or fewer, joined, status; 'Remove' after a confirmation, and its CSV.
+ * Issue 28 item 3: the RSVPs tab's waitlist of the chosen event, for admins: place, name, e-mail, seats,
+ * together or fewer, joined, status ('Offered until 7:30 PM MST' while offered); 'Make offer' on a waiting
+ * entry (item 2), 'Remove' after a confirmation, and its CSV.
  */
 export function WaitlistPanel({ event }: { event: Pick<EventRecord, 'id' | 'customUrl' | 'title'> }) {
   const { api } = useStaff();
@@ -27,8 +29,17 @@ export function WaitlistPanel({ event }: { event: Pick<EventRecord, 'id' | 'cust
       { key: 'seats', header: 'Seats', value: (e) => e.seats },
       { key: 'together', header: 'Together', value: (e) => (e.together ? WAITLIST_MESSAGES.togetherLabel : WAITLIST_MESSAGES.fewerLabel) },
       { key: 'joined', header: 'Joined', value: (e) => e.joinedAt, cell: (e) => formatShortDateTime(e.joinedAt) },
-      { key: 'status', header: 'Status', value: (e) => WAITLIST_STATUS_LABELS[e.status] ?? e.status },
-      { key: 'actions', header: 'Actions', cell: (e) => (isRemovable(e) ? <RemoveEntry entry={e} eventId={event.id} /> : null) },
+      { key: 'status', header: 'Status', value: (e) => statusLabel(e) },
+      {
+        key: 'actions',
+        header: 'Actions',
+        cell: (e) => (
+          <div className="waitlist-admin-actions">
+            {isOfferable(e) ? <MakeOffer entry={e} eventId={event.id} /> : null}
+            {isRemovable(e) ? <RemoveEntry entry={e} eventId={event.id} /> : null}
+          </div>
+        ),
+      },
     ],
     [event.id],
   );
@@ -46,6 +57,39 @@ export function WaitlistPanel({ event }: { event: Pick<EventRecord, 'id' | 'cust
         <Table rows={entries.data} columns={columns} rowKey={(e) => e.id} caption={`Waitlist of ${event.title}`} empty={WAITLIST_ADMIN_TEXT.empty} stackOnPhone />
       )}
     </section>
+  );
+}
+
+/** 'Waiting', 'Offered until 7:30 PM MST', 'Claimed', ... */
+export function statusLabel(entry: Pick<WaitlistAdminEntry, 'status' | 'offerExpiresAt'>): string {
+  if (entry.status === 'offered' && entry.offerExpiresAt) return offeredUntilText(formatEventTime(entry.offerExpiresAt));
+  return WAITLIST_STATUS_LABELS[entry.status] ?? entry.status;
+}
+
+/** Issue 28 item 2: 'Make offer' by hand on a waiting entry (seats held for the line first, then seats on sale). */
+function MakeOffer({ entry, eventId }: { entry: WaitlistAdminEntry; eventId: string }) {
+  const { api } = useStaff();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const offer = useMutation({
+    mutationFn: () => waitlistCalls.offer(api, entry.id),
+    onSuccess: async (reply) => {
+      toast.success(reply.message ?? WAITLIST_MESSAGES.offerMade);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: waitlistKeys.event(eventId) }), queryClient.invalidateQueries({ queryKey: waitlistKeys.counts() })]);
+    },
+    onError: (failure) => toast.error(errorText(failure, WAITLIST_MESSAGES.offerFailed)),
+  });
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-small"
+      onClick={() => offer.mutate()}
+      disabled={offer.isPending}
+      aria-busy={offer.isPending || undefined}
+      aria-label={`${WAITLIST_MESSAGES.makeOfferButton} to ${entry.name}`}
+    >
+      {WAITLIST_MESSAGES.makeOfferButton}
+    </button>
   );
 }
 

@@ -1,4 +1,4 @@
-// The admins' waitlist of an event (issue 28 item 3, without offers): the list, removal, the CSV and the Events list's counts.
+// The admins' waitlist of an event (issue 28 items 2 and 3): the list, offers by hand, removal, the CSV and the Events list's counts.
 import { queryOptions } from '@tanstack/react-query';
 import { WAITLIST_MESSAGES, type WaitlistAdminEntry, type WaitlistAdminReply } from '@shared/waitlist-model.js';
 import type { StaffApiClient } from '../../api/staffClient.js';
@@ -34,8 +34,14 @@ export function waitlistQuery(api: Pick<StaffApiClient, 'request'>, eventId: str
 
 export const waitlistCalls = {
   remove: (api: Api, entryId: string) => api.request<{ message?: string }>(`/waitlist/${id(entryId)}`, { method: 'DELETE' }, WAITLIST_MESSAGES.removeFailed),
+  offer: (api: Api, entryId: string) => api.request<{ message?: string }>(`/waitlist/${id(entryId)}/offer`, { method: 'POST' }, WAITLIST_MESSAGES.offerFailed),
   csv: (api: Api, eventId: string) => api.download(`/events/${id(eventId)}/waitlist.csv`, {}, WAITLIST_ADMIN_TEXT.csvFailed),
 };
+
+/** An admin may make an offer by hand to an entry still waiting (issue 28 item 2). */
+export function isOfferable(entry: Pick<WaitlistAdminEntry, 'status'>): boolean {
+  return entry.status === 'waiting';
+}
 
 export function isRemovable(entry: Pick<WaitlistAdminEntry, 'status'>): boolean {
   return entry.status === 'waiting' || entry.status === 'offered';
