@@ -14,6 +14,11 @@ export function rsvpTarget(id: string, rsvp: { eventId: string; name: string }):
   return { type: 'rsvp', id, eventId: rsvp.eventId, label: rsvp.name };
 }
 
+/** A waitlist entry as a target: its id, its event, and the name it was given. */
+export function waitlistTarget(id: string, entry: { eventId: string; name: string }): AuditTarget {
+  return { type: 'waitlist', id, eventId: entry.eventId, label: entry.name };
+}
+
 export function eventTarget(id: string, title: string): AuditTarget {
   return { type: 'event', id, eventId: id, label: title };
 }

@@ -1,3 +1,5 @@
+import { SYSTEM, waitlistTarget } from '../audit/actors.js';
+import { recordAudit } from '../audit/repository.js';
 import type { Clock } from '../clock.js';
 import { EVENTS, toEventDetails, type StoredEvent } from '../events/repository.js';
 import { coalescingRunner } from '../outbox/leased-jobs.js';
@@ -5,6 +7,7 @@ import { queueMail } from '../outbox/outbox.js';
 import { assertAcceptingRegistrations } from '../rsvps/rules.js';
 import { FREED_SEATS, holdFreedSeatsForWaitlist, putSeatsBackOnSale, readEventShards } from '../seats/repository.js';
 import { offerWindowEnd, seatsToOffer } from '../shared/waitlist-model.js';
+import type { AuditActor } from '../shared/audit-model.js';
 import type { DocumentStore, StoredDocument, Transaction } from '../store/port.js';
 import { WAITLIST_ENTRIES, offerMailId, readEntriesOfEvent, type WaitlistEntryDocument } from './repository.js';
 
@@ -35,9 +38,23 @@ export function offerDeadline(event: StoredDocument<StoredEvent>, now: Date): st
 }
 
 /** Holds `seats` seats for an entry until `until` and queues its offer e-mail (once per offer: its own job id). */
-export function makeOffer(tx: Transaction, entry: WaitlistEntryDocument, seats: number, until: string, now: Date) {
+/** `actor`: the system for an offer made as seats free up, the admin for 'Make offer' by hand (the audit log says which). */
+export function makeOffer(tx: Transaction, entry: WaitlistEntryDocument, seats: number, until: string, now: Date, actor: AuditActor = SYSTEM) {
   const offerCount = (entry.data.offerCount ?? 0) + 1;
   tx.update(WAITLIST_ENTRIES, entry.id, { status: 'offered', offerSeats: seats, offerExpiresAt: until, offerCount, updatedAt: now.toISOString() });
+  recordAudit(
+    tx,
+    {
+      actor,
+      action: 'waitlist.offered',
+      target: waitlistTarget(entry.id, entry.data),
+      changes: [
+        { field: 'offerSeats', before: entry.data.offerSeats ?? null, after: seats },
+        { field: 'offerExpiresAt', before: null, after: until },
+      ],
+    },
+    now,
+  );
   queueMail(tx, { kind: 'waitlistOffer', to: entry.data.email, waitlistEntryId: entry.id }, now, offerMailId(entry.id, offerCount));
 }
 
@@ -67,6 +84,7 @@ export async function settleEvent(store: DocumentStore, eventId: string, now: Da
         continue;
       }
       tx.update(WAITLIST_ENTRIES, entry.id, { status: 'expired', offerExpiresAt: null, updatedAt: nowIso });
+      recordAudit(tx, { actor: SYSTEM, action: 'waitlist.expired', target: waitlistTarget(entry.id, entry.data) }, now);
       free += entry.data.offerSeats ?? 0;
       result.expired += 1;
     }
@@ -82,6 +100,8 @@ export async function settleEvent(store: DocumentStore, eventId: string, now: Da
         const more = until ? Math.min(free, entry.data.seats - (entry.data.offerSeats ?? 0)) : 0;
         if (more > 0) {
           tx.update(WAITLIST_ENTRIES, entry.id, { offerSeats: (entry.data.offerSeats ?? 0) + more, updatedAt: nowIso });
+          const change = { field: 'offerSeats', before: entry.data.offerSeats ?? 0, after: (entry.data.offerSeats ?? 0) + more };
+          recordAudit(tx, { actor: SYSTEM, action: 'waitlist.offered', target: waitlistTarget(entry.id, entry.data), changes: [change] }, now);
           free -= more;
           result.offers += 1;
         }

@@ -1,3 +1,4 @@
+import { staffActor } from '../audit/actors.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { AuthGuards } from '../auth/middleware.js';
 import type { IdParams } from '../http/server.js';
@@ -31,7 +32,7 @@ export function waitlistRoutes(api: FastifyInstance, waitlist: WaitlistService, 
   api.post<IdParams & { Reply: WaitlistEntryReply }>('/waitlist/:id/decline', limited, async (request) =>
     waitlist.decline(request.params.id, parseWith(linkKeySchema, request.body).key),
   );
-  api.post<IdParams>('/waitlist/:id/offer', admin, async (request) => waitlist.makeOfferByHand(request.params.id));
+  api.post<IdParams>('/waitlist/:id/offer', admin, async (request) => waitlist.makeOfferByHand(request.params.id, staffActor(request.viewer!)));
 
   // A static path: it wins over /waitlist/:id.
   api.get<{ Reply: WaitlistCountsReply }>('/waitlist/counts', admin, async () => ({ success: true, counts: await waitlist.waitingCounts() }));
@@ -53,5 +54,5 @@ export function waitlistRoutes(api: FastifyInstance, waitlist: WaitlistService, 
       .send(csv);
   });
 
-  api.delete<IdParams>('/waitlist/:id', admin, async (request) => waitlist.remove(request.params.id));
+  api.delete<IdParams>('/waitlist/:id', admin, async (request) => waitlist.remove(request.params.id, staffActor(request.viewer!)));
 }

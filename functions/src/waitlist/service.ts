@@ -1,3 +1,6 @@
+import { ATTENDEE, rsvpTarget, waitlistTarget } from '../audit/actors.js';
+import { recordAudit } from '../audit/repository.js';
+import type { AuditActor } from '../shared/audit-model.js';
 import type { Clock } from '../clock.js';
 import { EventNotFoundError, readEventDocument, resolveEventId, toEventDetails, type StoredEvent } from '../events/repository.js';
 import { queueMail } from '../outbox/outbox.js';
@@ -161,6 +164,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
         };
         tx.create(WAITLIST_ENTRIES, entryId, entry);
         tx.set(WAITLIST_KEYS, keyId, { eventId: event.id, entryId });
+        recordAudit(tx, { actor: ATTENDEE, action: 'waitlist.joined', target: waitlistTarget(entryId, entry) }, now);
         // To the address given only; its key is minted when the e-mail is composed (waitlist/mail.ts).
         queueMail(tx, { kind: 'waitlistJoined', to: input.email, waitlistEntryId: entryId }, now, joinedMailId(entryId));
         return { alreadyOnList: false, eventId: event.id, entryId, mailQueued: true };
@@ -195,6 +199,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
         if (entry.data.status === 'left') return { entry, event };
         if (entry.data.status !== 'waiting') throw new RuleError('WAITLIST_NOT_WAITING', WAITLIST_MESSAGES.notWaiting, 'conflict');
         tx.update(WAITLIST_ENTRIES, entryId, { status: 'left', updatedAt: now });
+        recordAudit(tx, { actor: ATTENDEE, action: 'waitlist.removed', target: waitlistTarget(entry.id, entry.data) }, new Date(now));
         return { entry: { id: entry.id, data: { ...entry.data, status: 'left' as const, updatedAt: now } }, event };
       });
       return { success: true, message: WAITLIST_MESSAGES.left, entry: toEntryView(left.entry, null, left.event) };
@@ -230,6 +235,8 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
         for (const ticket of tickets) queueTicketMail(tx, { kind: payKeys ? 'paymentLink' : confirmationMailKind(event), rsvpId: ticket.id, to: ticket.rsvp.email }, now);
         const fields = { status: 'claimed' as const, offerExpiresAt: null, ticketIds: tickets.map((ticket) => ticket.id), updatedAt: now.toISOString() };
         tx.update(WAITLIST_ENTRIES, entry.id, fields);
+        recordAudit(tx, { actor: ATTENDEE, action: 'waitlist.claimed', target: waitlistTarget(entry.id, entry.data) }, now);
+        for (const ticket of tickets) recordAudit(tx, { actor: ATTENDEE, action: 'rsvp.registered', target: rsvpTarget(ticket.id, ticket.rsvp) }, now);
         const payments = payKeys ? tickets.map((ticket, index) => ({ ticketId: ticket.id, path: `/${PAY_HOLD_SLUG}/${encodeURIComponent(ticket.id)}#key=${payKeys[index]}` })) : undefined;
         return { entry: { id: entry.id, data: { ...entry.data, ...fields } }, event: eventDoc, mailQueued: true, payments, heldUntil: entry.data.offerExpiresAt };
       }));
@@ -253,6 +260,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
         if (entry.data.status !== 'offered') throw new RuleError('WAITLIST_NOT_OFFERED', WAITLIST_MESSAGES.notOffered, 'conflict');
         const fields = { status: 'declined' as const, offerExpiresAt: null, updatedAt: now.toISOString() };
         tx.update(WAITLIST_ENTRIES, entry.id, fields);
+        recordAudit(tx, { actor: ATTENDEE, action: 'waitlist.declined', target: waitlistTarget(entry.id, entry.data) }, now);
         const freed = releaseOffer(tx, entry, now);
         return { entry: { id: entry.id, data: { ...entry.data, ...fields } }, event, freed };
       }));
@@ -265,7 +273,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
      * line (freed-seat records) first, then from seats on sale; the same window, cut-off and e-mail as an
      * automatic offer. Refused when there are not enough seats (none for 'all together') or past the cut-off.
      */
-    async makeOfferByHand(entryId: string): Promise<{ success: true; message: string }> {
+    async makeOfferByHand(entryId: string, actor: AuditActor): Promise<{ success: true; message: string }> {
       const now = clock.now();
       const offered = await store.runTransaction(async (tx) => {
         const entry = await tx.get(WAITLIST_ENTRIES, entryId);
@@ -293,7 +301,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
         if (claims) takeSeats(tx, claims);
         for (const record of freed) tx.delete(FREED_SEATS, record.id);
         holdFreedSeatsForWaitlist(tx, eventDoc.id, held - fromHeld, now);
-        makeOffer(tx, entry, seats, until, now);
+        makeOffer(tx, entry, seats, until, now, actor);
         return true;
       });
       if (offered) onMailQueued?.();
@@ -328,7 +336,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
     },
 
     /** An admin removes an entry (status 'removed', in a transaction); removing it again answers the same. */
-    async remove(entryId: string): Promise<{ success: true; message: string }> {
+    async remove(entryId: string, actor: AuditActor): Promise<{ success: true; message: string }> {
       const now = clock.now().toISOString();
       const freed = await store.runTransaction(async (tx) => {
         const entry = await tx.get(WAITLIST_ENTRIES, entryId);
@@ -336,6 +344,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
         if (entry.data.status === 'removed') return false;
         if (!isInLine(entry.data)) throw new RuleError('WAITLIST_NOT_WAITING', WAITLIST_MESSAGES.notWaiting, 'conflict');
         tx.update(WAITLIST_ENTRIES, entryId, { status: 'removed', offerExpiresAt: null, updatedAt: now });
+        recordAudit(tx, { actor, action: 'waitlist.removed', target: waitlistTarget(entry.id, entry.data) }, new Date(now));
         // An offered entry's held seats go to the next in line (the offer worker), never lost.
         return releaseOffer(tx, entry, clock.now());
       });

@@ -397,6 +397,57 @@ describe('automatic offers (issue 28 item 2)', () => {
     expect(gone.body.code).toBe('WAITLIST_NOT_WAITING');
   });
 
+  it("the audit log tells the line's story: joins and claims by the attendee, offers and expiries by the system, an admin's offer and removal by the admin", async () => {
+    api.clock.set(START_CLOCK);
+    const event = await fullEvent(1);
+    const ann = await joined(event.id, 'Ann Audit');
+    await joined(event.id, 'Bo Audit');
+    await joined(event.id, 'Cy Audit');
+    await joined(event.id, 'Di Audit');
+    await adminCancel(event.holders[0]!);
+    await settle();
+    // Ann declines; Bo's offer expires; Cy claims; the admin removes Di.
+    const annOffer = await offerLink(ann);
+    await api.request.post(`/api/waitlist/${annOffer.entryId}/decline`).send({ key: annOffer.key }).expect(200);
+    await settle();
+    api.clock.set(new Date(api.clock.now().getTime() + 12 * HOUR + 1000).toISOString());
+    await settle();
+    const line = await byName(event.id);
+    expect(line['Cy Audit']).toMatchObject({ status: 'offered' });
+    const cyOffer = await offerLink(line['Cy Audit']!.email);
+    const claim = await api.request.post(`/api/waitlist/${cyOffer.entryId}/claim`).send({ key: cyOffer.key });
+    expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+    await api.request.delete(`/api/waitlist/${line['Di Audit']!.id}`).set(api.bearer('admin')).expect(200);
+
+    const response = await api.request.get('/api/audit').query({ eventId: event.id, limit: '200' }).set(api.bearer('admin'));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const story = (response.body.entries as { action: string; actor: { kind: string; email?: string }; target: { type: string; label: string } }[])
+      .filter((entry) => entry.target.label.endsWith('Audit'))
+      .map((entry) => `${entry.action} ${entry.target.type} ${entry.target.label} by ${entry.actor.email ?? entry.actor.kind}`)
+      .sort();
+    expect(story).toEqual(
+      [
+        'waitlist.joined waitlist Ann Audit by attendee',
+        'waitlist.joined waitlist Bo Audit by attendee',
+        'waitlist.joined waitlist Cy Audit by attendee',
+        'waitlist.joined waitlist Di Audit by attendee',
+        'waitlist.offered waitlist Ann Audit by system',
+        'waitlist.declined waitlist Ann Audit by attendee',
+        'waitlist.offered waitlist Bo Audit by system',
+        'waitlist.expired waitlist Bo Audit by system',
+        'waitlist.offered waitlist Cy Audit by system',
+        'waitlist.claimed waitlist Cy Audit by attendee',
+        'rsvp.registered rsvp Cy Audit by attendee',
+        `waitlist.removed waitlist Di Audit by ${api.users.admin.email}`,
+      ].sort(),
+    );
+    // The claimed ticket's own history starts with its registration.
+    const ticketId = (claim.body.entry.ticketIds as string[])[0]!;
+    const history = await api.request.get(`/api/rsvps/${ticketId}/history`).set(api.bearer('admin'));
+    expect(history.body.entries.map((entry: { action: string }) => entry.action)).toContain('rsvp.registered');
+    api.clock.set(START_CLOCK);
+  });
+
   it('past the cut-off an admin cannot offer either', async () => {
     api.clock.set(START_CLOCK);
     const event = await fullEvent(1, { date: '2026-11-21T06:30' });
