@@ -36,6 +36,8 @@ import { createUploadService } from './uploads/service.js';
 import { createThemeService } from './theme/service.js';
 import { createReceiptService } from './receipts/service.js';
 import { receiptRoutes } from './receipts/routes.js';
+import { volunteerRoutes } from './volunteers/routes.js';
+import { createVolunteerService } from './volunteers/service.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { createWaitlistService } from './waitlist/service.js';
 
@@ -86,6 +88,7 @@ export function createServices(deps: ApiDependencies) {
     refunds,
     reminders: createReminderService({ store: deps.store, clock: deps.clock, onMailQueued }),
     waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued }),
+    volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, onMailQueued }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -133,6 +136,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     reminderRoutes(api, services.reminders, guards);
     receiptRoutes(api, services.receipts, { publicWriteLimit: limit });
     waitlistRoutes(api, services.waitlist, guards, { publicWriteLimit: limit });
+    volunteerRoutes(api, services.volunteers, { publicWriteLimit: limit });
   });
 }
 

@@ -31,7 +31,9 @@ export type MailKind =
   | NoticeKind
   | OrderMailKind
   /** Issue 28 item 1: a person joined an event's waitlist (the job names the entry, not an RSVP). */
-  | 'waitlistJoined';
+  | 'waitlistJoined'
+  /** Issue 29: a person signed up for a volunteer shift (the job names the sign-up). */
+  | 'volunteerConfirmation';
 /**
  * Issue 26 item 2: one confirmation e-mail per order with every ticket (each its QR code) and, for a
  * paid order, the receipt. Queued under the order's own key (orderMailId) with the change that
@@ -112,6 +114,8 @@ export type MailJob = {
   orderId?: string;
   /** waitlistJoined (issue 28): the waitlist entry the message is about. */
   waitlistEntryId?: string;
+  /** volunteerConfirmation (issue 29): the volunteer sign-up the message is about. */
+  volunteerSignupId?: string;
 };
 
 /** The date (ISO) and place of an event before it moved. */
@@ -134,6 +138,8 @@ export interface QueuedMail {
   notice?: NoticeMoney;
   orderId?: string;
   waitlistEntryId?: string;
+  /** volunteerConfirmation (issue 29): the volunteer sign-up the message is about. */
+  volunteerSignupId?: string;
 }
 
 /** `id`: a job's own key when it must exist once per cause (the calendar fan-out's (ticket, sequence)). */
@@ -156,6 +162,7 @@ export function queueMail(tx: Transaction, job: QueuedMail, now: Date, id: strin
     ...(job.notice ? { notice: job.notice } : {}),
     ...(job.orderId ? { orderId: job.orderId } : {}),
     ...(job.waitlistEntryId ? { waitlistEntryId: job.waitlistEntryId } : {}),
+    ...(job.volunteerSignupId ? { volunteerSignupId: job.volunteerSignupId } : {}),
   };
   tx.create(MAIL_JOBS, id, record);
   return id;

@@ -21,6 +21,8 @@ export const TEMPLATE_NAMES = [
   'orderConfirmation',
   // Issue 28 item 1: the place in line and the link to the waitlist page.
   'waitlistJoined',
+  // Issue 29: a volunteer's shift and the link to their sign-up page.
+  'volunteerConfirmation',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -40,6 +42,7 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   eventUpdated: 'Event moved (date, time or place)',
   orderConfirmation: 'Order confirmation (several tickets)',
   waitlistJoined: 'Waitlist joined',
+  volunteerConfirmation: 'Volunteer confirmation',
 };
 
 /** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
@@ -139,6 +142,24 @@ export const WAITLIST_PLACEHOLDERS = [
   'urls.event',
 ] as const;
 
+/**
+ * The placeholders of 'Volunteer confirmation' (issue 29): the person (under rsvp., so the escaping
+ * rules of visitors' words hold), the role, the shift's date, times (the organisation's time zone)
+ * and place, the event it serves ('' for a standalone role) and the link to the sign-up page.
+ */
+export const VOLUNTEER_PLACEHOLDERS = [
+  'rsvp.name',
+  'rsvp.firstName',
+  'rsvp.email',
+  'volunteer.role',
+  'volunteer.eventTitle',
+  'volunteer.date',
+  'volunteer.time',
+  'volunteer.place',
+  'volunteer.mapUrl',
+  'volunteer.url',
+] as const;
+
 /** The placeholders of the admin invitation e-mail. */
 export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
 
@@ -154,6 +175,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   eventUpdated: EVENT_MOVED_PLACEHOLDERS,
   orderConfirmation: ORDER_PLACEHOLDERS,
   waitlistJoined: WAITLIST_PLACEHOLDERS,
+  volunteerConfirmation: VOLUNTEER_PLACEHOLDERS,
 };
 
 /**

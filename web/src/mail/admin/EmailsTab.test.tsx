@@ -19,6 +19,7 @@ const defaults: EmailTemplates = {
   eventUpdated: { subjectTemplate: 'Event updated: {{event.title}}', htmlTemplate: '<p>{{changes.date}}</p>' },
   orderConfirmation: { subjectTemplate: 'Your {{order.ticketCount}} tickets for {{event.title}}', htmlTemplate: '{{#each tickets}}<p>{{name}}</p>{{/each}}' },
   waitlistJoined: { subjectTemplate: "You're number {{waitlist.position}} on the waitlist", htmlTemplate: '<a href="{{waitlist.url}}">Your place</a>' },
+  volunteerConfirmation: { subjectTemplate: 'You are volunteering: {{volunteer.role}}', htmlTemplate: '<a href="{{volunteer.url}}">Your shift</a>' },
 };
 
 let templates: EmailTemplates;
