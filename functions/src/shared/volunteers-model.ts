@@ -18,6 +18,9 @@ export const VOLUNTEER_LIMITS = {
   shiftsPerEmail: DEFAULT_MAX_REGISTRATIONS_PER_EMAIL,
 } as const;
 
+/** A phone number: digits with the usual separators (the phone is optional: blank passes elsewhere). */
+export const PHONE_PATTERN = /^[+()\d][\d\s().+-]*$/;
+
 /** A sign-up's life: 'active' holds a place; 'cancelled' (from the person's page) gave it back. */
 export const VOLUNTEER_SIGNUP_STATUSES = ['active', 'cancelled'] as const;
 export type VolunteerSignupStatus = (typeof VOLUNTEER_SIGNUP_STATUSES)[number];

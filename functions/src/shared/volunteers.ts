@@ -3,12 +3,10 @@ import { EMAIL_PATTERN } from './fields-model.js';
 import { personNameText } from './fields.js';
 import { personNameProblem } from './person-name-model.js';
 import type { Same } from './type-checks.js';
-import { VOLUNTEER_LIMITS, VOLUNTEER_MESSAGES, type VolunteerSignUpRequest } from './volunteers-model.js';
+import { PHONE_PATTERN, VOLUNTEER_LIMITS, VOLUNTEER_MESSAGES, type VolunteerSignUpRequest } from './volunteers-model.js';
 
 const emailShape = z.email({ pattern: EMAIL_PATTERN });
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('');
-/** Digits with the usual separators; blank is fine (the phone is optional). */
-export const PHONE_PATTERN = /^[+()\d][\d\s().+-]*$/;
 
 /** POST /volunteer/shifts/{shiftId}/signups (issue 29 item 2): no account, name and e-mail required. */
 export const volunteerSignUpSchema = z

@@ -1,6 +1,6 @@
 import { isEmailAddress } from '@shared/fields-model.js';
 import { normalisePersonName, personNameProblem } from '@shared/person-name-model.js';
-import { VOLUNTEER_LIMITS, VOLUNTEER_MESSAGES, type VolunteerSignUpRequest } from '@shared/volunteers-model.js';
+import { PHONE_PATTERN, VOLUNTEER_LIMITS, VOLUNTEER_MESSAGES, type VolunteerSignUpRequest } from '@shared/volunteers-model.js';
 
 /** The sign-up form's values as typed. */
 export interface VolunteerValues {
@@ -11,9 +11,6 @@ export interface VolunteerValues {
 }
 
 export type VolunteerErrors = Partial<Record<keyof VolunteerValues, string>>;
-
-/** Digits with the usual separators (as shared/volunteers.ts checks it). */
-const PHONE = /^[+()\d][\d\s().+-]*$/;
 
 /**
  * The checks the API makes (shared/volunteers.ts), with the same shared messages, so the form says
@@ -29,7 +26,7 @@ export function volunteerErrors(values: VolunteerValues): VolunteerErrors {
   }
   if (!isEmailAddress(values.email) || values.email.trim().length > VOLUNTEER_LIMITS.email) errors.email = VOLUNTEER_MESSAGES.emailInvalid;
   const phone = values.phone.trim();
-  if (phone && (!PHONE.test(phone) || phone.length > VOLUNTEER_LIMITS.phone)) errors.phone = VOLUNTEER_MESSAGES.phoneInvalid;
+  if (phone && (!PHONE_PATTERN.test(phone) || phone.length > VOLUNTEER_LIMITS.phone)) errors.phone = VOLUNTEER_MESSAGES.phoneInvalid;
   if (values.note.trim().length > VOLUNTEER_LIMITS.note) errors.note = `At most ${VOLUNTEER_LIMITS.note} characters`;
   return errors;
 }
