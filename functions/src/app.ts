@@ -40,6 +40,8 @@ import { auditRoutes } from './audit/routes.js';
 import { createAuditService } from './audit/service.js';
 import { findRsvp } from './rsvps/repository.js';
 import { neutraliseFormulas } from './rsvps/csv.js';
+import { volunteerRoutes } from './volunteers/routes.js';
+import { createVolunteerService } from './volunteers/service.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { createWaitlistService } from './waitlist/service.js';
 import { createOfferWorker } from './waitlist/offers.js';
@@ -96,6 +98,7 @@ export function createServices(deps: ApiDependencies) {
     audit: createAuditService({ store: deps.store, rsvpExists: async (id) => (await findRsvp(deps.store, id)) !== null, neutraliseFormulas }),
     waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onSeatsFreed }),
     offers,
+    volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, onMailQueued }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -144,6 +147,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     receiptRoutes(api, services.receipts, { publicWriteLimit: limit });
     waitlistRoutes(api, services.waitlist, guards, { publicWriteLimit: limit });
     auditRoutes(api, services.audit, guards);
+    volunteerRoutes(api, services.volunteers, { publicWriteLimit: limit });
   });
 }
 

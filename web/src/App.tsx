@@ -32,6 +32,9 @@ const ManageTicketPage = lazyPage(() => import('./rsvps/ManageTicketPage.js'));
 const ReceiptPage = lazyPage(() => import('./payments/ReceiptPage.js'));
 // Issue 28: the waitlist page of the link in the 'Waitlist joined' e-mail.
 const WaitlistPage = lazyPage(() => import('./waitlist/WaitlistPage.js'));
+// Issue 29: the footer's Volunteer page and the sign-up page of the 'Volunteer confirmation' e-mail.
+const VolunteerPage = lazyPage(() => import('./volunteers/VolunteerPage.js'));
+const VolunteerSignupPage = lazyPage(() => import('./volunteers/VolunteerSignupPage.js'));
 
 /** Brings in the chunk of the page at `pathname` (see lazyPage); resolves when it is in, or failed. */
 export function preloadRoute(pathname: string): Promise<unknown> {
@@ -42,6 +45,8 @@ export function preloadRoute(pathname: string): Promise<unknown> {
     [ROUTES.payHold, PayHoldPage],
     [ROUTES.manageTicket, ManageTicketPage],
     [ROUTES.waitlist, WaitlistPage],
+    [ROUTES.volunteer, VolunteerPage],
+    [ROUTES.volunteerSignup, VolunteerSignupPage],
     ...STAFF_ROUTES.map((route): [string, typeof StaffShell] => [route, StaffShell]),
   ];
   const page = pages.find(([route]) => matchPath(route, pathname))?.[1];
@@ -102,6 +107,22 @@ export function App({ firstTheme = null }: { firstTheme?: Theme | null }) {
             element={
               <Lazy>
                 <WaitlistPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={ROUTES.volunteer}
+            element={
+              <Lazy>
+                <VolunteerPage />
+              </Lazy>
+            }
+          />
+          <Route
+            path={ROUTES.volunteerSignup}
+            element={
+              <Lazy>
+                <VolunteerSignupPage />
               </Lazy>
             }
           />

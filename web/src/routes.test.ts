@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_SLUG, PAGE_SLUGS } from '@shared/constants.js';
 import { ROUTES, routeParams, STAFF_ROUTES } from './routes.js';
+import { publicPage } from './boot/pageData.js';
 
 describe('routeParams', () => {
   it("gives a route's decoded segments, with or without trailing slashes", () => {
@@ -35,5 +36,13 @@ describe('ROUTES', () => {
     expect(routeParams(ROUTES.confirmRegistration, '/confirm')).toBeNull();
     expect(routeParams(ROUTES.payHold, '/pay/a/b')).toBeNull();
     for (const route of [ROUTES.confirmRegistration, ROUTES.payHold]) expect(PAGE_SLUGS).toContain(route.split('/')[1]);
+  });
+
+  it('the Volunteer page and a sign-up page are under a slug no event can take (issue 29)', () => {
+    expect(routeParams(ROUTES.volunteer, '/volunteer/')).toEqual({});
+    expect(routeParams(ROUTES.volunteerSignup, '/volunteer/signup/v1')).toEqual({ signupId: 'v1' });
+    expect(PAGE_SLUGS).toContain(ROUTES.volunteer.slice(1));
+    // Not read as an event's address: the boot script asks for no event there.
+    expect(publicPage('/volunteer')).toEqual({ kind: 'other' });
   });
 });

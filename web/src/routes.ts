@@ -1,4 +1,4 @@
-import { CONFIRM_REGISTRATION_SLUG, DASHBOARD_SLUG, MANAGE_TICKET_SLUG, PAY_HOLD_SLUG, PAYMENT_SUCCESS_SLUG, WAITLIST_SLUG } from '@shared/constants.js';
+import { CONFIRM_REGISTRATION_SLUG, DASHBOARD_SLUG, MANAGE_TICKET_SLUG, PAY_HOLD_SLUG, PAYMENT_SUCCESS_SLUG, VOLUNTEER_SLUG, WAITLIST_SLUG } from '@shared/constants.js';
 
 /**
  * The site's pages and their addresses, declared once. App.tsx routes them and preloads their
@@ -20,6 +20,9 @@ export const ROUTES = {
   receipt: '/receipt/:orderId',
   /** Issue 28: a person's place on a waitlist; the e-mailed link's secret is in the #key= fragment. */
   waitlist: `/${WAITLIST_SLUG}/:entryId`,
+  /** Issue 29: the footer's Volunteer page, and a volunteer's sign-up (the e-mailed link's secret in the #key= fragment). */
+  volunteer: `/${VOLUNTEER_SLUG}`,
+  volunteerSignup: `/${VOLUNTEER_SLUG}/signup/:signupId`,
   admin: '/admin',
   /** The secret dashboard path from SPEC §2 ({token}); also a reserved event slug. */
   dashboard: `/${DASHBOARD_SLUG}`,

@@ -12,6 +12,7 @@ import type { ApiDependencies } from '../ports.js';
 import { SPONSORS } from '../sponsors/service.js';
 import { resolveTheme } from '../theme/rules.js';
 import { createThemeService, SETTINGS } from '../theme/service.js';
+import { addVolunteerRole, addVolunteerShift } from '../volunteers/setup.js';
 
 /** The demo content of local runs (emulators/seed/content.json). */
 export interface SeedContent {
@@ -19,6 +20,11 @@ export interface SeedContent {
   theme: Record<string, unknown>;
   events: { daysFromNow: number; time: string; archived?: boolean; event: Record<string, unknown> }[];
   sponsors: { name: string; logo: string }[];
+  /** Issue 29: volunteer roles of a seeded event (by title), each shift on that event's day (times in the organisation's zone). */
+  volunteers?: {
+    event: string;
+    roles: { title: string; description: string; shifts: { start: string; end: string; place: string; capacity: number; minimum: number }[] }[];
+  }[];
 }
 
 const SEED_MARKER = 'seed';
@@ -45,14 +51,29 @@ export async function seedDemoContent(deps: Pick<ApiDependencies, 'store' | 'clo
 
   const events = createEventService(deps);
   const today = DateTime.fromJSDate(deps.clock.now()).setZone(deps.timeZone).startOf('day');
+  const seeded = new Map<string, { id: string; day: DateTime }>();
   for (const item of content.events) {
     const [hour, minute] = item.time.split(':').map(Number);
     const date = today.plus({ days: item.daysFromNow }).set({ hour, minute }).toFormat("yyyy-MM-dd'T'HH:mm");
     const created = await events.create(eventInputSchema.parse({ ...item.event, date }));
     if (item.archived) await events.archive(created.id);
+    seeded.set(String(item.event.title), { id: created.id, day: today.plus({ days: item.daysFromNow }) });
   }
 
   const now = deps.clock.now();
+  for (const group of content.volunteers ?? []) {
+    const event = seeded.get(group.event);
+    if (!event) throw new Error(`Seed volunteers name an event that is not seeded: ${group.event}`);
+    const at = (time: string) => {
+      const [hour, minute] = time.split(':').map(Number);
+      return event.day.set({ hour, minute }).toUTC().toISO() ?? '';
+    };
+    for (const [order, role] of group.roles.entries()) {
+      const roleId = await addVolunteerRole(deps.store, { title: role.title, description: role.description, eventId: event.id, order }, now);
+      for (const shift of role.shifts) await addVolunteerShift(deps.store, { ...shift, roleId, start: at(shift.start), end: at(shift.end) }, now);
+    }
+  }
+
   for (const [index, sponsor] of content.sponsors.entries()) {
     await deps.store.set(SPONSORS, newId(), { name: sponsor.name, logo: sponsor.logo, createdAt: new Date(now.getTime() + index).toISOString() });
   }

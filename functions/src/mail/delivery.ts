@@ -23,7 +23,7 @@ const MINUTE = 60 * 1000;
  */
 export const PUBLIC_MAIL_PER_RECIPIENT_PER_HOUR = 5;
 const HOUR = 60 * MINUTE;
-const PUBLIC_KINDS: readonly MailKind[] = ['ticket', 'rsvpConfirmation', 'confirmRegistration', 'paymentLink', 'contactReceipt', 'manageLink', 'ticketCancelled', 'ticketTransferred', 'orderConfirmation', 'waitlistJoined'];
+const PUBLIC_KINDS: readonly MailKind[] = ['ticket', 'rsvpConfirmation', 'confirmRegistration', 'paymentLink', 'contactReceipt', 'manageLink', 'ticketCancelled', 'ticketTransferred', 'orderConfirmation', 'waitlistJoined', 'volunteerConfirmation'];
 export const RECIPIENT_LIMIT_REASON = `Recipient limit: at most ${PUBLIC_MAIL_PER_RECIPIENT_PER_HOUR} e-mails an hour from visitors' actions`;
 
 /** Per recipient (hashed) and hour: how many visitor-caused e-mails were let through. */

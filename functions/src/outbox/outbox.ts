@@ -33,7 +33,9 @@ export type MailKind =
   /** Issue 28 item 1: a person joined an event's waitlist (the job names the entry, not an RSVP). */
   | 'waitlistJoined'
   /** Issue 28 item 2: seats are held for a waitlist entry until a time (a system e-mail: no visitor asked for it). */
-  | 'waitlistOffer';
+  | 'waitlistOffer'
+  /** Issue 29: a person signed up for a volunteer shift (the job names the sign-up). */
+  | 'volunteerConfirmation';
 /**
  * Issue 26 item 2: one confirmation e-mail per order with every ticket (each its QR code) and, for a
  * paid order, the receipt. Queued under the order's own key (orderMailId) with the change that
@@ -114,6 +116,8 @@ export type MailJob = {
   orderId?: string;
   /** waitlistJoined, waitlistOffer (issue 28): the waitlist entry the message is about. */
   waitlistEntryId?: string;
+  /** volunteerConfirmation (issue 29): the volunteer sign-up the message is about. */
+  volunteerSignupId?: string;
 };
 
 /** The date (ISO) and place of an event before it moved. */
@@ -136,6 +140,8 @@ export interface QueuedMail {
   notice?: NoticeMoney;
   orderId?: string;
   waitlistEntryId?: string;
+  /** volunteerConfirmation (issue 29): the volunteer sign-up the message is about. */
+  volunteerSignupId?: string;
 }
 
 /** `id`: a job's own key when it must exist once per cause (the calendar fan-out's (ticket, sequence)). */
@@ -158,6 +164,7 @@ export function queueMail(tx: Transaction, job: QueuedMail, now: Date, id: strin
     ...(job.notice ? { notice: job.notice } : {}),
     ...(job.orderId ? { orderId: job.orderId } : {}),
     ...(job.waitlistEntryId ? { waitlistEntryId: job.waitlistEntryId } : {}),
+    ...(job.volunteerSignupId ? { volunteerSignupId: job.volunteerSignupId } : {}),
   };
   tx.create(MAIL_JOBS, id, record);
   return id;

@@ -44,9 +44,11 @@ export const PAY_HOLD_SLUG = 'pay';
 export const MANAGE_TICKET_SLUG = 'ticket';
 /** Issue 28: /waitlist/{entryId}, a person's place on an event's waitlist (its key in the #key= fragment). */
 export const WAITLIST_SLUG = 'waitlist';
+/** Issue 29: /volunteer, the footer's page of volunteer shifts, and /volunteer/signup/{id} (its key in the #key= fragment). */
+export const VOLUNTEER_SLUG = 'volunteer';
 
 /** First path segments that are pages of their own (web/src/routes.ts), so never an event's address. */
-export const PAGE_SLUGS = [...STAFF_PAGE_SLUGS, PAYMENT_SUCCESS_SLUG, CONFIRM_REGISTRATION_SLUG, PAY_HOLD_SLUG, MANAGE_TICKET_SLUG, WAITLIST_SLUG] as const;
+export const PAGE_SLUGS = [...STAFF_PAGE_SLUGS, PAYMENT_SUCCESS_SLUG, CONFIRM_REGISTRATION_SLUG, PAY_HOLD_SLUG, MANAGE_TICKET_SLUG, WAITLIST_SLUG, VOLUNTEER_SLUG] as const;
 
 /**
  * Path segments that are routes of their own, never event slugs (SPEC §2); 'tags' and

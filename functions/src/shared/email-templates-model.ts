@@ -23,6 +23,8 @@ export const TEMPLATE_NAMES = [
   'waitlistJoined',
   // Issue 28 item 2: seats are held for the entry until a time: 'Claim' or 'No longer needed'.
   'waitlistOffer',
+  // Issue 29: a volunteer's shift and the link to their sign-up page.
+  'volunteerConfirmation',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -43,6 +45,7 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   orderConfirmation: 'Order confirmation (several tickets)',
   waitlistJoined: 'Waitlist joined',
   waitlistOffer: 'Waitlist offer',
+  volunteerConfirmation: 'Volunteer confirmation',
 };
 
 /** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
@@ -156,6 +159,24 @@ export const WAITLIST_OFFER_PLACEHOLDERS = [
   'offer.declineUrl',
 ] as const;
 
+/**
+ * The placeholders of 'Volunteer confirmation' (issue 29): the person (under rsvp., so the escaping
+ * rules of visitors' words hold), the role, the shift's date, times (the organisation's time zone)
+ * and place, the event it serves ('' for a standalone role) and the link to the sign-up page.
+ */
+export const VOLUNTEER_PLACEHOLDERS = [
+  'rsvp.name',
+  'rsvp.firstName',
+  'rsvp.email',
+  'volunteer.role',
+  'volunteer.eventTitle',
+  'volunteer.date',
+  'volunteer.time',
+  'volunteer.place',
+  'volunteer.mapUrl',
+  'volunteer.url',
+] as const;
+
 /** The placeholders of the admin invitation e-mail. */
 export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
 
@@ -172,6 +193,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   orderConfirmation: ORDER_PLACEHOLDERS,
   waitlistJoined: WAITLIST_PLACEHOLDERS,
   waitlistOffer: WAITLIST_OFFER_PLACEHOLDERS,
+  volunteerConfirmation: VOLUNTEER_PLACEHOLDERS,
 };
 
 /**

@@ -245,7 +245,7 @@ describe('every event rule of SPEC §5 and §4', () => {
       },
     );
 
-    it.each(['admin', 'ADMIN', 'checkin', 'payment-success', 'admin-zfp-dashboard-2025', 'empty', 'tags', 'stats'])(
+    it.each(['admin', 'ADMIN', 'checkin', 'payment-success', 'admin-zfp-dashboard-2025', 'empty', 'tags', 'stats', 'volunteer', 'Volunteer'])(
       'refuses the reserved word %j (400), on create and on update',
       async (customUrl) => {
         const created = await post({ customUrl });

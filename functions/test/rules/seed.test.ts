@@ -10,6 +10,7 @@ import { createThemeService } from '../../src/theme/service.js';
 import { EVENTS } from '../../src/events/repository.js';
 import { ADMINS } from '../../src/admins/roles.js';
 import { SPONSORS } from '../../src/sponsors/service.js';
+import { VOLUNTEER_ROLES, VOLUNTEER_SHIFTS } from '../../src/volunteers/repository.js';
 
 const seedDir = fileURLToPath(new URL('../../../emulators/seed', import.meta.url));
 const content = JSON.parse(readFileSync(join(seedDir, 'content.json'), 'utf8')) as SeedContent;
@@ -39,6 +40,14 @@ describe('demo seed', () => {
     expect(all.every((e) => e.eventImage.startsWith('/seed/'))).toBe(true);
     expect((await events.list({}, false)).every((e) => e.isActive && !e.isArchived && e.date > '2026-11-21')).toBe(true);
     expect(await deps.store.query(SPONSORS)).toHaveLength(3);
+    // Issue 29: the restoration day's three volunteer roles, two shifts each, on the event's day.
+    const restoration = all.find((e) => e.title === 'Riverside Restoration Day')!;
+    const roles = await deps.store.query(VOLUNTEER_ROLES, { where: [['eventId', '==', restoration.id]] });
+    expect(roles.map((role) => role.data.title).sort()).toEqual(['First aid', 'Planting crew', 'Water station']);
+    const shifts = await deps.store.query(VOLUNTEER_SHIFTS, { where: [['eventId', '==', restoration.id]] });
+    expect(shifts).toHaveLength(6);
+    for (const role of roles) expect(shifts.filter((s) => s.data.roleId === role.id)).toHaveLength(2);
+    expect(shifts.every((s) => s.data.start.slice(0, 10) === restoration.date.slice(0, 10) && s.data.end > s.data.start && s.data.filled === 0)).toBe(true);
     expect((await deps.store.get(ADMINS, 'admin@example.org'))?.data).toMatchObject({ role: 'admin', status: 'Active' });
     expect((await deps.store.get(ADMINS, 'staff@example.org'))?.data).toMatchObject({ role: 'staff', status: 'Active' });
     const theme = await createThemeService(deps.store).get();

@@ -70,7 +70,7 @@ ${detailRows([
         </tr>
 `;
 
-function detailRows(rows: [label: string, value: string][]) {
+export function detailRows(rows: [label: string, value: string][]) {
   return rows
     .map(([label, value], index) => {
       const labelTop = index === 0 ? 16 : 6;

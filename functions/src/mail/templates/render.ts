@@ -207,6 +207,12 @@ export interface WaitlistOfferContext {
   urls: { event: string };
 }
 
+/** The values 'Volunteer confirmation' sees (issue 29). */
+export interface VolunteerConfirmationContext {
+  rsvp: { name: string; firstName: string; email: string };
+  volunteer: { role: string; eventTitle: string; date: string; time: string; place: string; mapUrl: string; url: string };
+}
+
 /** The values the admin invitation template sees. */
 export interface InvitationContext {
   invite: { url: string; role: string; invitedBy: string; expiresDate: string };
@@ -226,6 +232,7 @@ export interface TemplateContexts {
   orderConfirmation: OrderContext;
   waitlistJoined: WaitlistJoinedContext;
   waitlistOffer: WaitlistOfferContext;
+  volunteerConfirmation: VolunteerConfirmationContext;
 }
 
 /** Any template's values. */
@@ -437,6 +444,18 @@ export const SAMPLE_CONTEXTS: TemplateContexts = {
       declineUrl: 'https://example.org/waitlist/Q2x7mZkT4b9VhR1sNw3YpA#key=sample',
     },
     urls: { event: SAMPLE_CONTEXT.urls.event },
+  },
+  volunteerConfirmation: {
+    rsvp: { ...SAMPLE_CONTEXT.rsvp, firstName: 'Alex' },
+    volunteer: {
+      role: 'Planting crew',
+      eventTitle: 'Riverside Restoration Day',
+      date: 'Saturday, June 14, 2025',
+      time: '8:00 AM – 11:00 AM MDT',
+      place: 'Grafton trailhead',
+      mapUrl: 'https://www.google.com/maps/search/?api=1&query=Grafton%20trailhead',
+      url: 'https://example.org/volunteer/signup/Q2x7mZkT4b9VhR1sNw3YpA#key=sample',
+    },
   },
 };
 

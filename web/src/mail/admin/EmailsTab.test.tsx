@@ -20,6 +20,7 @@ const defaults: EmailTemplates = {
   orderConfirmation: { subjectTemplate: 'Your {{order.ticketCount}} tickets for {{event.title}}', htmlTemplate: '{{#each tickets}}<p>{{name}}</p>{{/each}}' },
   waitlistJoined: { subjectTemplate: "You're number {{waitlist.position}} on the waitlist", htmlTemplate: '<a href="{{waitlist.url}}">Your place</a>' },
   waitlistOffer: { subjectTemplate: 'Seats freed up: {{event.title}}', htmlTemplate: '<a href="{{offer.claimUrl}}">Claim</a>' },
+  volunteerConfirmation: { subjectTemplate: 'You are volunteering: {{volunteer.role}}', htmlTemplate: '<a href="{{volunteer.url}}">Your shift</a>' },
 };
 
 let templates: EmailTemplates;

@@ -1,0 +1,46 @@
+import type { EmailTemplate } from '../../shared/email-templates-model.js';
+import { FONT, TERRACOTTA, button, detailRows, layout } from './layout.js';
+
+/*
+ * Issue 29: the default 'Volunteer confirmation' e-mail (admin-editable in the Email Templates tab):
+ * the role, the shift's date, times and place, and the link to the sign-up page where the person
+ * can cancel ({{volunteer.url}}: its key is minted as the e-mail is composed, never stored in the outbox).
+ */
+const VOLUNTEER_CONFIRMATION_HTML = layout({
+  title: 'You are volunteering: {{volunteer.role}}',
+  preheader: '{{volunteer.role}} on {{volunteer.date}}, {{volunteer.time}}.',
+  eyebrow: 'Volunteer',
+  body: `        <tr>
+          <td style="padding:28px 32px 12px;${FONT}font-size:16px;line-height:1.6;color:#2c2c2c;">
+            <p style="margin:0 0 14px;">Hi {{rsvp.firstName}},</p>
+            <p style="margin:0;">Thank you for volunteering! You are signed up for <strong>{{volunteer.role}}</strong>{{#if volunteer.eventTitle}} at <strong>{{volunteer.eventTitle}}</strong>{{/if}}.</p>
+          </td>
+        </tr>
+        <tr>
+          <td style="padding:8px 32px;">
+            <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#faf6ef;border:1px solid #e8e1dc;border-radius:10px;">
+${detailRows([
+  ['Date', '<strong>{{volunteer.date}}</strong>'],
+  ['Time', '{{volunteer.time}}'],
+  ['Place', `{{#if volunteer.mapUrl}}<a href="{{volunteer.mapUrl}}" style="color:${TERRACOTTA};">{{volunteer.place}}</a>{{else}}{{volunteer.place}}{{/if}}`],
+])}            </table>
+          </td>
+        </tr>
+        <tr>
+          <td style="padding:16px 32px 8px;">
+            ${button('{{volunteer.url}}', 'See or cancel my shift')}
+          </td>
+        </tr>
+        <tr>
+          <td style="padding:16px 32px 28px;${FONT}font-size:14px;line-height:1.6;color:#5a4a3f;">
+            <p style="margin:0;">Signed up as {{rsvp.email}}. If you cannot come, please cancel from the link above so someone else can take your place.</p>
+          </td>
+        </tr>
+`,
+  footer: 'Caring for the Zion region, one volunteer at a time. You receive this e-mail because you signed up for a volunteer shift.',
+});
+
+export const VOLUNTEER_CONFIRMATION_TEMPLATE: EmailTemplate = {
+  subjectTemplate: 'You are volunteering: {{volunteer.role}} on {{volunteer.date}}',
+  htmlTemplate: VOLUNTEER_CONFIRMATION_HTML,
+};

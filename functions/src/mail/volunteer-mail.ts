@@ -1,0 +1,87 @@
+import { DateTime } from 'luxon';
+import { EVENTS } from '../events/repository.js';
+import type { MailJob } from '../outbox/outbox.js';
+import { keptLinkKeys, linkKeyHash, newLinkKey } from '../rsvps/link-keys.js';
+import { VOLUNTEER_SLUG } from '../shared/constants.js';
+import { mapSearchUrl } from '../shared/map-model.js';
+import { firstNameOf } from '../shared/reminders-model.js';
+import type { DocumentStore } from '../store/port.js';
+import { VOLUNTEER_ROLES, VOLUNTEER_SHIFTS, VOLUNTEER_SIGNUPS } from '../volunteers/repository.js';
+import type { Composed } from './delivery.js';
+import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
+import { formatEventDate, renderEmail, type RenderedEmail, type VolunteerConfirmationContext } from './templates/render.js';
+
+/** The sign-up page of a volunteer; the key in the fragment (never in a request line, nor in a Referer). */
+export function volunteerSignupUrl(siteUrl: string, signupId: string, key: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/${VOLUNTEER_SLUG}/signup/${encodeURIComponent(signupId)}#key=${key}`;
+}
+
+/** '8:00 AM – 11:00 AM MDT' in the organisation's time zone (the zone named once, at the end). */
+export function shiftTimeText(start: string, end: string, timeZone: string): string {
+  const from = DateTime.fromISO(start, { zone: 'utc' }).setZone(timeZone).setLocale('en-US');
+  const to = DateTime.fromISO(end, { zone: 'utc' }).setZone(timeZone).setLocale('en-US');
+  if (!from.isValid || !to.isValid) return '';
+  return `${from.toFormat('h:mm a')} – ${to.toFormat('h:mm a ZZZZ')}`;
+}
+
+export interface VolunteerMailDeps {
+  store: DocumentStore;
+  templates: TemplateStore;
+  timeZone: string;
+  siteUrl: string;
+  from: string;
+  logger: Pick<Console, 'error'>;
+}
+
+/**
+ * Issue 29: composes 'Volunteer confirmation'. A fresh page key is minted and only its hash kept on
+ * the sign-up (rsvps/link-keys.ts), in a transaction that first checks the sign-up is still active
+ * (one cancelled before the mail went gets none).
+ */
+export function createVolunteerMail({ store, templates, timeZone, siteUrl, from, logger }: VolunteerMailDeps) {
+  return {
+    async compose(job: MailJob): Promise<Composed> {
+      const signupId = job.volunteerSignupId;
+      if (!signupId) return { skip: 'The job names no volunteer sign-up' };
+      const key = newLinkKey();
+      // Only the sign-up is read and written in the transaction: the shift's document is the counter
+      // a rush queues on, so the e-mail reads it (and its role and event) outside, as plain text.
+      const found = await store.runTransaction(async (tx) => {
+        const signup = await tx.get(VOLUNTEER_SIGNUPS, signupId);
+        if (!signup) return { skip: 'Volunteer sign-up not found' };
+        if (signup.data.status !== 'active') return { skip: 'The sign-up is cancelled' };
+        tx.update(VOLUNTEER_SIGNUPS, signup.id, { linkKeys: keptLinkKeys(signup.data.linkKeys, linkKeyHash(key)) });
+        return { signup };
+      });
+      if ('skip' in found) return { skip: found.skip ?? '' };
+      const { signup } = found;
+      const [shift, role, event] = await Promise.all([
+        store.get(VOLUNTEER_SHIFTS, signup.data.shiftId),
+        store.get(VOLUNTEER_ROLES, signup.data.roleId),
+        signup.data.eventId ? store.get(EVENTS, signup.data.eventId) : Promise.resolve(null),
+      ]);
+      if (!shift || !role) return { skip: 'Volunteer shift not found' };
+      const context: VolunteerConfirmationContext = {
+        rsvp: { name: signup.data.name, firstName: firstNameOf(signup.data.name), email: signup.data.email },
+        volunteer: {
+          role: role.data.title,
+          eventTitle: event?.data.title ?? '',
+          date: formatEventDate(shift.data.start, timeZone).formattedDate,
+          time: shiftTimeText(shift.data.start, shift.data.end, timeZone),
+          place: shift.data.place,
+          mapUrl: mapSearchUrl(shift.data.place),
+          url: volunteerSignupUrl(siteUrl, signup.id, key),
+        },
+      };
+      let rendered: RenderedEmail;
+      try {
+        rendered = renderEmail(await templates.load('volunteerConfirmation'), context);
+      } catch (error) {
+        // A stored template that no longer renders must not stop the e-mail: the default stands in.
+        logger.error('The stored "volunteerConfirmation" e-mail template failed to render; the default was used', error);
+        rendered = renderEmail(DEFAULT_TEMPLATES.volunteerConfirmation, context);
+      }
+      return { message: { to: job.to, from, ...rendered } };
+    },
+  };
+}

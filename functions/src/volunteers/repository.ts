@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { mailboxOf } from '../shared/mailbox.js';
+import type { VolunteerSignupStatus } from '../shared/volunteers-model.js';
+import { collection, type StoredDocument } from '../store/port.js';
+
+/*
+ * The volunteers' collections (issue 29): this file alone names them. A role (planting, water,
+ * first aid) belongs to an event or stands alone (a monthly trail crew); its shifts carry the
+ * times, the place, the capacity and the minimum; a sign-up is one person on one shift.
+ */
+
+export type StoredVolunteerRole = {
+  title: string;
+  description: string;
+  /** The event it serves; null for a standalone role. */
+  eventId: string | null;
+  /** Its place on the page among the roles of its group (ascending). */
+  order: number;
+  archived: boolean;
+  createdAt: string;
+};
+export const VOLUNTEER_ROLES = collection<StoredVolunteerRole>('volunteerRoles');
+
+/**
+ * A shift, with its own count of places taken. The count is a single counter on the shift
+ * document, changed only in the transaction that creates or cancels a sign-up, so it never
+ * passes the capacity. No shards (seats/ splits an event's capacity over several documents so
+ * hundreds of registrations do not queue on one): a shift has a few dozen places at most, so
+ * at most that many successful writes queue on it, and a rush past it only reads 'full'.
+ */
+export type StoredVolunteerShift = {
+  roleId: string;
+  /** The role's event (or null), copied so the page's query needs no join. */
+  eventId: string | null;
+  /** ISO instants (UTC). */
+  start: string;
+  end: string;
+  place: string;
+  capacity: number;
+  /** Below it the page says 'needs n more'. */
+  minimum: number;
+  /** Active sign-ups: the counter. */
+  filled: number;
+  createdAt: string;
+};
+export const VOLUNTEER_SHIFTS = collection<StoredVolunteerShift>('volunteerShifts');
+export type VolunteerShiftDocument = StoredDocument<StoredVolunteerShift>;
+
+export type StoredVolunteerSignup = {
+  shiftId: string;
+  roleId: string;
+  eventId: string | null;
+  name: string;
+  /** As typed (mail goes there); limits count its mailbox (volunteerPeople). */
+  email: string;
+  phone: string;
+  note: string;
+  status: VolunteerSignupStatus;
+  createdAt: string;
+  updatedAt: string;
+  /** SHA-256 hashes of the sign-up page links e-mailed (rsvps/link-keys.ts): the newest few. */
+  linkKeys?: string[];
+};
+export const VOLUNTEER_SIGNUPS = collection<StoredVolunteerSignup>('volunteerSignups');
+
+/**
+ * One mailbox's active sign-ups with their times, read and written in every sign-up and cancel
+ * of that mailbox: two sign-ups of one person queue on it (no overlap, the per-e-mail limit),
+ * while different people's sign-ups touch different documents.
+ */
+export type VolunteerPerson = { shifts: { signupId: string; shiftId: string; start: string; end: string }[] };
+export const VOLUNTEER_PEOPLE = collection<VolunteerPerson>('volunteerPeople');
+
+export function volunteerPersonId(email: string): string {
+  return createHash('sha256').update(mailboxOf(email)).digest('hex').slice(0, 40);
+}
+
+/** The mail job of a sign-up's confirmation: one per sign-up, so a retried sign-up queues nothing more. */
+export function confirmationMailId(signupId: string): string {
+  return `volunteer-confirmation-${signupId}`;
+}

@@ -1,0 +1,85 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VOLUNTEER_MESSAGES } from '@shared/volunteers-model.js';
+import { ROUTES } from '../routes.js';
+import VolunteerSignupPage from './VolunteerSignupPage.js';
+
+const signup = {
+  id: 'v1',
+  status: 'active',
+  name: 'Ada Lovelace',
+  role: { title: 'First aid', description: '' },
+  shift: { start: '2026-12-05T15:00:00.000Z', end: '2026-12-05T18:00:00.000Z', place: 'First-aid post' },
+  event: { id: 'E1', title: 'Riverside Restoration Day', customUrl: 'restoration' },
+};
+
+type Reply = { status: number; body: object };
+let replies: Reply[];
+const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => {
+  const reply = replies.shift();
+  if (!reply) throw new Error('no reply left');
+  return Response.json(reply.body, { status: reply.status });
+});
+
+function open(address: string) {
+  window.history.replaceState(null, '', address);
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <BrowserRouter>
+      <Routes>
+        <Route path={ROUTES.volunteerSignup} element={<VolunteerSignupPage />} />
+      </Routes>
+    </BrowserRouter>,
+  );
+}
+const bodyOf = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]![1].body)) as Record<string, unknown>;
+
+describe('VolunteerSignupPage (issue 29 item 2)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('shows the role, the shift and the event; Cancel my shift after a confirmation, the key in the body', async () => {
+    replies = [
+      { status: 200, body: { success: true, signup } },
+      { status: 200, body: { success: true, message: VOLUNTEER_MESSAGES.cancelled, signup: { ...signup, status: 'cancelled' } } },
+    ];
+    open('/volunteer/signup/v1#key=s3cret');
+    expect(await screen.findByText('First aid')).toBeTruthy();
+    expect(screen.getByText('Riverside Restoration Day')).toBeTruthy();
+    expect(screen.getByText('Saturday, December 5, 2026')).toBeTruthy();
+    expect(screen.getByText('8:00 AM – 11:00 AM MST')).toBeTruthy();
+    expect(screen.getByText('First-aid post')).toBeTruthy();
+    expect(fetchMock.mock.calls[0]![0]).toContain('/volunteer/signups/v1/view');
+    expect(bodyOf(0)).toEqual({ key: 's3cret' });
+    // The secret leaves the address bar.
+    expect(window.location.hash).toBe('');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: VOLUNTEER_MESSAGES.cancelButton }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const dialog = screen.getByRole('alertdialog', { name: VOLUNTEER_MESSAGES.cancelConfirm });
+    await user.click(dialog.querySelector('.btn-primary') as HTMLElement);
+    expect(await screen.findByText(VOLUNTEER_MESSAGES.cancelled)).toBeTruthy();
+    expect(fetchMock.mock.calls[1]![0]).toContain('/volunteer/signups/v1/cancel');
+    expect(bodyOf(1)).toEqual({ key: 's3cret' });
+    expect(screen.queryByRole('button', { name: VOLUNTEER_MESSAGES.cancelButton })).toBeNull();
+  });
+
+  it('a wrong link: the one refusal, no details', async () => {
+    replies = [{ status: 404, body: { success: false, code: 'LINK_INVALID', message: VOLUNTEER_MESSAGES.linkInvalid } }];
+    open('/volunteer/signup/v1#key=wrong');
+    expect((await screen.findByRole('alert')).textContent).toBe(VOLUNTEER_MESSAGES.linkInvalid);
+  });
+
+  it('no key at all asks nothing', async () => {
+    replies = [];
+    open('/volunteer/signup/v1');
+    expect((await screen.findByRole('alert')).textContent).toBe(VOLUNTEER_MESSAGES.linkInvalid);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
