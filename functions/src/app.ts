@@ -95,7 +95,14 @@ export function createServices(deps: ApiDependencies) {
     receipts,
     refunds,
     reminders: createReminderService({ store: deps.store, clock: deps.clock, onMailQueued }),
-    audit: createAuditService({ store: deps.store, rsvpExists: async (id) => (await findRsvp(deps.store, id)) !== null, neutraliseFormulas }),
+    audit: createAuditService({
+      store: deps.store,
+      rsvpOrigin: async (id) => {
+        const rsvp = await findRsvp(deps.store, id);
+        return rsvp ? { waitlistEntryId: rsvp.data.waitlistEntryId ?? null } : null;
+      },
+      neutraliseFormulas,
+    }),
     waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onSeatsFreed }),
     offers,
     volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, onMailQueued }),

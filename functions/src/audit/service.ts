@@ -46,13 +46,16 @@ export function auditFilterOf(query: Omit<AuditQuery, 'limit' | 'cursor'>): Audi
 
 export interface AuditServiceDeps {
   store: DocumentStore;
-  /** Whether an RSVP exists (rsvps/repository.ts): the log depends on no other capability, which all record into it. */
-  rsvpExists: (rsvpId: string) => Promise<boolean>;
+  /**
+   * Whether an RSVP exists, and the waitlist entry a claim made it from (rsvps/repository.ts): the log
+   * depends on no other capability, which all record into it. Null: no such RSVP.
+   */
+  rsvpOrigin: (rsvpId: string) => Promise<{ waitlistEntryId: string | null } | null>;
   /** The CSV exports' one formula guard (rsvps/csv.ts neutraliseFormulas). */
   neutraliseFormulas: (text: string) => string;
 }
 
-export function createAuditService({ store, rsvpExists, neutraliseFormulas }: AuditServiceDeps) {
+export function createAuditService({ store, rsvpOrigin, neutraliseFormulas }: AuditServiceDeps) {
   return {
     /** GET /audit: one page, newest first. */
     async page(query: AuditQuery): Promise<AuditPageReply> {
@@ -77,11 +80,16 @@ export function createAuditService({ store, rsvpExists, neutraliseFormulas }: Au
 
     /**
      * GET /rsvps/{id}/history: the RSVP's timeline, oldest first. Admins read all of it; staff only
-     * its check-ins and their undos (the door's business).
+     * its check-ins and their undos (the door's business). A ticket a waitlist claim made starts with
+     * its entry's story: joined, offered (and any earlier offer that expired), claimed.
      */
     async history(rsvpId: string, role: Role): Promise<AuditHistoryReply> {
-      if (!(await rsvpExists(rsvpId))) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
-      const entries: AuditEntry[] = (await auditOfTarget(store, rsvpId)).map(toAuditEntry);
+      const origin = await rsvpOrigin(rsvpId);
+      if (!origin) throw new RuleError('RSVP_NOT_FOUND', RSVP_MESSAGES.rsvpNotFound, 'not-found');
+      const own = await auditOfTarget(store, rsvpId);
+      const before = origin.waitlistEntryId ? await auditOfTarget(store, origin.waitlistEntryId) : [];
+      const docs = [...before, ...own].sort((a, b) => (a.data.seq < b.data.seq ? -1 : a.data.seq > b.data.seq ? 1 : 0));
+      const entries: AuditEntry[] = docs.map(toAuditEntry);
       return { success: true, entries: role === 'admin' ? entries : entries.filter((entry) => entry.action.startsWith('checkin.')) };
     },
   };

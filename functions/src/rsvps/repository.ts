@@ -78,6 +78,8 @@ export type StoredRsvp = Omit<
   undoneCheckIns?: UndoneCheckIn[];
   /** When a repeated registration last sent the ticket (or confirmation) e-mail again. */
   repeatResentAt?: string | null;
+  /** A ticket a waitlist offer's claim made (issue 28): its entry, whose story (joined, offered, claimed) its History shows first. */
+  waitlistEntryId?: string | null;
   /** When a manage link was last e-mailed on request from the ticket page (issue 25): at most hourly. */
   manageLinkSentAt?: string | null;
   /** Why a payment for this RSVP was given back automatically (e.g. it arrived after an admin cancelled it). */
@@ -345,6 +347,8 @@ export async function registerHeldSeats(
   now: Date,
   /** A paid event (issue 28 item 2): each ticket is held unpaid until the offer's window ends, its payment link's key hash given. */
   payment: { holdExpiresAt: string; payKeyHashes: string[] } | null = null,
+  /** The waitlist entry whose offer these seats were (kept on each ticket for its History). */
+  waitlistEntryId: string | null = null,
 ): Promise<{ id: string; rsvp: StoredRsvp }[]> {
   const event = toEventDetails(eventDoc);
   const ticketType = resolveTicketType(event, '');
@@ -353,7 +357,7 @@ export async function registerHeldSeats(
   const input: RsvpInput = { name: holder.name, email: holder.email, address: '', city: '', state: '', zipCode: '', additionalInfo: '', ticketType: '', keepInformed: false };
   const tickets = Array.from({ length: seats }, (_, index) => {
     const name = index === 0 ? holder.name : `${holder.name} (guest ${index + 1})`;
-    const base = newRsvp(event, { ...input, name }, ticketType, amountDue, now);
+    const base = { ...newRsvp(event, { ...input, name }, ticketType, amountDue, now), ...(waitlistEntryId ? { waitlistEntryId } : {}) };
     const rsvp: StoredRsvp = payment
       ? { ...base, status: 'pending_payment', paymentStatus: 'pending', holdExpiresAt: payment.holdExpiresAt, seatShard: null, linkKeys: { pay: [payment.payKeyHashes[index]!] } }
       : { ...base, status: 'confirmed', paymentStatus: 'free', holdExpiresAt: null, seatShard: null };

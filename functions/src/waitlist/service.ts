@@ -230,7 +230,7 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
         // A paid event: the seats are held unpaid until the offer's window ends; each gets its payment page's key.
         const payKeys = event.requiresPayment ? Array.from({ length: seats }, () => newLinkKey()) : null;
         const payment = payKeys ? { holdExpiresAt: entry.data.offerExpiresAt, payKeyHashes: payKeys.map(linkKeyHash) } : null;
-        const tickets = await registerHeldSeats(tx, eventDoc, { name: entry.data.name, email: entry.data.email }, seats, now, payment);
+        const tickets = await registerHeldSeats(tx, eventDoc, { name: entry.data.name, email: entry.data.email }, seats, now, payment, entry.id);
         // Free: the ticket e-mails; paid: the payment link e-mailed too (the page shows it at once).
         for (const ticket of tickets) queueTicketMail(tx, { kind: payKeys ? 'paymentLink' : confirmationMailKind(event), rsvpId: ticket.id, to: ticket.rsvp.email }, now);
         const fields = { status: 'claimed' as const, offerExpiresAt: null, ticketIds: tickets.map((ticket) => ticket.id), updatedAt: now.toISOString() };
