@@ -354,6 +354,10 @@ export async function registerHeldSeats(
   const ticketType = resolveTicketType(event, '');
   const amountDue = payment ? ticketPriceCents(event, ticketType) : 0;
   const active = await readActiveRegistrations(tx, eventDoc, holder.email, now.toISOString());
+  // Registered meanwhile under the same address (a transfer, an admin's offer): never past the limit.
+  if (active.length + seats > event.maxRegistrationsPerEmail) {
+    throw new RuleError('REGISTRATION_LIMIT_REACHED', orderOverEmailLimitMessage(event.maxRegistrationsPerEmail, active.length), 'conflict', 'email');
+  }
   const input: RsvpInput = { name: holder.name, email: holder.email, address: '', city: '', state: '', zipCode: '', additionalInfo: '', ticketType: '', keepInformed: false };
   const tickets = Array.from({ length: seats }, (_, index) => {
     const name = index === 0 ? holder.name : `${holder.name} (guest ${index + 1})`;

@@ -12,7 +12,8 @@ import { findFreeSeats, holdFreedSeatsForWaitlist, takeSeats, FREED_SEATS } from
 import { keyedQueue } from '../seats/choice.js';
 import { queueMail as queueTicketMail } from '../outbox/outbox.js';
 import { confirmationMailKind } from '../rsvps/rules.js';
-import { registerHeldSeats } from '../rsvps/repository.js';
+import { readActiveRegistrations, registerHeldSeats } from '../rsvps/repository.js';
+import { orderOverEmailLimitMessage } from '../shared/rsvps-model.js';
 import { makeOffer, offerDeadline } from './offers.js';
 import {
   WAITLIST_MESSAGES,
@@ -145,6 +146,11 @@ export function createWaitlistService({ store, clock, timeZone, onMailQueued, on
         // The per-e-mail limit of a registration bounds the seats one address may wait for.
         if (input.seats > event.maxRegistrationsPerEmail) {
           throw new RuleError('REGISTRATION_LIMIT_REACHED', WAITLIST_MESSAGES.seatsOverLimit(event.maxRegistrationsPerEmail), 'invalid', 'seats');
+        }
+        // With the address's registrations already held: a claim must not take it past the limit either.
+        const active = await readActiveRegistrations(tx, eventDoc, input.email, now.toISOString());
+        if (active.length + input.seats > event.maxRegistrationsPerEmail) {
+          throw new RuleError('REGISTRATION_LIMIT_REACHED', orderOverEmailLimitMessage(event.maxRegistrationsPerEmail, active.length), 'conflict', 'seats');
         }
         // Only a full event has a waitlist: one free seat means the form, not the line.
         if ((await findFreeSeats(tx, eventDoc, 1)) !== null) throw new RuleError('WAITLIST_NOT_FULL', WAITLIST_MESSAGES.notFull, 'conflict');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_JOBS } from '../../src/outbox/outbox.js';
 import { WAITLIST_ENTRIES } from '../../src/waitlist/repository.js';
-import { RSVP_MESSAGES } from '../../src/shared/rsvps-model.js';
+import { RSVP_MESSAGES, orderOverEmailLimitMessage } from '../../src/shared/rsvps-model.js';
 import { EVENT_CANCELLED_TEXT } from '../../src/shared/events-model.js';
 import { MESSAGES } from '../../src/shared/messages.js';
 import { WAITLIST_CSV_COLUMNS, WAITLIST_MESSAGES } from '../../src/shared/waitlist-model.js';
@@ -57,6 +57,23 @@ const list = async (eventId: string) => {
 };
 
 describe('joining the waitlist (issue 28 item 1)', () => {
+  it("the per-e-mail limit counts the address's registrations too: a registered address cannot wait for more than the limit leaves", async () => {
+    const event = await createTestEvent(api, { maxAttendees: 2, maxRegistrationsPerEmail: 2 });
+    const registered = uniqueEmail('registered');
+    expect((await api.request.post(`/api/events/${event.id}/rsvp`).send({ name: 'Reg Istered', email: registered })).status).toBe(201);
+    expect((await api.request.post(`/api/events/${event.id}/rsvp`).send({ name: 'Other Holder', email: uniqueEmail('other') })).status).toBe(201);
+    // The same mailbox (case and +tag) waiting for 2 more: 3 in all, over the limit of 2; nothing stored.
+    const [user, domain] = registered.split('@');
+    const over = await join(event.id, { name: 'Reg Istered', email: `${user!.toUpperCase()}+again@${domain}`, seats: 2, together: true });
+    expect(over.status, JSON.stringify(over.body)).toBe(409);
+    expect(over.body).toMatchObject({ code: 'REGISTRATION_LIMIT_REACHED', message: orderOverEmailLimitMessage(2, 1) });
+    expect(await list(event.id)).toEqual([]);
+    // One more fits.
+    const one = await join(event.id, { name: 'Reg Istered', email: registered, seats: 1, together: true });
+    expect(one.status, JSON.stringify(one.body)).toBe(201);
+    expect((await list(event.id)).map((entry) => entry.seats)).toEqual([1]);
+  });
+
   it('a full event takes a join: the place in line, one entry, one e-mail with the place and the page link', async () => {
     const event = await fullEvent(1);
     const email = uniqueEmail('ada');
