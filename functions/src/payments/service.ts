@@ -328,6 +328,8 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
         for (const ticket of held) markPaymentFailed(tx, ticket, null);
         giveSeatsBack(tx, releases);
       });
+      // A waitlist's seats (issue 28) are offered at once, not at the next scheduled run.
+      onSeatsFreed?.();
       return;
     }
     if (!rsvpId) return;
@@ -337,6 +339,7 @@ export function createPaymentService({ store, clock, payments, onMailQueued, onM
       tx.set(PAYMENT_EVENTS, event.id, { type: event.type, intentId: event.intent.id, rsvpId, at: clock.now().toISOString() });
       if (rsvp) markPaymentFailed(tx, rsvp, seat);
     });
+    onSeatsFreed?.();
   }
 
   return {

@@ -462,6 +462,23 @@ describe('automatic offers (issue 28 item 2)', () => {
     expect(refused.body).toMatchObject({ code: 'OFFER_TOO_LATE', message: WAITLIST_MESSAGES.offerTooLate });
   });
 
+  it("a declined card frees its held seat to the line at once, not at the next scheduled run", async () => {
+    api.clock.set(START_CLOCK);
+    const event = await createTestEvent(api, { maxAttendees: 1, requiresPayment: true, ticketTypes: ['General'], ticketPrices: { General: 10 } });
+    const intent = await api.request.post('/api/create-payment-intent').send({ eventId: event.id, name: 'Card Holder', email: uniqueEmail('card'), ticketType: 'General', amount: 1000 });
+    expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+    const waiting = await joined(event.id, 'Wes Waiting');
+    const declined = await api.request
+      .post(`/api/offline-payments/${intent.body.paymentIntentId}/confirm`)
+      .send({ clientSecret: intent.body.clientSecret, cardNumber: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' });
+    expect(declined.status).toBe(402);
+    // Only the worker kicked after the commit: no scheduled run.
+    await api.services.offers.whenIdle();
+    await expect.poll(async () => (await byName(event.id))['Wes Waiting']?.status, { timeout: 15_000 }).toBe('offered');
+    expect(await offerMails(waiting)).toHaveLength(1);
+    await expectNothingLost(event.id, 1);
+  });
+
   it('a paid event: Claim holds the seat unpaid until the window ends and opens the payment; unpaid, it goes to the next entry', async () => {
     api.clock.set(START_CLOCK);
     const event = await createTestEvent(api, { maxAttendees: 1, requiresPayment: true, ticketTypes: ['General'], ticketPrices: { General: 10 } });
