@@ -12,6 +12,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The first journey starts as warm as the later ones (see the file).
+  globalSetup: './tests/e2e/warm-up.ts',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
