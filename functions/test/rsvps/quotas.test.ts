@@ -132,8 +132,10 @@ describe('never oversold per type nor in total', () => {
     // The counters say exactly what the tickets say.
     expect(await seatsTakenOf(api.deps.store, event.id)).toBe(holders.length);
     expect(await typeTaken(event.id)).toEqual({ Family: perType.Family ?? 0, General: perType.General ?? 0 });
-    // Every Family seat went (10 single Family registrations and 10 orders asked for them).
-    expect(perType.Family).toBe(3);
+    // Every seat went: 10 single General registrations each found General under 5 and the event
+    // under 7, or one of them full. Family is 3, or 2 when General took its 5 first (7 in all).
+    expect(holders.length).toBe(7);
+    expect(perType.Family).toBeGreaterThanOrEqual(2);
     // Every order has both of its tickets or none.
     const byOrder = new Map<string, number>();
     for (const doc of holders) if (doc.data.orderId) byOrder.set(doc.data.orderId, (byOrder.get(doc.data.orderId) ?? 0) + 1);
