@@ -9,7 +9,7 @@ import { mapSearchUrl } from '../shared/map-model.js';
 import { firstNameOf } from '../shared/reminders-model.js';
 import { WAITLIST_SLUG } from '../shared/constants.js';
 import type { DocumentStore } from '../store/port.js';
-import { WAITLIST_ENTRIES, isInLine, positionsOf, readEntriesOfEvent } from '../waitlist/repository.js';
+import { WAITLIST_ENTRIES, isInLine, positionsOf, readEntriesOfEvent, type WaitlistEntryDocument } from '../waitlist/repository.js';
 
 /** The waitlist page of an entry; the key in the fragment (never in a request line, nor in a Referer). */
 export function waitlistPageUrl(siteUrl: string, entryId: string, key: string): string {
@@ -49,24 +49,33 @@ export function createWaitlistMail({ store, templates, timeZone, siteUrl, from, 
     }
   }
 
+  /**
+   * Mints a fresh page key for the job's entry and keeps only its hash, in a transaction that first
+   * asks `notWanted` whether the e-mail still applies (a reason to skip, or null to send).
+   */
+  async function mintKey(job: MailJob, key: string, notWanted: (entry: WaitlistEntryDocument) => string | null) {
+    const entryId = job.waitlistEntryId;
+    if (!entryId) return { skip: 'The job names no waitlist entry' };
+    return store.runTransaction(async (tx) => {
+      const entry = await tx.get(WAITLIST_ENTRIES, entryId);
+      if (!entry) return { skip: 'Waitlist entry not found' };
+      const event = await tx.get(EVENTS, entry.data.eventId);
+      if (!event) return { skip: 'Event not found' };
+      const skip = notWanted(entry);
+      if (skip) return { skip };
+      tx.update(WAITLIST_ENTRIES, entry.id, { linkKeys: keptLinkKeys(entry.data.linkKeys, linkKeyHash(key)) });
+      return { entry, event };
+    });
+  }
+
   return {
     /**
      * Issue 28 item 2: composes 'Waitlist offer' while the entry is still offered (one claimed, declined or
      * expired before the mail went gets none), minting a fresh page key as 'Waitlist joined' does.
      */
     async composeOffer(job: MailJob): Promise<Composed> {
-      const entryId = job.waitlistEntryId;
-      if (!entryId) return { skip: 'The job names no waitlist entry' };
       const key = newLinkKey();
-      const found = await store.runTransaction(async (tx) => {
-        const entry = await tx.get(WAITLIST_ENTRIES, entryId);
-        if (!entry) return { skip: 'Waitlist entry not found' };
-        const event = await tx.get(EVENTS, entry.data.eventId);
-        if (!event) return { skip: 'Event not found' };
-        if (entry.data.status !== 'offered' || !entry.data.offerExpiresAt) return { skip: `The entry is ${entry.data.status}, no offer to send` };
-        tx.update(WAITLIST_ENTRIES, entry.id, { linkKeys: keptLinkKeys(entry.data.linkKeys, linkKeyHash(key)) });
-        return { entry, event };
-      });
+      const found = await mintKey(job, key, (entry) => (entry.data.status !== 'offered' || !entry.data.offerExpiresAt ? `The entry is ${entry.data.status}, no offer to send` : null));
       if ('skip' in found) return { skip: found.skip ?? '' };
       const { entry } = found;
       const event = toEventDetails(found.event);
@@ -83,18 +92,8 @@ export function createWaitlistMail({ store, templates, timeZone, siteUrl, from, 
     },
 
     async compose(job: MailJob): Promise<Composed> {
-      const entryId = job.waitlistEntryId;
-      if (!entryId) return { skip: 'The job names no waitlist entry' };
       const key = newLinkKey();
-      const found = await store.runTransaction(async (tx) => {
-        const entry = await tx.get(WAITLIST_ENTRIES, entryId);
-        if (!entry) return { skip: 'Waitlist entry not found' };
-        const event = await tx.get(EVENTS, entry.data.eventId);
-        if (!event) return { skip: 'Event not found' };
-        if (!isInLine(entry.data)) return { skip: `The entry is ${entry.data.status}, no longer in line` };
-        tx.update(WAITLIST_ENTRIES, entry.id, { linkKeys: keptLinkKeys(entry.data.linkKeys, linkKeyHash(key)) });
-        return { entry, event };
-      });
+      const found = await mintKey(job, key, (entry) => (isInLine(entry.data) ? null : `The entry is ${entry.data.status}, no longer in line`));
       if ('skip' in found) return { skip: found.skip ?? '' };
       const { entry } = found;
       // Counted outside the transaction (no lock on the whole line): the place as it is when the e-mail goes.
