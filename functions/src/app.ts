@@ -45,6 +45,8 @@ import { createVolunteerService } from './volunteers/service.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { createWaitlistService } from './waitlist/service.js';
 import { createOfferWorker } from './waitlist/offers.js';
+import { overviewRoutes } from './overview/routes.js';
+import { createOverviewService } from './overview/service.js';
 
 /** The services of the API, built once from its dependencies (also used by the scheduled work). */
 export function createServices(deps: ApiDependencies) {
@@ -106,6 +108,7 @@ export function createServices(deps: ApiDependencies) {
     waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onSeatsFreed }),
     offers,
     volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, onMailQueued }),
+    overview: createOverviewService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -155,6 +158,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     waitlistRoutes(api, services.waitlist, guards, { publicWriteLimit: limit });
     auditRoutes(api, services.audit, guards);
     volunteerRoutes(api, services.volunteers, { publicWriteLimit: limit });
+    overviewRoutes(api, services.overview, guards);
   });
 }
 
