@@ -1,6 +1,6 @@
 import { checkInDoorsOfEvent } from '../audit/repository.js';
 import { EVENTS, listAllEvents, type StoredEvent } from '../events/repository.js';
-import { listRsvpsOfEvent, toRsvpView } from '../rsvps/repository.js';
+import { listRsvpsOfEventUnordered, toRsvpView } from '../rsvps/repository.js';
 import type { DocumentStore, StoredDocument } from '../store/port.js';
 import { isInLine, readEntriesOfEvent } from '../waitlist/repository.js';
 import type { OverviewRsvp } from './rules.js';
@@ -20,9 +20,9 @@ export function readAllEvents(store: DocumentStore): Promise<EventDocument[]> {
   return listAllEvents(store);
 }
 
-/** An event's RSVPs as the staff list sees them (toRsvpView), with when each was paid. */
+/** An event's RSVPs as the staff list sees them (toRsvpView), with when each was paid; unsorted (every one is counted). */
 export async function readOverviewRsvps(store: DocumentStore, eventId: string): Promise<OverviewRsvp[]> {
-  return (await listRsvpsOfEvent(store, eventId)).map((doc) => ({ ...toRsvpView(doc), paidAt: doc.data.paidAt ?? null }));
+  return (await listRsvpsOfEventUnordered(store, eventId)).map((doc) => ({ ...toRsvpView(doc), paidAt: doc.data.paidAt ?? null }));
 }
 
 /**

@@ -50,17 +50,27 @@ const BUCKET_MS = OVERVIEW_LIMITS.arrivalsBucketMinutes * 60_000;
 
 // Calendar days.
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; days: Map<number, string> }>();
+/** Every time zone's offset is a whole number of quarter hours: within one quarter hour of UTC, the local day is one day. */
+const QUARTER_HOUR_MS = 900_000;
 
-/** The calendar day ('YYYY-MM-DD') of an instant in `timeZone`. */
+/** The calendar day ('YYYY-MM-DD') of an instant in `timeZone` (remembered per quarter hour: an overview asks thousands). */
 export function dayOf(iso: string | Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
+  let zone = dayFormats.get(timeZone);
+  if (!zone) {
     // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
+    zone = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), days: new Map() };
+    dayFormats.set(timeZone, zone);
   }
-  return format.format(typeof iso === 'string' ? new Date(iso) : iso);
+  const time = typeof iso === 'string' ? Date.parse(iso) : iso.getTime();
+  const quarter = Math.floor(time / QUARTER_HOUR_MS);
+  let day = zone.days.get(quarter);
+  if (day === undefined) {
+    if (zone.days.size >= 50_000) zone.days.clear();
+    day = zone.format.format(new Date(quarter * QUARTER_HOUR_MS));
+    zone.days.set(quarter, day);
+  }
+  return day;
 }
 
 function dayNumber(day: string): number {
