@@ -93,6 +93,13 @@ export function daysFrom(first: string, last: string): string[] {
   return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(first, index));
 }
 
+/** An event's first and last calendar day in `timeZone` (its end's day when it has an end, issue 26 item 4). */
+export function eventDays(event: { date: string; endDate?: string | null }, timeZone: string): { first: string; last: string } {
+  const first = dayOf(event.date, timeZone);
+  const last = event.endDate ? dayOf(event.endDate, timeZone) : first;
+  return { first, last: last < first ? first : last };
+}
+
 // Which RSVPs count.
 
 /** Holds a seat now: confirmed, or a hold (unpaid, unconfirmed) whose time has not run out. */

@@ -7,6 +7,7 @@ import {
   arrivalBuckets,
   countsAsRegistered,
   dayOf,
+  eventDays,
   doorCounts,
   isCancellation,
   lastDays,
@@ -29,10 +30,10 @@ export interface OverviewServiceDeps {
   timeZone: string;
 }
 
-/** Listed on the Overview tab: active, not archived, not cancelled, and its day (in the organisation's zone) not past. */
+/** Listed on the Overview tab: active, not archived, not cancelled, and its last day (in the organisation's zone) not past. */
 function isUpcoming(event: EventDocument, today: string, timeZone: string): boolean {
-  const { isActive, isArchived, cancelledAt, date } = event.data;
-  return isActive && !isArchived && !cancelledAt && dayOf(date, timeZone) >= today;
+  const { isActive, isArchived, cancelledAt } = event.data;
+  return isActive && !isArchived && !cancelledAt && eventDays(event.data, timeZone).last >= today;
 }
 
 /** Seats held, checked in, and paid less refunded, over an event's RSVPs. */
@@ -95,7 +96,7 @@ export function createOverviewService({ store, clock, timeZone }: OverviewServic
       const today = dayOf(now, timeZone);
       const event = await readEventById(store, eventId);
       if (!event) throw new EventNotFoundError();
-      const eventDay = dayOf(event.data.date, timeZone);
+      const { first: eventDay, last: lastDay } = eventDays(event.data, timeZone);
       const doorOpen = today >= eventDay;
       const [rsvps, waitlist, doors] = await Promise.all([
         readOverviewRsvps(store, event.id),
@@ -129,10 +130,10 @@ export function createOverviewService({ store, clock, timeZone }: OverviewServic
           ? {
               expected: totals.registered,
               checkedIn: checkedIn.length,
-              // While the event's day lasts the line runs to now, so the chart moves on its own.
+              // While the event's days last the line runs to now, so the chart moves on its own.
               arrivals: arrivalBuckets(
                 checkedIn.map((rsvp) => rsvp.checkedInAt).filter((at): at is string => Boolean(at)),
-                today === eventDay ? now : null,
+                today <= lastDay ? now : null,
               ),
               byDoor: doorCounts(checkedIn.map((rsvp) => doors.get(rsvp.id) ?? null)),
             }

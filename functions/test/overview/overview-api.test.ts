@@ -333,8 +333,11 @@ describe('the waitlist and the warnings on the cards', () => {
     const cancelled = await createTestEvent(api, { title: 'Cancelled one', date: '2026-12-11T09:00' });
     await api.request.post(`/api/events/${cancelled.id}/cancel`).set(api.bearer('admin')).expect(200);
     const past = await createTestEvent(api, { title: 'Past one', date: '2026-11-20T09:00' });
+    // A camp that began yesterday and ends tomorrow is still on.
+    const camp = await createTestEvent(api, { title: 'Weekend camp', date: '2026-11-20T09:00', endDate: '2026-11-22T16:00' });
     const reply = await overview();
     const listed = reply.events.map((event) => event.id);
+    expect(listed).toContain(camp.id);
     expect(listed).not.toContain(archived.id);
     expect(listed).not.toContain(cancelled.id);
     expect(listed).not.toContain(past.id);

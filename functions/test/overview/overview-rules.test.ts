@@ -4,6 +4,7 @@ import {
   arrivalBuckets,
   countsAsRegistered,
   dayOf,
+  eventDays,
   daysBetween,
   doorCounts,
   fillAt,
@@ -67,6 +68,14 @@ describe('calendar days in the organisation zone', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(daysBetween('2026-11-01', '2026-11-08')).toBe(7); // Denver's clocks went back on 1 November
     expect(daysBetween('2026-11-08', '2026-11-01')).toBe(-7);
+  });
+});
+
+describe('an event’s days', () => {
+  it('from its start’s local day to its end’s; one day without an end', () => {
+    expect(eventDays({ date: '2026-12-05T02:30:00.000Z' }, ZONE)).toEqual({ first: '2026-12-04', last: '2026-12-04' });
+    expect(eventDays({ date: '2026-12-04T16:00:00.000Z', endDate: '2026-12-06T23:00:00.000Z' }, ZONE)).toEqual({ first: '2026-12-04', last: '2026-12-06' });
+    expect(eventDays({ date: '2026-12-04T16:00:00.000Z', endDate: null }, ZONE)).toEqual({ first: '2026-12-04', last: '2026-12-04' });
   });
 });
 
