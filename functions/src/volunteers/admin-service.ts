@@ -218,7 +218,7 @@ export function createVolunteerAdminService({ store, clock, timeZone, onMailQueu
         store.query(VOLUNTEER_SIGNUPS, { where: [['eventId', '==', eventId]] }),
         store.query(VOLUNTEER_MESSAGES_SENT, { where: [['eventId', '==', eventId]] }),
       ]);
-      const active = signups.filter((signup) => signup.data.status === 'active').sort((a, b) => a.data.createdAt.localeCompare(b.data.createdAt));
+      const active = signups.filter((signup) => signup.data.status === 'active').sort((a, b) => a.data.createdAt.localeCompare(b.data.createdAt) || a.data.name.localeCompare(b.data.name));
       return {
         success: true,
         eventId,
