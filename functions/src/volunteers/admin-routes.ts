@@ -37,7 +37,8 @@ export function volunteerAdminRoutes(api: FastifyInstance, admin: VolunteerAdmin
   };
 
   api.get<{ Reply: VolunteerCoverageReply }>('/volunteer/admin/coverage', staffOnly, async (request) => admin.coverage(eventOf(request.query, true)!, request.viewer!.role));
-  api.get('/volunteer/admin/signups.csv', staffOnly, async (request, reply) => {
+  // The export is the admins' (as the RSVPs' is): staff read the coverage in the tab.
+  api.get('/volunteer/admin/signups.csv', adminOnly, async (request, reply) => {
     const { fileName, csv } = await admin.exportCsv(eventOf(request.query, false), request.viewer!.role);
     return sendCsv(reply, fileName, csv);
   });

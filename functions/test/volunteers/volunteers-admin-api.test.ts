@@ -128,7 +128,7 @@ describe('roles (issue 29 item 3)', () => {
     const refused = await api.request.post('/api/volunteer/admin/roles').set(staff()).send({ title: 'Crew', eventId: event.id });
     expect(refused.status).toBe(403);
     expect((await api.request.get(`/api/volunteer/admin/coverage?event=${event.id}`)).status).toBe(401);
-    expect((await api.request.get(`/api/volunteer/admin/signups.csv?event=${event.id}`).set(staff())).status).toBe(200);
+    expect((await api.request.get(`/api/volunteer/admin/signups.csv?event=${event.id}`).set(staff())).status).toBe(403);
     // Staff do not open an archived event's volunteers (as in the RSVPs tab); admins do.
     await api.request.patch(`/api/events/${event.id}/archive`).set(admin()).send({}).expect(200);
     expect((await api.request.get(`/api/volunteer/admin/coverage?event=${event.id}`).set(staff())).status).toBe(404);
