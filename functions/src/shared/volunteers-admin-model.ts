@@ -84,6 +84,7 @@ export const VOLUNTEER_ADMIN_MESSAGES = {
   freeTicketLabel: 'Volunteers get a free ticket to the event',
   swapHeading: 'Swap to another shift of the same role',
   swapButton: 'Swap to this shift',
+  swapKeep: 'Keep my shift',
   noSwap: 'No other shift of this role has a free place.',
 } as const;
 
