@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EventRecord } from '@shared/events-model.js';
 import { COVERAGE_LABELS, VOLUNTEER_ADMIN_MESSAGES as A, coverageStatus, type VolunteerCoverageRole, type VolunteerShiftAdmin } from '@shared/volunteers-admin-model.js';
+import { SUCCESS_MESSAGE_CLEAR_MS } from '@shared/constants.js';
 import { ApiError, type RequestOptions } from '../../api/client.js';
 import { renderStaff } from '../../test/staff.js';
 import VolunteersTab from './VolunteersTab.js';
@@ -176,6 +177,26 @@ describe('VolunteersTab (issue 29 item 3)', () => {
     await waitFor(() => expect(request).toHaveBeenCalledWith('/volunteer/admin/signups/u1', { method: 'DELETE' }, A.saveFailed));
     expect(await screen.findByText(A.cancelledByAdmin)).toBeTruthy();
   });
+
+  it(`archives a role and reorders with up/down; a success clears after ${SUCCESS_MESSAGE_CLEAR_MS} ms, an error stays`, async () => {
+    const { request } = setup('admin', (path, options) => {
+      if (path === '/volunteer/admin/roles/r1' && options.method === 'PATCH') return { success: true, message: A.roleArchivedDone, role: {} };
+      if (path === '/volunteer/admin/roles/r2/reorder') throw new ApiError('The store is away', 409, 'The store is away');
+      return undefined;
+    });
+    await screen.findByRole('list', { name: 'Shifts of Planting crew' });
+    // The first role cannot go up, the last cannot go down.
+    expect((screen.getByRole('button', { name: `${T.up}: Planting crew` }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: `${T.down}: Water station` }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: `${T.archive}: Planting crew` }));
+    await waitFor(() => expect(request).toHaveBeenCalledWith('/volunteer/admin/roles/r1', { method: 'PATCH', body: { archived: true } }, A.saveFailed));
+    await userEvent.click(screen.getByRole('button', { name: `${T.up}: Water station` }));
+    await waitFor(() => expect(request).toHaveBeenCalledWith('/volunteer/admin/roles/r2/reorder', { method: 'POST', body: { direction: 'up' } }, A.saveFailed));
+    const success = await screen.findByText(A.roleArchivedDone);
+    expect(await screen.findByText('The store is away')).toBeTruthy();
+    await waitForElementToBeRemoved(success, { timeout: SUCCESS_MESSAGE_CLEAR_MS + 1500 });
+    expect(screen.getByText('The store is away')).toBeTruthy();
+  }, 15_000);
 
   it('a refused move keeps the dialog open with the reason', async () => {
     setup('admin', (path) => {
