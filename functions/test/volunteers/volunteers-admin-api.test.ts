@@ -133,6 +133,9 @@ describe('roles (issue 29 item 3)', () => {
     await api.request.patch(`/api/events/${event.id}/archive`).set(admin()).send({}).expect(200);
     expect((await api.request.get(`/api/volunteer/admin/coverage?event=${event.id}`).set(staff())).status).toBe(404);
     expect((await coverage(event.id)).roles).toHaveLength(1);
+    const unknownEvent = await api.request.get('/api/volunteer/admin/coverage?event=no-such-event').set(admin());
+    expect(unknownEvent.status).toBe(404);
+    expect(unknownEvent.body).toMatchObject({ code: 'EVENT_NOT_FOUND' });
     const noEvent = await api.request.get('/api/volunteer/admin/coverage').set(admin());
     expect(noEvent.status).toBe(400);
     expect(noEvent.body.errors).toMatchObject({ event: A.eventQueryInvalid });
