@@ -25,6 +25,8 @@ export const TEMPLATE_NAMES = [
   'waitlistOffer',
   // Issue 29: a volunteer's shift and the link to their sign-up page.
   'volunteerConfirmation',
+  // Issue 29 item 3: an admin cancelled a volunteer's sign-up; the person is told.
+  'volunteerCancelled',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -46,6 +48,7 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   waitlistJoined: 'Waitlist joined',
   waitlistOffer: 'Waitlist offer',
   volunteerConfirmation: 'Volunteer confirmation',
+  volunteerCancelled: 'Volunteer shift cancelled',
 };
 
 /** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
@@ -194,6 +197,8 @@ export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   waitlistJoined: WAITLIST_PLACEHOLDERS,
   waitlistOffer: WAITLIST_OFFER_PLACEHOLDERS,
   volunteerConfirmation: VOLUNTEER_PLACEHOLDERS,
+  // The same values; volunteer.url is the volunteer page (to pick another shift).
+  volunteerCancelled: VOLUNTEER_PLACEHOLDERS,
 };
 
 /**

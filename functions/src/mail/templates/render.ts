@@ -233,6 +233,7 @@ export interface TemplateContexts {
   waitlistJoined: WaitlistJoinedContext;
   waitlistOffer: WaitlistOfferContext;
   volunteerConfirmation: VolunteerConfirmationContext;
+  volunteerCancelled: VolunteerConfirmationContext;
 }
 
 /** Any template's values. */
@@ -455,6 +456,18 @@ export const SAMPLE_CONTEXTS: TemplateContexts = {
       place: 'Grafton trailhead',
       mapUrl: 'https://www.google.com/maps/search/?api=1&query=Grafton%20trailhead',
       url: 'https://example.org/volunteer/signup/Q2x7mZkT4b9VhR1sNw3YpA#key=sample',
+    },
+  },
+  volunteerCancelled: {
+    rsvp: { ...SAMPLE_CONTEXT.rsvp, firstName: 'Alex' },
+    volunteer: {
+      role: 'Planting crew',
+      eventTitle: 'Riverside Restoration Day',
+      date: 'Saturday, June 14, 2025',
+      time: '8:00 AM – 11:00 AM MDT',
+      place: 'Grafton trailhead',
+      mapUrl: 'https://www.google.com/maps/search/?api=1&query=Grafton%20trailhead',
+      url: 'https://example.org/volunteer',
     },
   },
 };
