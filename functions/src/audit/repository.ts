@@ -111,7 +111,6 @@ export async function auditOfTarget(store: DocumentStore, targetId: string): Pro
 export async function checkInDoorsOfEvent(store: DocumentStore, eventId: string): Promise<Map<string, string | null>> {
   const docs = await store.query(AUDIT_LOG, { where: [['eventId', '==', eventId], ['action', '==', 'checkin.checkedIn']] });
   docs.sort((a, b) => (a.data.seq < b.data.seq ? -1 : a.data.seq > b.data.seq ? 1 : 0));
-  const doors = new Map<string, string | null>();
-  for (const doc of docs) doors.set(doc.data.targetId, doc.data.checkIn?.door ?? null);
-  return doors;
+  // The latest entry of each ticket wins (a Map built from pairs: this file writes nothing but new entries).
+  return new Map(docs.map((doc) => [doc.data.targetId, doc.data.checkIn?.door ?? null] as const));
 }
