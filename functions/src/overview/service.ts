@@ -54,7 +54,7 @@ function totalsOf(rsvps: readonly OverviewRsvp[], nowIso: string) {
 /**
  * The organiser's overview (issue 30): each figure computed on request from the stored records, with
  * the lists' rules (rules.ts), one request per view. An event's RSVPs are read with one query on its
- * id (rsvps/repository.ts listRsvpsOfEventUnordered); no aggregate is kept, so no write path changed. The bench
+ * id (rsvps/repository.ts listRsvpsOfEventUnordered); no aggregate is kept (the one field added to a write is markPaid's paidAt). The bench
  * measures the overview of an event of 2,000 (docs/measurements.md).
  */
 export function createOverviewService({ store, clock, timeZone }: OverviewServiceDeps) {
