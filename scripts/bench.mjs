@@ -259,12 +259,12 @@ async function benchSqlite() {
   let server;
   try {
     const events = createEventService(deps);
-    const unlimited = await events.create(benchEventInput('Bench unlimited', null));
+    const unlimited = await events.create(eventInputSchema.parse(benchEventInput('Bench unlimited', null)));
     const CAPACITY = 2000;
-    const limited = await events.create(benchEventInput('Bench capacity', CAPACITY));
+    const limited = await events.create(eventInputSchema.parse(benchEventInput('Bench capacity', CAPACITY)));
 
-    const checkInEvent = await events.create(benchEventInput('Bench door', null));
-    const doubleScanEvent = await events.create(benchEventInput('Bench double scans', null));
+    const checkInEvent = await events.create(eventInputSchema.parse(benchEventInput('Bench door', null)));
+    const doubleScanEvent = await events.create(eventInputSchema.parse(benchEventInput('Bench double scans', null)));
     const throughputTickets = await seedTickets(checkInEvent.id, (SECONDS + WARM_UP_SECONDS) * TICKETS_PER_SECOND);
     const doubleTickets = await seedTickets(doubleScanEvent.id, DOUBLE_SCANNED);
 
