@@ -41,6 +41,8 @@ import { createAuditService } from './audit/service.js';
 import { findRsvp } from './rsvps/repository.js';
 import { neutraliseFormulas } from './rsvps/csv.js';
 import { volunteerRoutes } from './volunteers/routes.js';
+import { createVolunteerDoor } from './volunteers/door.js';
+import { volunteerDoorRoutes } from './volunteers/door-routes.js';
 import { createVolunteerService } from './volunteers/service.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { createWaitlistService } from './waitlist/service.js';
@@ -106,6 +108,7 @@ export function createServices(deps: ApiDependencies) {
     waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onSeatsFreed }),
     offers,
     volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, onMailQueued }),
+    volunteerDoor: createVolunteerDoor({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -155,6 +158,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     waitlistRoutes(api, services.waitlist, guards, { publicWriteLimit: limit });
     auditRoutes(api, services.audit, guards);
     volunteerRoutes(api, services.volunteers, { publicWriteLimit: limit });
+    volunteerDoorRoutes(api, services.volunteerDoor, guards, { publicWriteLimit: limit });
   });
 }
 

@@ -175,6 +175,7 @@ export const VOLUNTEER_PLACEHOLDERS = [
   'volunteer.place',
   'volunteer.mapUrl',
   'volunteer.url',
+  'volunteer.passCode',
 ] as const;
 
 /** The placeholders of the admin invitation e-mail. */

@@ -121,6 +121,11 @@ export const ERROR_CODES = [
   'VOLUNTEER_ALREADY_SIGNED_UP',
   'VOLUNTEER_LIMIT_REACHED',
   'VOLUNTEER_SHIFT_INVALID',
+  // Issue 29 item 5: volunteers at the door.
+  'VOLUNTEER_PASS_NOT_FOUND',
+  'VOLUNTEER_WRONG_EVENT',
+  'VOLUNTEER_SIGNUP_CANCELLED',
+  'VOLUNTEER_ALREADY_CHECKED_IN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -60,6 +60,10 @@ export type StoredVolunteerSignup = {
   updatedAt: string;
   /** SHA-256 hashes of the sign-up page links e-mailed (rsvps/link-keys.ts): the newest few. */
   linkKeys?: string[];
+  /** Checked in at the door (issue 29 item 5, volunteers/door.ts): when, by whom (staff e-mail), at which door. Absent: not yet. */
+  checkedInAt?: string | null;
+  checkedInBy?: string | null;
+  checkInDoor?: string | null;
 };
 export const VOLUNTEER_SIGNUPS = collection<StoredVolunteerSignup>('volunteerSignups');
 
