@@ -48,8 +48,6 @@ export const queryKeys = {
   rsvps: (eventId: string) => ['rsvps', eventId] as const,
   checkins: (eventId: string) => ['checkins', eventId] as const,
   doorList: (eventId: string) => ['door-list', eventId] as const,
-  /** Issue 29 item 5: the event's volunteers at the door (GET /events/{id}/door-volunteers). */
-  doorVolunteers: (eventId: string) => ['door-volunteers', eventId] as const,
   /** GET /mailchimp/audiences (their member counts change with every sync). */
   mailchimpAudiences: () => ['mailchimp', 'audiences'] as const,
 };

@@ -15,7 +15,6 @@ import {
   type VolunteerCheckInRequest,
 } from '@shared/volunteer-door-model.js';
 import { ApiError, type ApiClient } from '../api/client.js';
-import { queryKeys } from '../api/query.js';
 import { whenPhrase } from '../events/relativeTime.js';
 import { useStaff } from '../staff/StaffContext.js';
 import { LIVE_REFRESH_MS, checkInErrorStatus, isOffline, status, type StatusMessage } from './checkin.js';
@@ -23,6 +22,9 @@ import { connection, reach } from './connection.js';
 import { doorField, rememberedDoorName } from './offline.js';
 
 type Api = Pick<ApiClient, 'request'>;
+
+/** The query key of an event's door volunteers: here, not in api/query.ts, whose keys ship with every public page. */
+export const doorVolunteersKey = (eventId: string) => ['door-volunteers', eventId] as const;
 const id = encodeURIComponent;
 
 export const volunteerDoorCalls = {
@@ -37,7 +39,7 @@ export const volunteerDoorCalls = {
 /** The event's volunteers, refetched like the door's other lists so another door's check-ins show here. */
 export function doorVolunteersQuery(api: Api, eventId: string) {
   return queryOptions({
-    queryKey: queryKeys.doorVolunteers(eventId),
+    queryKey: doorVolunteersKey(eventId),
     queryFn: ({ signal }) => volunteerDoorCalls.list(api, eventId, signal),
     enabled: Boolean(eventId),
     refetchInterval: LIVE_REFRESH_MS,
@@ -77,7 +79,7 @@ export function useVolunteerDoor(eventId: string, say: (message: StatusMessage |
 
   useEffect(() => setSelected(null), [eventId]);
 
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.doorVolunteers(eventId) }), [queryClient, eventId]);
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: doorVolunteersKey(eventId) }), [queryClient, eventId]);
 
   const checkIn = async (signupId: string, known: DoorVolunteer | null = null) => {
     if (!eventId) return say(status('error', CHECKIN_MESSAGES.selectEvent));
