@@ -60,11 +60,6 @@ export const VOLUNTEER_DOOR_MESSAGES = {
   checkIn: 'Check in volunteer',
   checkedInBadge: 'CHECKED IN',
   notCheckedIn: 'Not checked in',
-  // The volunteer's pass on the sign-up page and in the e-mail.
-  passTitle: 'Your volunteer pass',
-  passHint: 'Show this code at the door: the staff scan it to check you in.',
-  passCode: 'Pass code',
-  passLabel: 'Volunteer pass QR code',
 } as const;
 
 /** 'This volunteer is signed up for another event: Riverside Restoration Day'. */
@@ -118,15 +113,6 @@ export interface VolunteerCheckInReply {
   success: true;
   message: string;
   volunteer: DoorVolunteer;
-}
-
-/** POST /volunteer/signups/{signupId}/pass (the page's key in the body): the pass of an active sign-up. */
-export interface VolunteerPassReply {
-  success: true;
-  /** The sign-up id, printed under the code so it can be typed at the door. */
-  code: string;
-  /** The QR code of volunteerPassUrl, drawn by the page as an <svg> (as the ticket page's). */
-  qr: { size: number; path: string };
 }
 
 /** Why the door may not admit a volunteer it holds in its list, or null (the event's own rules are the server's). */

@@ -6,7 +6,8 @@ import type { IdParams } from '../http/server.js';
 import { parseWith } from '../http/validate.js';
 import { MESSAGES } from '../shared/messages.js';
 import { linkKeySchema } from '../shared/rsvps.js';
-import type { DoorVolunteersReply, VolunteerCheckInReply, VolunteerPassReply } from '../shared/volunteer-door-model.js';
+import type { DoorVolunteersReply, VolunteerCheckInReply } from '../shared/volunteer-door-model.js';
+import type { VolunteerPassReply } from '../shared/volunteer-pass-model.js';
 import { volunteerCheckInSchema } from '../shared/volunteer-door.js';
 import type { VolunteerDoor } from './door.js';
 

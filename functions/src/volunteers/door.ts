@@ -15,8 +15,8 @@ import {
   type DoorVolunteersReply,
   type VolunteerCheckInReply,
   type VolunteerCheckInRequest,
-  type VolunteerPassReply,
 } from '../shared/volunteer-door-model.js';
+import type { VolunteerPassReply } from '../shared/volunteer-pass-model.js';
 import { VOLUNTEER_MESSAGES } from '../shared/volunteers-model.js';
 import type { DocumentStore, StoredDocument } from '../store/port.js';
 import { VOLUNTEER_ROLES, VOLUNTEER_SHIFTS, VOLUNTEER_SIGNUPS, type StoredVolunteerSignup } from './repository.js';

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { VOLUNTEER_DOOR_MESSAGES, VOLUNTEER_REFUSAL_MESSAGES, volunteerCountText, volunteerRefusal, type DoorVolunteer } from '@shared/volunteer-door-model.js';
 import { eventWhen } from '../events/format.js';
 import { whenPhrase } from '../events/relativeTime.js';
@@ -5,6 +6,23 @@ import { CheckmarkIcon, DotIcon } from '../ui/icons.js';
 import { useNow } from '../ui/useNow.js';
 import { alreadyCheckedInText } from './volunteerDoor.js';
 import { checkedInLine } from './checkin.js';
+
+/**
+ * The 'Volunteer' mark on the result card, styled here: a rule in checkin.css would ship with the
+ * public ticket page, which shares that stylesheet.
+ */
+const BADGE_STYLE: CSSProperties = {
+  display: 'inline-block',
+  padding: '0.1rem 0.5rem',
+  borderRadius: '999px',
+  background: 'var(--color-button)',
+  color: 'var(--color-button-text)',
+  fontSize: '0.75rem',
+  fontWeight: 700,
+  letterSpacing: '0.05em',
+  textTransform: 'uppercase',
+  verticalAlign: 'middle',
+};
 
 /** 'Saturday, December 5, 2026, 8:00 AM – 11:00 AM MST · Grafton trailhead'. */
 export function shiftText(shift: DoorVolunteer['shift']): string {
@@ -34,7 +52,7 @@ export function VolunteerInfo({ volunteer, eventId, busy, onCheckIn }: Volunteer
   return (
     <section className={volunteer.checkedIn ? 'ticket-info ticket-info--in volunteer-info' : 'ticket-info volunteer-info'} aria-labelledby="volunteer-info-title">
       <h3 id="volunteer-info-title">
-        <span className="volunteer-badge">{VOLUNTEER_DOOR_MESSAGES.badge}</span> {volunteer.name}
+        <span className="volunteer-badge" style={BADGE_STYLE}>{VOLUNTEER_DOOR_MESSAGES.badge}</span> {volunteer.name}
       </h3>
       <dl className="ticket-details">
         <div>

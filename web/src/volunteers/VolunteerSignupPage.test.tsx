@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VOLUNTEER_DOOR_MESSAGES } from '@shared/volunteer-door-model.js';
+import { VOLUNTEER_PASS_TEXT } from '@shared/volunteer-pass-model.js';
 import { VOLUNTEER_MESSAGES } from '@shared/volunteers-model.js';
 import { ROUTES } from '../routes.js';
 import VolunteerSignupPage from './VolunteerSignupPage.js';
@@ -75,16 +75,16 @@ describe('VolunteerSignupPage (issue 29 item 2)', () => {
     expect(bodyOf(1)).toEqual({ key: 's3cret' });
     expect(screen.queryByRole('button', { name: VOLUNTEER_MESSAGES.cancelButton })).toBeNull();
     // A cancelled shift has no pass to show.
-    expect(screen.queryByRole('img', { name: VOLUNTEER_DOOR_MESSAGES.passLabel })).toBeNull();
+    expect(screen.queryByRole('img', { name: VOLUNTEER_PASS_TEXT.label })).toBeNull();
   });
 
   it('shows the pass the door scans: the QR code the server drew and its code, asked for with the key (issue 29 item 5)', async () => {
     replies = [{ status: 200, body: { success: true, signup } }];
     open('/volunteer/signup/v1#key=s3cret');
-    const qr = await screen.findByRole('img', { name: VOLUNTEER_DOOR_MESSAGES.passLabel });
+    const qr = await screen.findByRole('img', { name: VOLUNTEER_PASS_TEXT.label });
     expect(qr.querySelector('path')!.getAttribute('d')).toBe('M4 4h7v1h-7z');
     expect(qr.getAttribute('viewBox')).toBe('0 0 29 29');
-    expect(screen.getByRole('heading', { name: VOLUNTEER_DOOR_MESSAGES.passTitle })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: VOLUNTEER_PASS_TEXT.title })).toBeTruthy();
     expect(screen.getByText('v1', { selector: 'code' })).toBeTruthy();
     expect(String(passMock.mock.calls[0]![0])).toContain('/volunteer/signups/v1/pass');
     expect(JSON.parse(String(passMock.mock.calls[0]![1].body))).toEqual({ key: 's3cret' });
