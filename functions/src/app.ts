@@ -40,6 +40,8 @@ import { auditRoutes } from './audit/routes.js';
 import { createAuditService } from './audit/service.js';
 import { findRsvp } from './rsvps/repository.js';
 import { neutraliseFormulas } from './rsvps/csv.js';
+import { volunteerAdminRoutes } from './volunteers/admin-routes.js';
+import { createVolunteerAdminService } from './volunteers/admin-service.js';
 import { volunteerRoutes } from './volunteers/routes.js';
 import { createVolunteerDoor } from './volunteers/door.js';
 import { volunteerDoorRoutes } from './volunteers/door-routes.js';
@@ -108,6 +110,7 @@ export function createServices(deps: ApiDependencies) {
     waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onSeatsFreed }),
     offers,
     volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, onMailQueued }),
+    volunteersAdmin: createVolunteerAdminService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued }),
     volunteerDoor: createVolunteerDoor({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl }),
   };
 }
@@ -158,6 +161,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     waitlistRoutes(api, services.waitlist, guards, { publicWriteLimit: limit });
     auditRoutes(api, services.audit, guards);
     volunteerRoutes(api, services.volunteers, { publicWriteLimit: limit });
+    volunteerAdminRoutes(api, services.volunteersAdmin, guards, { publicWriteLimit: limit });
     volunteerDoorRoutes(api, services.volunteerDoor, guards, { publicWriteLimit: limit });
   });
 }

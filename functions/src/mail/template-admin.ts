@@ -34,7 +34,7 @@ export function createTemplateAdmin({ mailer, templates, from, logger }: Templat
         : known === 'orderConfirmation'
           ? await Promise.all(SAMPLE_ORDER_CONTEXT.tickets.map((ticket) => ticketQrAttachment(ticket.url, orderQrContentId(ticket.number))))
           : known === 'volunteerConfirmation'
-            ? [await ticketQrAttachment(volunteerPassUrl('https://example.org', SAMPLE_CONTEXTS.volunteerConfirmation.volunteer.passCode), VOLUNTEER_QR_CONTENT_ID)]
+            ? [await ticketQrAttachment(volunteerPassUrl('https://example.org', SAMPLE_CONTEXTS.volunteerConfirmation.volunteer.passCode ?? ''), VOLUNTEER_QR_CONTENT_ID)]
             : [];
     return { name: known, rendered, attachments };
   }

@@ -35,7 +35,11 @@ export type MailKind =
   /** Issue 28 item 2: seats are held for a waitlist entry until a time (a system e-mail: no visitor asked for it). */
   | 'waitlistOffer'
   /** Issue 29: a person signed up for a volunteer shift (the job names the sign-up). */
-  | 'volunteerConfirmation';
+  | 'volunteerConfirmation'
+  /** Issue 29 item 3: an admin cancelled a volunteer's sign-up (the 'Volunteer shift cancelled' template). */
+  | 'volunteerCancelled'
+  /** Issue 29 item 3: an admin's plain-text message to everyone on a shift (one job per person). */
+  | 'volunteerMessage';
 /**
  * Issue 26 item 2: one confirmation e-mail per order with every ticket (each its QR code) and, for a
  * paid order, the receipt. Queued under the order's own key (orderMailId) with the change that
@@ -118,6 +122,8 @@ export type MailJob = {
   waitlistEntryId?: string;
   /** volunteerConfirmation (issue 29): the volunteer sign-up the message is about. */
   volunteerSignupId?: string;
+  /** volunteerMessage (issue 29 item 3): the admin's message (volunteers/repository.ts VOLUNTEER_MESSAGES_SENT). */
+  volunteerMessageId?: string;
 };
 
 /** The date (ISO) and place of an event before it moved. */
@@ -142,6 +148,7 @@ export interface QueuedMail {
   waitlistEntryId?: string;
   /** volunteerConfirmation (issue 29): the volunteer sign-up the message is about. */
   volunteerSignupId?: string;
+  volunteerMessageId?: string;
 }
 
 /** `id`: a job's own key when it must exist once per cause (the calendar fan-out's (ticket, sequence)). */
@@ -165,6 +172,7 @@ export function queueMail(tx: Transaction, job: QueuedMail, now: Date, id: strin
     ...(job.orderId ? { orderId: job.orderId } : {}),
     ...(job.waitlistEntryId ? { waitlistEntryId: job.waitlistEntryId } : {}),
     ...(job.volunteerSignupId ? { volunteerSignupId: job.volunteerSignupId } : {}),
+    ...(job.volunteerMessageId ? { volunteerMessageId: job.volunteerMessageId } : {}),
   };
   tx.create(MAIL_JOBS, id, record);
   return id;

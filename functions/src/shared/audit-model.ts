@@ -37,6 +37,15 @@ export const AUDIT_ACTION_LABELS = {
   'role.removed': 'Role removed',
   'invitation.sent': 'Invitation sent',
   'invitation.revoked': 'Invitation revoked',
+  // The admins' Volunteers tab (issue 29 item 3).
+  'volunteerRole.created': 'Volunteer role created',
+  'volunteerRole.updated': 'Volunteer role changed',
+  'volunteerRole.reordered': 'Volunteer roles reordered',
+  'volunteerShift.created': 'Volunteer shift created',
+  'volunteerShift.updated': 'Volunteer shift changed',
+  'volunteer.moved': 'Volunteer moved to another shift',
+  'volunteer.cancelled': 'Volunteer sign-up cancelled',
+  'volunteer.messaged': 'Volunteer shift e-mailed',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -52,7 +61,7 @@ export type AuditActor =
   | { kind: 'attendee' }
   | { kind: 'payment provider' };
 
-export type AuditTargetType = 'rsvp' | 'waitlist' | 'event' | 'theme' | 'emailTemplate' | 'sponsor' | 'admin' | 'invitation' | 'volunteer';
+export type AuditTargetType = 'rsvp' | 'waitlist' | 'event' | 'theme' | 'emailTemplate' | 'sponsor' | 'admin' | 'invitation' | 'volunteerRole' | 'volunteerShift' | 'volunteerSignup';
 
 export interface AuditTarget {
   type: AuditTargetType;

@@ -25,6 +25,8 @@ export const TEMPLATE_NAMES = [
   'waitlistOffer',
   // Issue 29: a volunteer's shift and the link to their sign-up page.
   'volunteerConfirmation',
+  // Issue 29 item 3: an admin cancelled a volunteer's sign-up; the person is told.
+  'volunteerCancelled',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -46,6 +48,7 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   waitlistJoined: 'Waitlist joined',
   waitlistOffer: 'Waitlist offer',
   volunteerConfirmation: 'Volunteer confirmation',
+  volunteerCancelled: 'Volunteer shift cancelled',
 };
 
 /** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
@@ -175,8 +178,10 @@ export const VOLUNTEER_PLACEHOLDERS = [
   'volunteer.place',
   'volunteer.mapUrl',
   'volunteer.url',
-  'volunteer.passCode',
 ] as const;
+
+/** The confirmation's, with its pass's code (issue 29 item 5: printed under the QR code the door scans). */
+export const VOLUNTEER_CONFIRMATION_PLACEHOLDERS = [...VOLUNTEER_PLACEHOLDERS, 'volunteer.passCode'] as const;
 
 /** The placeholders of the admin invitation e-mail. */
 export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
@@ -194,7 +199,9 @@ export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   orderConfirmation: ORDER_PLACEHOLDERS,
   waitlistJoined: WAITLIST_PLACEHOLDERS,
   waitlistOffer: WAITLIST_OFFER_PLACEHOLDERS,
-  volunteerConfirmation: VOLUNTEER_PLACEHOLDERS,
+  volunteerConfirmation: VOLUNTEER_CONFIRMATION_PLACEHOLDERS,
+  // The same values; volunteer.url is the volunteer page (to pick another shift).
+  volunteerCancelled: VOLUNTEER_PLACEHOLDERS,
 };
 
 /**

@@ -57,7 +57,7 @@ function toDoorVolunteer(signup: StoredDocument<StoredVolunteerSignup>, role: st
 
 /** A sign-up as an audit target: its id, its event, and the volunteer's name. */
 export function volunteerTarget(id: string, signup: { eventId: string | null; name: string }): AuditTarget {
-  return { type: 'volunteer', id, eventId: signup.eventId, label: signup.name };
+  return { type: 'volunteerSignup', id, eventId: signup.eventId, label: signup.name };
 }
 
 export function createVolunteerDoor({ store, clock, siteUrl }: VolunteerDoorDeps) {

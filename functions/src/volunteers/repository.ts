@@ -18,6 +18,8 @@ export type StoredVolunteerRole = {
   order: number;
   archived: boolean;
   createdAt: string;
+  /** 'Volunteers get a free ticket to the event' (issue 29 item 4); absent on roles made before it: false. */
+  freeTicket?: boolean;
 };
 export const VOLUNTEER_ROLES = collection<StoredVolunteerRole>('volunteerRoles');
 
@@ -42,6 +44,8 @@ export type StoredVolunteerShift = {
   /** Active sign-ups: the counter. */
   filled: number;
   createdAt: string;
+  /** Archived by an admin (the Volunteers tab): off the public page, no sign-ups; absent: false. */
+  archived?: boolean;
 };
 export const VOLUNTEER_SHIFTS = collection<StoredVolunteerShift>('volunteerShifts');
 export type VolunteerShiftDocument = StoredDocument<StoredVolunteerShift>;
@@ -60,6 +64,10 @@ export type StoredVolunteerSignup = {
   updatedAt: string;
   /** SHA-256 hashes of the sign-up page links e-mailed (rsvps/link-keys.ts): the newest few. */
   linkKeys?: string[];
+  /** How many times an admin or the person moved it to another shift (each move's e-mail has its own job). */
+  moves?: number;
+  /** Set when an admin cancelled it (the person was told by e-mail). */
+  cancelledBy?: 'admin' | 'volunteer';
   /** Checked in at the door (issue 29 item 5, volunteers/door.ts): when, by whom (staff e-mail), at which door. Absent: not yet. */
   checkedInAt?: string | null;
   checkedInBy?: string | null;
@@ -82,4 +90,32 @@ export function volunteerPersonId(email: string): string {
 /** The mail job of a sign-up's confirmation: one per sign-up, so a retried sign-up queues nothing more. */
 export function confirmationMailId(signupId: string): string {
   return `volunteer-confirmation-${signupId}`;
+}
+
+/** A message an admin sent to everyone on a shift (issue 29 item 3); its id is the request's own, so a repeat sends nothing more. */
+export type StoredVolunteerMessage = {
+  shiftId: string;
+  eventId: string | null;
+  subject: string;
+  message: string;
+  /** The sign-ups it went to. */
+  signupIds: string[];
+  sentBy: string;
+  sentAt: string;
+};
+export const VOLUNTEER_MESSAGES_SENT = collection<StoredVolunteerMessage>('volunteerMessages');
+
+/** The mail job of one recipient of a shift message: one per (message, sign-up). */
+export function shiftMessageMailId(messageId: string, signupId: string): string {
+  return `volunteer-message-${messageId}-${signupId}`;
+}
+
+/** The mail job telling the person an admin cancelled their sign-up: one per sign-up. */
+export function cancelledMailId(signupId: string): string {
+  return `volunteer-cancelled-${signupId}`;
+}
+
+/** The mail job of a move's new shift: one per move of the sign-up. */
+export function movedMailId(signupId: string, move: number): string {
+  return `volunteer-moved-${signupId}-${move}`;
 }

@@ -135,7 +135,7 @@ describe('POST /volunteer/checkin/{signupId} (issue 29 item 5)', () => {
     // Audited like a ticket's check-in.
     const entries = (await api.deps.store.query(AUDIT_LOG, { where: [['targetId', '==', signupId]] })).map((entry) => entry.data);
     expect(entries).toMatchObject([
-      { action: 'volunteer.checkedIn', actor: { kind: 'staff', email: api.users.staff.email }, target: { type: 'volunteer', id: signupId, eventId: event.id, label: 'Ada Lovelace' }, checkIn: { door: 'Gate 2', scannedAt: null, syncedAt: now } },
+      { action: 'volunteer.checkedIn', actor: { kind: 'staff', email: api.users.staff.email }, target: { type: 'volunteerSignup', id: signupId, eventId: event.id, label: 'Ada Lovelace' }, checkIn: { door: 'Gate 2', scannedAt: null, syncedAt: now } },
     ]);
 
     // Not an attendee: no registration, no check-in among the event's.

@@ -20,6 +20,7 @@ const PANELS: Partial<Record<DashboardTabId, LazyExoticComponent<ComponentType>>
   sponsors: lazy(() => import('../sponsors/admin/SponsorsTab.js')),
   admins: lazy(() => import('../admins/users/AdminUsersTab.js')),
   activity: lazy(() => import('../audit/admin/ActivityTab.js')),
+  volunteers: lazy(() => import('../volunteers/admin/VolunteersTab.js')),
 };
 
 /** The URL parameters of the tabs' own view state (and ?tab= itself). */

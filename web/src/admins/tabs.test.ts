@@ -3,8 +3,8 @@ import { nextTabIndex } from '../ui/roving.js';
 import { DASHBOARD_TABS, isDashboardTab, resolveTab, tabsFor } from './tabs.js';
 
 describe('dashboard tabs', () => {
-  it('lists the seven tabs of the spec in order, then Activity (issue 28 item 5)', () => {
-    expect(DASHBOARD_TABS.map((t) => t.id)).toEqual(['events', 'rsvps', 'theme', 'emails', 'sponsors', 'checkin', 'admins', 'activity']);
+  it('lists the seven tabs of the spec in order, Volunteers (issue 29) and Activity (issue 28 item 5)', () => {
+    expect(DASHBOARD_TABS.map((t) => t.id)).toEqual(['events', 'rsvps', 'theme', 'emails', 'sponsors', 'checkin', 'volunteers', 'admins', 'activity']);
     expect(isDashboardTab('emails')).toBe(true);
     expect(isDashboardTab('nope')).toBe(false);
   });
@@ -19,9 +19,9 @@ describe('dashboard tabs', () => {
 });
 
 describe('tabs by role', () => {
-  it('admins see all eight tabs; staff only RSVPs and Check-in', () => {
-    expect(tabsFor('admin').map((t) => t.id)).toEqual(['events', 'rsvps', 'theme', 'emails', 'sponsors', 'checkin', 'admins', 'activity']);
-    expect(tabsFor('staff').map((t) => t.label)).toEqual(['RSVPs', 'Check-in']);
+  it('admins see all nine tabs; staff RSVPs, Check-in and Volunteers (read only)', () => {
+    expect(tabsFor('admin').map((t) => t.id)).toEqual(['events', 'rsvps', 'theme', 'emails', 'sponsors', 'checkin', 'volunteers', 'admins', 'activity']);
+    expect(tabsFor('staff').map((t) => t.label)).toEqual(['RSVPs', 'Check-in', 'Volunteers']);
   });
 
   it('an unknown or forbidden ?tab= falls back to the first allowed tab', () => {

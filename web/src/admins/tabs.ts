@@ -11,6 +11,8 @@ export const DASHBOARD_TABS = [
   { id: 'emails', label: 'Email Templates', roles: ADMINS },
   { id: 'sponsors', label: 'Sponsors', roles: ADMINS },
   { id: 'checkin', label: 'Check-in', roles: EVERYONE },
+  // Issue 29 item 3: roles, shifts and their coverage (staff read only).
+  { id: 'volunteers', label: 'Volunteers', roles: EVERYONE },
   { id: 'admins', label: 'Admin Users', roles: ADMINS },
   // Issue 28 item 5: the audit log, read by admins.
   { id: 'activity', label: 'Activity', roles: ADMINS },

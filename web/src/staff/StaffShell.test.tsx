@@ -117,21 +117,21 @@ describe('StaffShell', () => {
     expect(await screen.findByText(/No events to check in for/)).toBeTruthy();
   });
 
-  it('staff see only the Check-in and RSVPs tabs, also when ?tab= asks for another', async () => {
+  it('staff see only the RSVPs, Check-in and Volunteers tabs, also when ?tab= asks for another', async () => {
     sessionReply = asRole('staff');
     setUser(fakeUser('sam@example.org'));
     renderAt('/admin?tab=theme');
     const tablist = await screen.findByRole('tablist', { name: 'Dashboard sections' });
-    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['RSVPs', 'Check-in']);
+    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['RSVPs', 'Check-in', 'Volunteers']);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('RSVPs');
     expect(screen.getByLabelText('Role: Staff')).toBeTruthy();
   });
 
-  it('admins see all eight tabs', async () => {
+  it('admins see all nine tabs', async () => {
     setUser(fakeUser('ada@example.org'));
     renderAt('/admin');
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Events', 'RSVPs', 'Theme', 'Email Templates', 'Sponsors', 'Check-in', 'Admin Users', 'Activity']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Events', 'RSVPs', 'Theme', 'Email Templates', 'Sponsors', 'Check-in', 'Volunteers', 'Admin Users', 'Activity']);
   });
 
   it("a 403 from /session shows 'Access denied' with the server's reason and a working Logout", async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VOLUNTEER_PASS_TEXT } from '@shared/volunteer-pass-model.js';
+import { VOLUNTEER_ADMIN_MESSAGES } from '@shared/volunteers-admin-model.js';
 import { VOLUNTEER_MESSAGES } from '@shared/volunteers-model.js';
 import { ROUTES } from '../routes.js';
 import VolunteerSignupPage from './VolunteerSignupPage.js';
@@ -95,6 +96,32 @@ describe('VolunteerSignupPage (issue 29 item 2)', () => {
     open('/volunteer/signup/v1#key=s3cret');
     expect(await screen.findByText(VOLUNTEER_MESSAGES.alreadyCancelled)).toBeTruthy();
     expect(passMock).not.toHaveBeenCalled();
+  });
+
+  it('swaps to another shift of the same role: the choices asked for on opening, the key in the body, then the new shift shown', async () => {
+    const later = { id: 's2', start: '2026-12-06T15:00:00.000Z', end: '2026-12-06T18:00:00.000Z', place: 'Kolob gate', capacity: 4, filled: 1 };
+    replies = [
+      { status: 200, body: { success: true, signup } },
+      { status: 200, body: { success: true, shifts: [later] } },
+      { status: 409, body: { success: false, code: 'VOLUNTEER_SHIFT_FULL', message: VOLUNTEER_ADMIN_MESSAGES.targetFull } },
+      { status: 200, body: { success: true, message: VOLUNTEER_ADMIN_MESSAGES.swapped } },
+      { status: 200, body: { success: true, signup: { ...signup, shift: { start: later.start, end: later.end, place: 'Kolob gate' } } } },
+    ];
+    open('/volunteer/signup/v1#key=s3cret');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: VOLUNTEER_ADMIN_MESSAGES.swapHeading }));
+    const choice = await screen.findByRole('radio', { name: /Sunday, December 6, 2026.*Kolob gate \(filled 1 of 4\)/ });
+    expect((choice as HTMLInputElement).checked).toBe(true);
+    expect(fetchMock.mock.calls[1]![0]).toContain('/volunteer/signups/v1/swap-options');
+    expect(bodyOf(1)).toEqual({ key: 's3cret' });
+    // Refused (someone took the last place): the reason shows, the choice stays.
+    await user.click(screen.getByRole('button', { name: VOLUNTEER_ADMIN_MESSAGES.swapButton }));
+    expect((await screen.findByRole('alert')).textContent).toBe(VOLUNTEER_ADMIN_MESSAGES.targetFull);
+    await user.click(screen.getByRole('button', { name: VOLUNTEER_ADMIN_MESSAGES.swapButton }));
+    expect(await screen.findByText(VOLUNTEER_ADMIN_MESSAGES.swapped)).toBeTruthy();
+    expect(fetchMock.mock.calls[3]![0]).toContain('/volunteer/signups/v1/swap');
+    expect(bodyOf(3)).toEqual({ key: 's3cret', shiftId: 's2' });
+    expect(await screen.findByText('Kolob gate')).toBeTruthy();
   });
 
   it('a wrong link: the one refusal, no details', async () => {

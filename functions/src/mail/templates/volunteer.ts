@@ -68,3 +68,41 @@ export const VOLUNTEER_CONFIRMATION_TEMPLATE: EmailTemplate = {
   subjectTemplate: 'You are volunteering: {{volunteer.role}} on {{volunteer.date}}',
   htmlTemplate: VOLUNTEER_CONFIRMATION_HTML,
 };
+
+/*
+ * Issue 29 item 3: the default 'Volunteer shift cancelled' e-mail (admin-editable): an admin cancelled
+ * the person's sign-up; the shift is named and {{volunteer.url}} leads to the volunteer page to pick another.
+ */
+const VOLUNTEER_CANCELLED_HTML = layout({
+  title: 'Your volunteer shift is cancelled',
+  preheader: '{{volunteer.role}} on {{volunteer.date}} is cancelled.',
+  eyebrow: 'Volunteer',
+  body: `        <tr>
+          <td style="padding:28px 32px 12px;${FONT}font-size:16px;line-height:1.6;color:#2c2c2c;">
+            <p style="margin:0 0 14px;">Hi {{rsvp.firstName}},</p>
+            <p style="margin:0;">The organisers have cancelled your volunteer shift for <strong>{{volunteer.role}}</strong>{{#if volunteer.eventTitle}} at <strong>{{volunteer.eventTitle}}</strong>{{/if}}. You do not need to come.</p>
+          </td>
+        </tr>
+        <tr>
+          <td style="padding:8px 32px;">
+            <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#faf6ef;border:1px solid #e8e1dc;border-radius:10px;">
+${detailRows([
+  ['Date', '<strong>{{volunteer.date}}</strong>'],
+  ['Time', '{{volunteer.time}}'],
+  ['Place', '{{volunteer.place}}'],
+])}            </table>
+          </td>
+        </tr>
+        <tr>
+          <td style="padding:16px 32px 28px;">
+            ${button('{{volunteer.url}}', 'See other shifts')}
+          </td>
+        </tr>
+`,
+  footer: 'Caring for the Zion region, one volunteer at a time. You receive this e-mail because you signed up for a volunteer shift.',
+});
+
+export const VOLUNTEER_CANCELLED_TEMPLATE: EmailTemplate = {
+  subjectTemplate: 'Volunteer shift cancelled: {{volunteer.role}} on {{volunteer.date}}',
+  htmlTemplate: VOLUNTEER_CANCELLED_HTML,
+};
