@@ -43,6 +43,8 @@ import { neutraliseFormulas } from './rsvps/csv.js';
 import { volunteerAdminRoutes } from './volunteers/admin-routes.js';
 import { createVolunteerAdminService } from './volunteers/admin-service.js';
 import { volunteerRoutes } from './volunteers/routes.js';
+import { createVolunteerDoor } from './volunteers/door.js';
+import { volunteerDoorRoutes } from './volunteers/door-routes.js';
 import { createVolunteerService } from './volunteers/service.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { createWaitlistService } from './waitlist/service.js';
@@ -112,6 +114,7 @@ export function createServices(deps: ApiDependencies) {
     volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, onMailQueued }),
     volunteersAdmin: createVolunteerAdminService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued }),
     overview: createOverviewService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone }),
+    volunteerDoor: createVolunteerDoor({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -163,6 +166,7 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     volunteerRoutes(api, services.volunteers, { publicWriteLimit: limit });
     volunteerAdminRoutes(api, services.volunteersAdmin, guards, { publicWriteLimit: limit });
     overviewRoutes(api, services.overview, guards);
+    volunteerDoorRoutes(api, services.volunteerDoor, guards, { publicWriteLimit: limit });
   });
 }
 

@@ -7,7 +7,10 @@ import { mapSearchUrl } from '../shared/map-model.js';
 import { firstNameOf } from '../shared/reminders-model.js';
 import type { DocumentStore } from '../store/port.js';
 import { VOLUNTEER_ROLES, VOLUNTEER_SHIFTS, VOLUNTEER_SIGNUPS } from '../volunteers/repository.js';
+import { volunteerPassUrl } from '../shared/volunteer-door-model.js';
 import type { Composed } from './delivery.js';
+import { ticketQrAttachment } from './qr.js';
+import { VOLUNTEER_QR_CONTENT_ID } from './templates/volunteer.js';
 import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
 import { formatEventDate, renderEmail, type RenderedEmail, type VolunteerConfirmationContext } from './templates/render.js';
 
@@ -71,6 +74,7 @@ export function createVolunteerMail({ store, templates, timeZone, siteUrl, from,
           place: shift.data.place,
           mapUrl: mapSearchUrl(shift.data.place),
           url: volunteerSignupUrl(siteUrl, signup.id, key),
+          passCode: signup.id,
         },
       };
       let rendered: RenderedEmail;
@@ -81,7 +85,9 @@ export function createVolunteerMail({ store, templates, timeZone, siteUrl, from,
         logger.error('The stored "volunteerConfirmation" e-mail template failed to render; the default was used', error);
         rendered = renderEmail(DEFAULT_TEMPLATES.volunteerConfirmation, context);
       }
-      return { message: { to: job.to, from, ...rendered } };
+      // The pass (issue 29 item 5): the QR code the door scans, inline as a ticket's.
+      const attachments = [await ticketQrAttachment(volunteerPassUrl(siteUrl, signup.id), VOLUNTEER_QR_CONTENT_ID)];
+      return { message: { to: job.to, from, ...rendered, attachments } };
     },
   };
 }

@@ -20,6 +20,8 @@ export const AUDIT_ACTION_LABELS = {
   'waitlist.removed': 'Removed from the waitlist',
   'checkin.checkedIn': 'Checked in',
   'checkin.undone': 'Check-in undone',
+  // Issue 29 item 5: a volunteer admitted at the door (stored on the sign-up, not an RSVP).
+  'volunteer.checkedIn': 'Volunteer checked in',
   'event.created': 'Event created',
   'event.updated': 'Event edited',
   'event.archived': 'Event archived',

@@ -180,6 +180,9 @@ export const VOLUNTEER_PLACEHOLDERS = [
   'volunteer.url',
 ] as const;
 
+/** The confirmation's, with its pass's code (issue 29 item 5: printed under the QR code the door scans). */
+export const VOLUNTEER_CONFIRMATION_PLACEHOLDERS = [...VOLUNTEER_PLACEHOLDERS, 'volunteer.passCode'] as const;
+
 /** The placeholders of the admin invitation e-mail. */
 export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
 
@@ -196,7 +199,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   orderConfirmation: ORDER_PLACEHOLDERS,
   waitlistJoined: WAITLIST_PLACEHOLDERS,
   waitlistOffer: WAITLIST_OFFER_PLACEHOLDERS,
-  volunteerConfirmation: VOLUNTEER_PLACEHOLDERS,
+  volunteerConfirmation: VOLUNTEER_CONFIRMATION_PLACEHOLDERS,
   // The same values; volunteer.url is the volunteer page (to pick another shift).
   volunteerCancelled: VOLUNTEER_PLACEHOLDERS,
 };

@@ -130,6 +130,10 @@ export const ERROR_CODES = [
   'VOLUNTEER_OTHER_ROLE',
   'VOLUNTEER_SIGNUP_CANCELLED',
   'VOLUNTEER_NOBODY_ON_SHIFT',
+  // Issue 29 item 5: volunteers at the door (VOLUNTEER_SIGNUP_CANCELLED above serves the door too).
+  'VOLUNTEER_PASS_NOT_FOUND',
+  'VOLUNTEER_WRONG_EVENT',
+  'VOLUNTEER_ALREADY_CHECKED_IN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

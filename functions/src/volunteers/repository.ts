@@ -68,6 +68,10 @@ export type StoredVolunteerSignup = {
   moves?: number;
   /** Set when an admin cancelled it (the person was told by e-mail). */
   cancelledBy?: 'admin' | 'volunteer';
+  /** Checked in at the door (issue 29 item 5, volunteers/door.ts): when, by whom (staff e-mail), at which door. Absent: not yet. */
+  checkedInAt?: string | null;
+  checkedInBy?: string | null;
+  checkInDoor?: string | null;
 };
 export const VOLUNTEER_SIGNUPS = collection<StoredVolunteerSignup>('volunteerSignups');
 

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Spinner } from '../ui/Spinner.js';
 import { linkFailure, type LinkFailure } from '../rsvps/emailLink.js';
 import { LinkDetail, LinkFailureCard } from '../rsvps/EmailLinkParts.js';
+import { VolunteerPass } from './VolunteerPass.js';
 import { VolunteerSwap } from './VolunteerSwap.js';
 import '../payments/payments.css';
 
@@ -103,6 +104,8 @@ function Signup({ signupId }: { signupId: string }) {
         {signup.shift.place ? <LinkDetail label="Place">{signup.shift.place}</LinkDetail> : null}
         <LinkDetail label="Name">{signup.name}</LinkDetail>
       </dl>
+      {/* Issue 29 item 5: the pass the door scans, while the shift is held. */}
+      {active && key ? <VolunteerPass signupId={signup.id} linkKey={key} /> : null}
       {error ? (
         <p className="payment-error" role="alert">
           {error}

@@ -207,10 +207,10 @@ export interface WaitlistOfferContext {
   urls: { event: string };
 }
 
-/** The values 'Volunteer confirmation' sees (issue 29). */
+/** The values 'Volunteer confirmation' sees (issue 29); 'Volunteer shift cancelled' the same without the pass code (item 5: the confirmation's pass). */
 export interface VolunteerConfirmationContext {
   rsvp: { name: string; firstName: string; email: string };
-  volunteer: { role: string; eventTitle: string; date: string; time: string; place: string; mapUrl: string; url: string };
+  volunteer: { role: string; eventTitle: string; date: string; time: string; place: string; mapUrl: string; url: string; passCode?: string };
 }
 
 /** The values the admin invitation template sees. */
@@ -456,6 +456,7 @@ export const SAMPLE_CONTEXTS: TemplateContexts = {
       place: 'Grafton trailhead',
       mapUrl: 'https://www.google.com/maps/search/?api=1&query=Grafton%20trailhead',
       url: 'https://example.org/volunteer/signup/Q2x7mZkT4b9VhR1sNw3YpA#key=sample',
+      passCode: 'Q2x7mZkT4b9VhR1sNw3YpA',
     },
   },
   volunteerCancelled: {
