@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
-import uPlot, { type AlignedData, type Axis, type Options, type Scale, type Series } from 'uplot';
+import type uPlot from 'uplot';
+import type { AlignedData, Axis, Options, Scale, Series } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ChartColour, ChartSpec } from '../overview.js';
 
 /**
- * A chart drawn by uPlot (issue 30 item 4: small, well kept, canvas; ~22 KB gzip in the Overview
- * tab's own chunk, so neither the public pages nor the other tabs load it). The canvas is hidden
+ * A chart drawn by uPlot (issue 30 item 4: small, well kept, canvas; ~21 KB gzip in a chunk of its
+ * own, loaded when the Overview tab first draws a chart, so neither the public pages nor the other
+ * tabs load it, and the cards' figures show before it arrives). The canvas is hidden
  * from screen readers: every chart's figure carries a text summary and a table of the same data.
  * Colours are the theme's CSS variables, read when the chart is drawn; the width follows its box,
  * so a phone draws it at its own width.
@@ -30,8 +32,21 @@ function themeColour(element: Element, name: keyof typeof FALLBACK): string {
   return getComputedStyle(element).getPropertyValue(`--color-${name}`).trim() || FALLBACK[name];
 }
 
+type UPlot = typeof uPlot;
+
+/** The library, loaded once, on the first chart (asked again on the next chart if that load failed). */
+let library: Promise<UPlot> | undefined;
+const loadLibrary = () =>
+  (library ??= import('uplot').then(
+    (m) => m.default,
+    (error: unknown) => {
+      library = undefined;
+      throw error;
+    },
+  ));
+
 /** The uPlot options of a spec (the library's part of the job: scales, axes, bars or lines). */
-export function chartOptions(spec: ChartSpec, size: { width: number; height: number }, colour: (name: keyof typeof FALLBACK) => string, sparkline = false): Options {
+export function chartOptions(uPlot: UPlot, spec: ChartSpec, size: { width: number; height: number }, colour: (name: keyof typeof FALLBACK) => string, sparkline = false): Options {
   const hasRight = spec.series.some((s) => s.axis === 'right');
   const includeZero: Scale['range'] = (_u, min, max) => uPlot.rangeNum(Math.min(0, min ?? 0), Math.max(1, max ?? 1), 0.1, true);
   const categories = spec.categories ?? [];
@@ -93,15 +108,19 @@ export default function UPlotChart({ spec, height, sparkline = false, className 
     const width = () => Math.max(80, Math.floor(element.clientWidth));
     const data: AlignedData = [spec.x, ...spec.series.map((s) => s.values)];
     let chart: uPlot | null = null;
-    try {
-      chart = new uPlot(chartOptions(spec, { width: width(), height }, (name) => themeColour(element, name), sparkline), data, element);
-    } catch {
-      // A browser without a canvas: the summary and the table still say it all.
-      return;
-    }
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => chart?.setSize({ width: width(), height })) : null;
-    observer?.observe(element);
+    let observer: ResizeObserver | null = null;
+    let gone = false;
+    loadLibrary()
+      .then((UPlot) => {
+        if (gone) return;
+        chart = new UPlot(chartOptions(UPlot, spec, { width: width(), height }, (name) => themeColour(element, name), sparkline), data, element);
+        observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => chart?.setSize({ width: width(), height })) : null;
+        observer?.observe(element);
+      })
+      // Not loaded (offline), or a browser without a canvas: the summary and the table still say it all.
+      .catch(() => undefined);
     return () => {
+      gone = true;
       observer?.disconnect();
       chart?.destroy();
     };
