@@ -17,6 +17,8 @@ import {
   registrationsView,
   sparklineSpec,
   ticketTypesView,
+  tickIndexes,
+  xLabel,
 } from './overview.js';
 
 describe('days on the organisation clock', () => {
@@ -28,6 +30,16 @@ describe('days on the organisation clock', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(daySeconds('1970-01-02')).toBe(86_400);
     expect(csvTime('2026-12-05T02:30:00.000Z', 'America/Denver')).toBe('2026-12-04 19:30');
+  });
+
+  it("labels a chart's x axis with its days or times, as many as fit, the latest always", () => {
+    expect(xLabel({ xKind: 'day' }, daySeconds('2026-11-28'))).toBe('Nov 28');
+    expect(xLabel({ xKind: 'time', timeZone: 'America/Denver' }, Date.parse('2026-12-05T02:30:00.000Z') / 1000)).toBe('7:30 PM');
+    expect(xLabel({ xKind: 'category', categories: ['General', 'Family'] }, 1)).toBe('Family');
+    expect(tickIndexes(10, 4)).toEqual([0, 3, 6, 9]);
+    expect(tickIndexes(3, 10)).toEqual([0, 1, 2]);
+    expect(tickIndexes(1, 0)).toEqual([0]);
+    expect(tickIndexes(0, 5)).toEqual([]);
   });
 });
 
@@ -72,6 +84,8 @@ describe('the per-event charts', () => {
     const view = registrationsView(eventReply({ registrations: [], totals: { ...eventReply().totals, registered: 0, selfCancellations: 0, adminCancellations: 0 }, event: { ...eventReply().event, capacity: null } }));
     expect(view.summary).toBe('0 registered. No registrations yet.');
     expect(view.table.rows).toEqual([]);
+    expect(view.blank).toBe(true);
+    expect(registrationsView(eventReply()).blank).toBe(false);
   });
 
   it('money: paid up, refunded down, taken (paid less refunded) to date; amounts in dollars', () => {
@@ -83,6 +97,8 @@ describe('the per-event charts', () => {
     expect(view.table.rows[5]).toEqual(['Nov 25, 2026', '$120.00', '$50.00', '$670.00']);
     expect(view.csv[6]).toEqual(['2026-11-25', '120.00', '50.00', '670.00']);
     expect(moneyView(eventReply({ totals: { ...eventReply().totals, amountTaken: 0, amountRefunded: 0 } })).summary).toBe('No payments yet.');
+    expect(moneyView(eventReply({ totals: { ...eventReply().totals, amountTaken: 0, amountRefunded: 0 } })).blank).toBe(true);
+    expect(view.blank).toBe(false);
   });
 
   it('ticket types: the split with shares', () => {

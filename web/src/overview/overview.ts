@@ -41,6 +41,8 @@ export interface ChartView {
   csv: (string | number)[][];
   /** What the CSV file's name says after the event's title. */
   file: string;
+  /** Nothing to draw yet (no registrations, payments or check-ins): the summary says so, alone. */
+  blank: boolean;
 }
 
 // ---- days and times ----
@@ -89,6 +91,27 @@ export function csvTime(iso: string, timeZone: string): string {
   const parts = format(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+/** 'Nov 28', a chart axis's day. */
+export function shortDayLabel(day: string): string {
+  return format('UTC', { month: 'short', day: 'numeric' }).format(new Date(daySeconds(day) * 1000));
+}
+
+/** The label of a chart's x value: its day ('Nov 28') or its time on the spec's clock ('7:30 PM'). */
+export function xLabel(spec: Pick<ChartSpec, 'xKind' | 'timeZone' | 'categories'>, x: number): string {
+  if (spec.xKind === 'category') return spec.categories?.[x] ?? '';
+  const iso = new Date(x * 1000).toISOString();
+  return spec.xKind === 'day' ? shortDayLabel(iso.slice(0, 10)) : timeLabel(iso, spec.timeZone ?? 'UTC');
+}
+
+/** Which of `count` points an axis labels when `room` labels fit: evenly spaced, the last one always. */
+export function tickIndexes(count: number, room: number): number[] {
+  if (count <= 0) return [];
+  const step = Math.ceil(count / Math.max(1, room));
+  const picked: number[] = [];
+  for (let i = count - 1; i >= 0; i -= step) picked.unshift(i);
+  return picked;
 }
 
 /** Cents as a CSV amount: 1250 -> '12.50' (as the RSVP export writes them). */
@@ -163,6 +186,7 @@ export function registrationsView(reply: EventOverviewReply): ChartView {
     },
     csv: [['Day', 'New registrations', 'Cancelled', 'Holding a seat'], ...days.map((d) => [d.day, d.registered, d.cancelled, d.cumulative])],
     file: 'registrations',
+    blank: days.length === 0,
   };
 }
 
@@ -196,6 +220,7 @@ export function moneyView(reply: EventOverviewReply): ChartView {
     },
     csv: [['Day', 'Paid', 'Refunded', 'Taken to date'], ...days.map((d) => [d.day, csvAmount(d.taken), csvAmount(d.refunded), csvAmount(d.cumulativeNet)])],
     file: 'money',
+    blank: paid === 0,
   };
 }
 
@@ -218,6 +243,7 @@ export function ticketTypesView(reply: EventOverviewReply): ChartView {
     table: { columns: ['Ticket type', 'Registered', 'Taken'], rows: types.map((t) => [t.name, String(t.registered), formatCents(t.amountTaken)]) },
     csv: [['Ticket type', 'Registered', 'Taken'], ...types.map((t) => [t.name, t.registered, csvAmount(t.amountTaken)])],
     file: 'ticket-types',
+    blank: registered === 0,
   };
 }
 
@@ -246,6 +272,7 @@ export function arrivalsView(view: CheckInView, timeZone: string): ChartView {
     table: { columns: ['From', 'Check-ins'], rows: view.arrivals.map((b) => [timeLabel(b.from, timeZone), String(b.count)]) },
     csv: [['From', 'Check-ins'], ...view.arrivals.map((b) => [csvTime(b.from, timeZone), b.count])],
     file: 'arrivals',
+    blank: total === 0,
   };
 }
 
@@ -264,5 +291,6 @@ export function doorsView(view: CheckInView): ChartView {
     table: { columns: ['Door', 'Check-ins'], rows: view.byDoor.map((d) => [d.door, String(d.count)]) },
     csv: [['Door', 'Check-ins'], ...view.byDoor.map((d) => [d.door, d.count])],
     file: 'check-ins-by-door',
+    blank: view.byDoor.length === 0,
   };
 }

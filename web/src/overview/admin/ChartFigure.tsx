@@ -39,7 +39,7 @@ export function ChartFigure({ view, eventTitle, height = 200 }: { view: ChartVie
     sortable: false,
   }));
   const rows: Row[] = view.table.rows.map((cells, i) => ({ key: String(i), cells }));
-  const empty = view.table.rows.length === 0;
+  const empty = view.blank || view.table.rows.length === 0;
   return (
     <figure className="overview-chart" aria-labelledby={`${id}-title`} data-chart={view.id}>
       <figcaption>
@@ -51,13 +51,24 @@ export function ChartFigure({ view, eventTitle, height = 200 }: { view: ChartVie
           <Legend series={view.spec.series} />
           <UPlotChart spec={view.spec} height={height} className="overview-chart-canvas" />
           <div className="overview-chart-actions">
-            <button type="button" className="btn btn-outline btn-small" aria-expanded={tableShown} aria-controls={`${id}-table`} onClick={() => setTableShown((shown) => !shown)}>
+            {/* Named with the chart's title, starting with the visible words: each chart has the two buttons. */}
+            <button
+              type="button"
+              className="btn btn-outline btn-small"
+              aria-label={`${tableShown ? OVERVIEW_MESSAGES.hideTable : OVERVIEW_MESSAGES.showTable}: ${view.title}`}
+              aria-expanded={tableShown}
+              aria-controls={`${id}-table`}
+              onClick={() => setTableShown((shown) => !shown)}
+            >
               {tableShown ? OVERVIEW_MESSAGES.hideTable : OVERVIEW_MESSAGES.showTable}
-              <span className="visually-hidden">: {view.title}</span>
             </button>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => saveBlob(csvBlob(view.csv), csvFileName(eventTitle, view.file))}>
+            <button
+              type="button"
+              className="btn btn-outline btn-small"
+              aria-label={`${OVERVIEW_MESSAGES.downloadCsv}: ${view.title}`}
+              onClick={() => saveBlob(csvBlob(view.csv), csvFileName(eventTitle, view.file))}
+            >
               {OVERVIEW_MESSAGES.downloadCsv}
-              <span className="visually-hidden">: {view.title}</span>
             </button>
           </div>
         </>

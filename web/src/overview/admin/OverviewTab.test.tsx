@@ -106,6 +106,16 @@ describe("Overview tab: an event's page", () => {
     expect(screen.queryByRole('region', { name: 'Check-in, live' })).toBeNull();
   });
 
+  it('a chart with nothing to draw says so, without a chart, table or CSV', async () => {
+    eventReplies = [async () => eventReply({ totals: { ...eventReply().totals, amountTaken: 0, amountRefunded: 0 } })];
+    renderStaff(<OverviewTab />, { request, path: '/admin?tab=overview&event=E1' });
+    const money = await screen.findByRole('figure', { name: 'Money paid and refunded' });
+    expect(money.textContent).toContain('No payments yet.');
+    expect(within(money).queryByTestId('chart')).toBeNull();
+    expect(within(money).queryByRole('button')).toBeNull();
+    expect(within(screen.getByRole('figure', { name: 'Ticket types' })).getByTestId('chart')).toBeTruthy();
+  });
+
   it("'Show as table' shows the chart's data as a table, and hides it again", async () => {
     renderStaff(<OverviewTab />, { request, path: '/admin?tab=overview&event=E1' });
     const figure = await screen.findByRole('figure', { name: 'Ticket types' });

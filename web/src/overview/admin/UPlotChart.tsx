@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import type { AlignedData, Axis, Options, Scale, Series } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ChartColour, ChartSpec } from '../overview.js';
+import { tickIndexes, xLabel, type ChartColour, type ChartSpec } from '../overview.js';
 
 /**
  * A chart drawn by uPlot (issue 30 item 4: small, well kept, canvas; ~21 KB gzip in a chunk of its
@@ -64,7 +64,14 @@ export function chartOptions(uPlot: UPlot, spec: ChartSpec, size: { width: numbe
   const xAxis: Axis =
     spec.xKind === 'category'
       ? { stroke: colour('muted'), grid: { show: false }, ticks: { show: false }, splits: () => categories.map((_, i) => i), values: (_u, splits) => splits.map((i) => categories[i] ?? '') }
-      : { stroke: colour('muted'), grid: { show: false }, ticks: { stroke: colour('border') } };
+      : {
+          stroke: colour('muted'),
+          grid: { show: false },
+          ticks: { stroke: colour('border') },
+          // The days or buckets themselves, as many as fit ('Nov 28', '7:30 PM'), the latest always.
+          splits: (u) => tickIndexes(spec.x.length, Math.floor(u.bbox.width / (globalThis.devicePixelRatio || 1) / 72)).map((i) => spec.x[i]),
+          values: (_u, splits) => splits.map((x) => xLabel(spec, x)),
+        };
   const series: Series[] = [
     {},
     ...spec.series.map<Series>((s) =>
@@ -73,16 +80,22 @@ export function chartOptions(uPlot: UPlot, spec: ChartSpec, size: { width: numbe
         : { label: s.label, scale: s.axis === 'right' ? 'y2' : 'y', stroke: colour(s.colour), width: 2, points: { show: spec.x.length < 3, size: 6 } },
     ),
   ];
-  const zone = spec.xKind === 'time' ? (spec.timeZone ?? 'UTC') : 'UTC';
+  const halfStep = spec.xKind === 'day' ? 43_200 : 300;
+  const first = spec.x[0] ?? 0;
+  const last = spec.x[spec.x.length - 1] ?? 0;
   return {
     ...size,
-    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), zone),
     legend: { show: false },
     cursor: { show: false },
     select: { show: false, left: 0, top: 0, width: 0, height: 0 },
     padding: sparkline ? [4, 2, 4, 2] : [12, 8, 0, 0],
     scales: {
-      x: spec.xKind === 'category' ? { time: false, range: [-0.5, Math.max(0.5, categories.length - 0.5)] } : { time: true },
+      // Half a step of room at each end, so the first and last bars show whole and a single day is
+      // centred (uPlot's own range for a single time point spans 1,000 days when x is in seconds).
+      x:
+        spec.xKind === 'category'
+          ? { time: false, range: [-0.5, Math.max(0.5, categories.length - 0.5)] }
+          : { time: false, range: () => [first - halfStep, last + halfStep] },
       y: { range: includeZero },
       ...(hasRight ? { y2: { range: includeZero } } : {}),
     },
