@@ -209,8 +209,9 @@ export function moneyView(reply: EventOverviewReply): ChartView {
       xKind: 'day',
       money: true,
       series: [
-        { label: 'Paid that day', values: days.map((d) => d.taken), kind: 'bars', colour: 'success', axis: 'right' },
-        { label: 'Refunded that day', values: days.map((d) => -d.refunded), kind: 'bars', colour: 'error', axis: 'right' },
+        // One axis: refunds go below its zero.
+        { label: 'Paid that day', values: days.map((d) => d.taken), kind: 'bars', colour: 'success' },
+        { label: 'Refunded that day', values: days.map((d) => -d.refunded), kind: 'bars', colour: 'error' },
         { label: 'Taken to date', values: days.map((d) => d.cumulativeNet), kind: 'line', colour: 'primary' },
       ],
     },

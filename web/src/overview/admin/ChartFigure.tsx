@@ -12,12 +12,14 @@ type Row = { key: string; cells: string[] };
 /** The series' names beside their colours (a line or a bar), so the chart reads without hovering. */
 function Legend({ series }: { series: ChartSeries[] }) {
   if (series.length < 2) return null;
+  const twoAxes = series.some((s) => s.axis === 'right') && series.some((s) => s.axis !== 'right');
   return (
     <ul className="overview-legend">
       {series.map((s) => (
         <li key={s.label}>
           <span className={cx('overview-swatch', `overview-swatch--${s.kind}`)} style={{ background: `var(--color-${s.colour})` }} aria-hidden="true" />
           {s.label}
+          {twoAxes && s.axis === 'right' ? ' (right axis)' : null}
         </li>
       ))}
     </ul>
@@ -41,7 +43,7 @@ export function ChartFigure({ view, eventTitle, height = 200 }: { view: ChartVie
   const rows: Row[] = view.table.rows.map((cells, i) => ({ key: String(i), cells }));
   const empty = view.blank || view.table.rows.length === 0;
   return (
-    <figure className="overview-chart" aria-labelledby={`${id}-title`} data-chart={view.id}>
+    <figure className={cx('overview-chart', tableShown && !empty && 'overview-chart--table')} aria-labelledby={`${id}-title`} data-chart={view.id}>
       <figcaption>
         <h4 id={`${id}-title`}>{view.title}</h4>
         <p className="overview-chart-summary">{view.summary}</p>

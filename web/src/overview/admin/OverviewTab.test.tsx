@@ -99,6 +99,7 @@ describe("Overview tab: an event's page", () => {
     const figures = within(page).getAllByRole('figure');
     expect(figures.map((f) => within(f).getByRole('heading').textContent)).toEqual(['Registrations over time', 'Money paid and refunded', 'Ticket types']);
     expect(figures[0].textContent).toContain('45 of 60 registered, 39 in the last 7 days; 2 cancellations.');
+    expect(within(figures[0]).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['New that day (right axis)', 'Holding a seat']);
     expect(JSON.parse(within(figures[0]).getByTestId('chart').dataset.series ?? '')[1].at(-1)).toBe(45);
     expect(figures[1].textContent).toContain('$1,410.00 paid, $50.00 refunded: $1,360.00 taken.');
     expect(figures[2].textContent).toContain('General: 30 (67%), Family: 15 (33%).');
