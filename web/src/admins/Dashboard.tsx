@@ -12,6 +12,7 @@ import './admins.css';
 
 /** The tabs built so far, each its own chunk; the others say they are not available yet. */
 const PANELS: Partial<Record<DashboardTabId, LazyExoticComponent<ComponentType>>> = {
+  overview: lazy(() => import('../overview/admin/OverviewTab.js')),
   checkin: lazy(() => import('./CheckinTab.js')),
   rsvps: lazy(() => import('../rsvps/admin/RsvpsTab.js')),
   events: lazy(() => import('../events/admin/EventsTab.js')),

@@ -5,6 +5,8 @@ const ADMINS: readonly Role[] = ['admin'];
 
 /** The dashboard's tabs (SPEC §2), in order, each with the roles that may see it (staff: check-in and RSVP lists, SPEC §1). */
 export const DASHBOARD_TABS = [
+  // Issue 30: the admins' first tab, how each upcoming event is doing (staff keep RSVPs first).
+  { id: 'overview', label: 'Overview', roles: ADMINS },
   { id: 'events', label: 'Events', roles: ADMINS },
   { id: 'rsvps', label: 'RSVPs', roles: EVERYONE },
   { id: 'theme', label: 'Theme', roles: ADMINS },
