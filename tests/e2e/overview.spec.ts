@@ -17,6 +17,15 @@ function organisationToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: ORGANISATION_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
+/** Minutes since midnight on the organisation's clock. */
+function organisationMinutes(): number {
+  const [hours, minutes] = new Intl.DateTimeFormat('en-GB', { timeZone: ORGANISATION_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date())
+    .split(':')
+    .map(Number);
+  return hours! * 60 + minutes!;
+}
+
 /** An event's card on the Overview tab. */
 const overviewCard = (page: Page, title: string) =>
   page.getByRole('list', { name: 'Upcoming events' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
@@ -24,6 +33,10 @@ const overviewCard = (page: Page, title: string) =>
 test.describe('Overview', () => {
   test("the admin reads tonight's event at a glance, opens it, and watches the door live @phone", async ({ page }) => {
     test.setTimeout(120_000);
+    // The event is tonight at 23:59 and people register for it: in the organisation's last 10 minutes
+    // of the day it would start before the test ends (registration closes at the start), and its day
+    // would be yesterday for the rest of the test.
+    test.skip(organisationMinutes() >= 23 * 60 + 50, "within 10 minutes of the organisation's midnight");
     const stamp = `${Date.now().toString(36)}${test.info().project.name}`;
     const title = `Overview Night ${stamp}`;
     const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
