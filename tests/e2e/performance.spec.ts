@@ -357,11 +357,11 @@ test.describe('performance', () => {
   });
 
   test('the landing page lists 12 events, then the next 12 on Show more, in date order, to the last @phone', async ({ page }) => {
-    const upcomingTitles = async () => {
+    const upcoming = async () => {
       const { events } = await api<{ events: { title: string; date: string; isActive: boolean }[] }>('/events');
-      return events.filter((event) => event.isActive && Date.parse(event.date) >= Date.now()).map((event) => event.title);
+      return events.filter((event) => event.isActive && Date.parse(event.date) >= Date.now()).map(({ title, date }) => `${date} ${title}`);
     };
-    const before = await upcomingTitles();
+    const before = await upcoming();
     expect(before.length).toBeGreaterThanOrEqual(PERF_EVENTS + 3);
     await page.goto('/');
     const cards = page.locator('#events article');
@@ -385,9 +385,10 @@ test.describe('performance', () => {
     await expect(more).toHaveCount(0);
     const titles = await cards.locator('h3').allInnerTexts();
     // Other journeys beside this one add, move, archive or cancel events meanwhile (a run met one
-    // gone between the start and the last page): every event upcoming both before and after is listed.
-    const after = await upcomingTitles();
-    expect(before.filter((title) => after.includes(title) && !titles.includes(title))).toEqual([]);
+    // gone between the start and the last page, another moved from next year to within the hour,
+    // before the pages already read): every event upcoming at the same date before and after is listed.
+    const after = await upcoming();
+    expect(before.filter((event) => after.includes(event) && !titles.includes(event.slice(event.indexOf(' ') + 1)))).toEqual([]);
     const ours = titles.filter((title) => title.startsWith('Canyon walk '));
     expect(ours).toEqual(Array.from({ length: PERF_EVENTS }, (_, i) => `Canyon walk ${String(i + 1).padStart(2, '0')}`));
     expect(titles.slice(-PERF_EVENTS)).toEqual(ours);
