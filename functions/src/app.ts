@@ -105,7 +105,7 @@ export function createServices(deps: ApiDependencies) {
     }),
     waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onSeatsFreed }),
     offers,
-    volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, onMailQueued }),
+    volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, onMailQueued, onMailchimpQueued, onSeatsFreed }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -121,6 +121,7 @@ export const ERROR_CODES = [
   'VOLUNTEER_ALREADY_SIGNED_UP',
   'VOLUNTEER_LIMIT_REACHED',
   'VOLUNTEER_SHIFT_INVALID',
+  'VOLUNTEER_EVENT_FULL',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

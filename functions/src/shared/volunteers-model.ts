@@ -43,6 +43,7 @@ export const VOLUNTEER_MESSAGES = {
   phoneInvalid: 'Please enter a phone number of digits, spaces and + ( ) - only',
   full: 'Full',
   shiftFull: 'This shift is full. Please choose another shift.',
+  eventFull: 'This shift comes with a free ticket, and the event is full: no more volunteers can sign up for it. Please choose another shift.',
   shiftNotFound: 'This shift does not exist or is no longer open.',
   shiftOver: 'This shift has already started.',
   overlap: 'You are already signed up for a shift at the same time.',

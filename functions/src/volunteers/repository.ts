@@ -18,6 +18,11 @@ export type StoredVolunteerRole = {
   order: number;
   archived: boolean;
   createdAt: string;
+  /**
+   * 'Volunteers get a free ticket to the event' (issue 29 item 4; volunteers/free-ticket.ts): a sign-up
+   * also registers the person for the role's event. Absent (roles stored before it): false.
+   */
+  freeTicket?: boolean;
 };
 export const VOLUNTEER_ROLES = collection<StoredVolunteerRole>('volunteerRoles');
 
@@ -60,6 +65,11 @@ export type StoredVolunteerSignup = {
   updatedAt: string;
   /** SHA-256 hashes of the sign-up page links e-mailed (rsvps/link-keys.ts): the newest few. */
   linkKeys?: string[];
+  /**
+   * The free ticket (an RSVP of the event) this sign-up made or shares with another sign-up of the
+   * same person (free-ticket.ts); cancelling the sign-up cancels it. Absent or null: none.
+   */
+  ticketRsvpId?: string | null;
 };
 export const VOLUNTEER_SIGNUPS = collection<StoredVolunteerSignup>('volunteerSignups');
 
@@ -68,7 +78,16 @@ export const VOLUNTEER_SIGNUPS = collection<StoredVolunteerSignup>('volunteerSig
  * of that mailbox: two sign-ups of one person queue on it (no overlap, the per-e-mail limit),
  * while different people's sign-ups touch different documents.
  */
-export type VolunteerPerson = { shifts: { signupId: string; shiftId: string; start: string; end: string }[] };
+export type VolunteerPerson = {
+  shifts: {
+    signupId: string;
+    shiftId: string;
+    start: string;
+    end: string;
+    /** The free ticket the sign-up holds (free-ticket.ts): a later sign-up for the same event shares it. */
+    ticketRsvpId?: string | null;
+  }[];
+};
 export const VOLUNTEER_PEOPLE = collection<VolunteerPerson>('volunteerPeople');
 
 export function volunteerPersonId(email: string): string {

@@ -28,12 +28,17 @@ import {
   type StoredVolunteerSignup,
 } from './repository.js';
 import { groupOpportunities, isOpenEvent } from './rules.js';
+import { planVolunteerTicket, releaseVolunteerTicket, takeVolunteerTicket } from './free-ticket.js';
 
 export interface VolunteerServiceDeps {
   store: DocumentStore;
   clock: Clock;
   /** Called after a commit that queued mail, so delivery starts at once. */
   onMailQueued?: () => void;
+  /** Called after a commit that queued a Mailchimp sync job (a free ticket made or cancelled, issue 29 item 4). */
+  onMailchimpQueued?: () => void;
+  /** Called after a commit that freed an event seat (a free ticket cancelled), so the waitlist's offers go out at once. */
+  onSeatsFreed?: () => void;
 }
 
 /** A wrong key, or no such sign-up: one refusal, nothing told apart (like the ticket links). */
@@ -62,7 +67,7 @@ function toSignupView(
   };
 }
 
-export function createVolunteerService({ store, clock, onMailQueued }: VolunteerServiceDeps) {
+export function createVolunteerService({ store, clock, onMailQueued, onMailchimpQueued, onSeatsFreed }: VolunteerServiceDeps) {
   const turns = new Map<string, Promise<unknown>>();
   /** Runs `work` after the earlier work of the same key has settled (either way). */
   function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -91,7 +96,7 @@ export function createVolunteerService({ store, clock, onMailQueued }: Volunteer
   }
 
   /** signUp's work, in the shift's turn. */
-  async function signUpNow(shiftId: string, input: VolunteerSignUpInput, now: Date): Promise<void> {
+  async function signUpNow(shiftId: string, input: VolunteerSignUpInput, now: Date): Promise<{ mailchimpQueued: boolean }> {
     const at = now.toISOString();
     // The shift's role and event never change: read first, outside the transaction, so the
     // transaction reads its four documents in one round trip and holds the shift's lock briefly.
@@ -100,7 +105,7 @@ export function createVolunteerService({ store, clock, onMailQueued }: Volunteer
     if (!known) throw shiftNotFound();
     if (known.data.filled >= known.data.capacity) throw new RuleError('VOLUNTEER_SHIFT_FULL', VOLUNTEER_MESSAGES.shiftFull, 'conflict');
     const personId = volunteerPersonId(input.email);
-    await store.runTransaction(async (tx) => {
+    return store.runTransaction(async (tx) => {
       const [shift, role, event, person] = await Promise.all([
         tx.get(VOLUNTEER_SHIFTS, shiftId),
         tx.get(VOLUNTEER_ROLES, known.data.roleId),
@@ -119,6 +124,9 @@ export function createVolunteerService({ store, clock, onMailQueued }: Volunteer
         throw new RuleError('VOLUNTEER_LIMIT_REACHED', VOLUNTEER_MESSAGES.tooMany(VOLUNTEER_LIMITS.shiftsPerEmail), 'conflict', 'email');
       }
       if (shift.data.filled >= shift.data.capacity) throw new RuleError('VOLUNTEER_SHIFT_FULL', VOLUNTEER_MESSAGES.shiftFull, 'conflict');
+      // Issue 29 item 4: the role's free ticket, its seat read here (the last read) and taken below with the place.
+      const ticketPlan = role.data.freeTicket && event ? await planVolunteerTicket(tx, event, input, held, now) : null;
+      const ticket = ticketPlan ? takeVolunteerTicket(tx, ticketPlan, input, now) : { ticketRsvpId: null, mailchimpQueued: false };
       const signupId = newId();
       tx.create(VOLUNTEER_SIGNUPS, signupId, {
         shiftId,
@@ -132,11 +140,14 @@ export function createVolunteerService({ store, clock, onMailQueued }: Volunteer
         createdAt: at,
         updatedAt: at,
         linkKeys: [],
+        ...(ticket.ticketRsvpId ? { ticketRsvpId: ticket.ticketRsvpId } : {}),
       });
       tx.update(VOLUNTEER_SHIFTS, shiftId, { filled: shift.data.filled + 1 });
-      tx.set(VOLUNTEER_PEOPLE, personId, { shifts: [...held, { signupId, shiftId, start: shift.data.start, end: shift.data.end }] });
+      const entry = { signupId, shiftId, start: shift.data.start, end: shift.data.end, ...(ticket.ticketRsvpId ? { ticketRsvpId: ticket.ticketRsvpId } : {}) };
+      tx.set(VOLUNTEER_PEOPLE, personId, { shifts: [...held, entry] });
       // To the address given only; the page key is minted when the e-mail is composed (mail/volunteer-mail.ts).
       queueMail(tx, { kind: 'volunteerConfirmation', to: input.email, volunteerSignupId: signupId }, now, confirmationMailId(signupId));
+      return { mailchimpQueued: ticket.mailchimpQueued };
     });
   }
 
@@ -165,8 +176,9 @@ export function createVolunteerService({ store, clock, onMailQueued }: Volunteer
       // One shift's sign-ups take turns in this instance (inTurn): a rush then waits here instead of on
       // the counter document's locks, where 50 transactions at once took the Firestore emulator over a
       // minute. Across instances the transaction alone keeps the count exact.
-      await inTurn(shiftId, () => signUpNow(shiftId, input, now));
+      const { mailchimpQueued } = await inTurn(shiftId, () => signUpNow(shiftId, input, now));
       onMailQueued?.();
+      if (mailchimpQueued) onMailchimpQueued?.();
       return { success: true, message: VOLUNTEER_MESSAGES.signedUp };
     },
 
@@ -178,21 +190,29 @@ export function createVolunteerService({ store, clock, onMailQueued }: Volunteer
 
     /** 'Cancel my shift': frees the place in the same transaction; a second click finds it cancelled. */
     async cancel(signupId: string, key: string): Promise<VolunteerSignupReply> {
-      const at = clock.now().toISOString();
+      const now = clock.now();
+      const at = now.toISOString();
       const found = await store.runTransaction(async (tx) => {
         const signup = await tx.get(VOLUNTEER_SIGNUPS, signupId);
         if (!signup || !linkKeyMatches(signup.data.linkKeys, key)) throw linkInvalid();
         const shift = await tx.get(VOLUNTEER_SHIFTS, signup.data.shiftId);
         const role = await tx.get(VOLUNTEER_ROLES, signup.data.roleId);
         if (!shift || !role) throw linkInvalid();
-        if (signup.data.status === 'cancelled') return { signup, shift, role };
+        if (signup.data.status === 'cancelled') return { signup, shift, role, ticket: null };
         const personId = volunteerPersonId(signup.data.email);
         const person = await tx.get(VOLUNTEER_PEOPLE, personId);
+        // Issue 29 item 4: the free ticket this sign-up made goes with it (reads, then its writes, before ours).
+        const ticket = await releaseVolunteerTicket(tx, signup, now);
         tx.update(VOLUNTEER_SIGNUPS, signupId, { status: 'cancelled', updatedAt: at });
         tx.update(VOLUNTEER_SHIFTS, shift.id, { filled: Math.max(0, shift.data.filled - 1) });
         if (person) tx.set(VOLUNTEER_PEOPLE, personId, { shifts: person.data.shifts.filter((entry) => entry.signupId !== signupId) });
-        return { signup: { id: signup.id, data: { ...signup.data, status: 'cancelled' as const, updatedAt: at } }, shift, role };
+        return { signup: { id: signup.id, data: { ...signup.data, status: 'cancelled' as const, updatedAt: at } }, shift, role, ticket };
       });
+      if (found.ticket?.released) {
+        onMailQueued?.();
+        onSeatsFreed?.();
+      }
+      if (found.ticket?.mailchimpQueued) onMailchimpQueued?.();
       const event = found.signup.data.eventId ? await store.get(EVENTS, found.signup.data.eventId) : null;
       return { success: true, message: VOLUNTEER_MESSAGES.cancelled, signup: toSignupView(found.signup, found.shift.data, found.role.data, event) };
     },
