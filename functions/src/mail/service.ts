@@ -45,7 +45,7 @@ export function createMailService(deps: MailServiceDeps) {
   const contact = createContactMail({ store, clock, theme, from });
   const links = createLinkMail({ store, clock, timeZone, siteUrl, from });
   const waitlist = createWaitlistMail({ store, clock, templates, timeZone, siteUrl, from, logger });
-  const volunteer = createVolunteerMail({ store, templates, timeZone, siteUrl, from, logger });
+  const volunteer = createVolunteerMail({ store, clock, templates, timeZone, siteUrl, from, logger });
   const compose = (job: MailJob) => {
     if (job.kind === 'contact' || job.kind === 'contactReceipt') return contact.compose(job);
     if (job.kind === 'confirmRegistration' || job.kind === 'paymentLink') return links.compose({ ...job, kind: job.kind });

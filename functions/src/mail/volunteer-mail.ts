@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import { volunteerShiftCalendarFile } from '../calendar/shift-calendar.js';
+import type { Clock } from '../clock.js';
 import { EVENTS } from '../events/repository.js';
 import type { MailJob } from '../outbox/outbox.js';
 import { keptLinkKeys, linkKeyHash, newLinkKey } from '../rsvps/link-keys.js';
@@ -26,6 +28,7 @@ export function shiftTimeText(start: string, end: string, timeZone: string): str
 
 export interface VolunteerMailDeps {
   store: DocumentStore;
+  clock: Clock;
   templates: TemplateStore;
   timeZone: string;
   siteUrl: string;
@@ -38,7 +41,7 @@ export interface VolunteerMailDeps {
  * the sign-up (rsvps/link-keys.ts), in a transaction that first checks the sign-up is still active
  * (one cancelled before the mail went gets none).
  */
-export function createVolunteerMail({ store, templates, timeZone, siteUrl, from, logger }: VolunteerMailDeps) {
+export function createVolunteerMail({ store, clock, templates, timeZone, siteUrl, from, logger }: VolunteerMailDeps) {
   return {
     async compose(job: MailJob): Promise<Composed> {
       const signupId = job.volunteerSignupId;
@@ -81,7 +84,18 @@ export function createVolunteerMail({ store, templates, timeZone, siteUrl, from,
         logger.error('The stored "volunteerConfirmation" e-mail template failed to render; the default was used', error);
         rendered = renderEmail(DEFAULT_TEMPLATES.volunteerConfirmation, context);
       }
-      return { message: { to: job.to, from, ...rendered } };
+      // The shift as a calendar entry (issue 29): the tickets' .ics builder, the shift's own times and place.
+      const calendar = volunteerShiftCalendarFile({
+        signupId: signup.id,
+        volunteerPageUrl: `${siteUrl.replace(/\/+$/, '')}/${VOLUNTEER_SLUG}`,
+        role: role.data.title,
+        eventTitle: event?.data.title ?? '',
+        shift: shift.data,
+        cancelled: false,
+        now: clock.now(),
+      });
+      const attachments = [{ filename: calendar.filename, contentType: calendar.contentType, content: Buffer.from(calendar.text, 'utf8') }];
+      return { message: { to: job.to, from, ...rendered, attachments } };
     },
   };
 }

@@ -111,6 +111,26 @@ describe('signing up (issue 29 item 2)', () => {
     expect(mail.text).toContain('Grafton trailhead');
     expect(mail.text).toContain('Riverside Restoration Day');
     expect(await mailsTo(api, ada.email)).toHaveLength(1);
+
+    // The shift as a calendar file (calendar/shift-calendar.ts), attached as the ticket e-mails attach theirs.
+    const list = await api.request.get(`/api/mailbox?format=json&to=${encodeURIComponent(ada.email)}`);
+    const messageId = list.body.messages[0].id as string;
+    const kept = (await api.request.get(`/api/mailbox/${messageId}?format=json`)).body.message;
+    expect(kept.attachments).toMatchObject([{ filename: 'volunteer-planting-crew.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]);
+    const download = api.request.get(`/api/mailbox/${messageId}/attachments/0`).buffer(true);
+    const ics = (
+      await download.parse((res, done) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => done(null, text));
+      })
+    ).body as string;
+    expect(ics).toContain(`\r\nUID:volunteer-${signupId}@events.example.org\r\n`);
+    expect(ics).toContain('\r\nDTSTART:20261205T150000Z\r\nDTEND:20261205T180000Z\r\n');
+    expect(ics).toContain('\r\nSUMMARY:Volunteer: Planting crew (Riverside Restoration Day)\r\n');
+    expect(ics).not.toContain(ada.email);
+    expect(ics).not.toContain('#key=');
   });
 
   it('escapes what the visitor typed in the e-mail', async () => {
