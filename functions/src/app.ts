@@ -42,6 +42,7 @@ import { findRsvp } from './rsvps/repository.js';
 import { neutraliseFormulas } from './rsvps/csv.js';
 import { volunteerRoutes } from './volunteers/routes.js';
 import { createVolunteerService } from './volunteers/service.js';
+import { createVolunteerReminders } from './volunteers/reminders.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { createWaitlistService } from './waitlist/service.js';
 import { createOfferWorker } from './waitlist/offers.js';
@@ -106,6 +107,7 @@ export function createServices(deps: ApiDependencies) {
     waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onSeatsFreed }),
     offers,
     volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, onMailQueued, onMailchimpQueued, onSeatsFreed }),
+    volunteerReminders: createVolunteerReminders({ store: deps.store, clock: deps.clock, onMailQueued }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -176,8 +178,13 @@ export async function runScheduledWork(services: Services) {
     console.error('The reminder sweep failed', error);
     return 0;
   });
+  // Issue 29: the volunteers' reminders before their shifts, by the same rules (volunteers/reminders.ts).
+  const volunteerReminders = await services.volunteerReminders.sweep().catch((error: unknown) => {
+    console.error('The volunteer reminder sweep failed', error);
+    return 0;
+  });
   const calendar = await services.calendar.fanOutDue();
   const mail = await services.mail.deliverDue();
   const mailchimp = await services.mailchimp.syncDue();
-  return { released, refunds, offers, reminders, calendar, mail, mailchimp };
+  return { released, refunds, offers, reminders, volunteerReminders, calendar, mail, mailchimp };
 }

@@ -52,6 +52,7 @@ export function createMailService(deps: MailServiceDeps) {
     if (job.kind === 'waitlistJoined') return waitlist.compose(job);
     if (job.kind === 'waitlistOffer') return waitlist.composeOffer(job);
     if (job.kind === 'volunteerConfirmation') return volunteer.compose(job);
+    if (job.kind === 'volunteerReminder') return volunteer.composeReminder(job);
     if (job.kind === 'eventUpdated') return attendee.composeEventUpdated({ ...job, kind: job.kind });
     if (job.kind === 'ticketCancelledByAdmin' || job.kind === 'refundIssued' || job.kind === 'eventCancelled') return attendee.composeNotice({ ...job, kind: job.kind });
     if (job.kind === 'manageLink' || job.kind === 'ticketCancelled' || job.kind === 'ticketTransferred') return links.composeManage({ ...job, kind: job.kind });

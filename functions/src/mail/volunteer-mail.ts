@@ -6,12 +6,12 @@ import type { MailJob } from '../outbox/outbox.js';
 import { keptLinkKeys, linkKeyHash, newLinkKey } from '../rsvps/link-keys.js';
 import { VOLUNTEER_SLUG } from '../shared/constants.js';
 import { mapSearchUrl } from '../shared/map-model.js';
-import { firstNameOf } from '../shared/reminders-model.js';
+import { firstNameOf, startsInPhrase } from '../shared/reminders-model.js';
 import type { DocumentStore } from '../store/port.js';
 import { VOLUNTEER_ROLES, VOLUNTEER_SHIFTS, VOLUNTEER_SIGNUPS } from '../volunteers/repository.js';
 import type { Composed } from './delivery.js';
 import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
-import { formatEventDate, renderEmail, type RenderedEmail, type VolunteerConfirmationContext } from './templates/render.js';
+import { formatEventDate, renderEmail, type RenderedEmail, type VolunteerConfirmationContext, type VolunteerReminderContext } from './templates/render.js';
 
 /** The sign-up page of a volunteer; the key in the fragment (never in a request line, nor in a Referer). */
 export function volunteerSignupUrl(siteUrl: string, signupId: string, key: string): string {
@@ -42,40 +42,70 @@ export interface VolunteerMailDeps {
  * (one cancelled before the mail went gets none).
  */
 export function createVolunteerMail({ store, clock, templates, timeZone, siteUrl, from, logger }: VolunteerMailDeps) {
+  /**
+   * Mints a fresh page key on a sign-up still active (its hash kept on the sign-up) and reads what
+   * the e-mail shows; a skip reason when the sign-up is gone, cancelled, or (a reminder) its shift has started.
+   */
+  async function readForMail(job: MailJob, options: { beforeStart: boolean }) {
+    const signupId = job.volunteerSignupId;
+    if (!signupId) return { skip: 'The job names no volunteer sign-up' };
+    const key = newLinkKey();
+    // Only the sign-up is read and written in the transaction: the shift's document is the counter
+    // a rush queues on, so the e-mail reads it (and its role and event) outside, as plain text.
+    const found = await store.runTransaction(async (tx) => {
+      const signup = await tx.get(VOLUNTEER_SIGNUPS, signupId);
+      if (!signup) return { skip: 'Volunteer sign-up not found' };
+      if (signup.data.status !== 'active') return { skip: 'The sign-up is cancelled' };
+      tx.update(VOLUNTEER_SIGNUPS, signup.id, { linkKeys: keptLinkKeys(signup.data.linkKeys, linkKeyHash(key)) });
+      return { signup };
+    });
+    if ('skip' in found) return { skip: found.skip ?? '' };
+    const { signup } = found;
+    const [shift, role, event] = await Promise.all([
+      store.get(VOLUNTEER_SHIFTS, signup.data.shiftId),
+      store.get(VOLUNTEER_ROLES, signup.data.roleId),
+      signup.data.eventId ? store.get(EVENTS, signup.data.eventId) : Promise.resolve(null),
+    ]);
+    if (!shift || !role) return { skip: 'Volunteer shift not found' };
+    if (options.beforeStart && Date.parse(shift.data.start) <= clock.now().getTime()) return { skip: 'The shift has started' };
+    const context: VolunteerConfirmationContext = {
+      rsvp: { name: signup.data.name, firstName: firstNameOf(signup.data.name), email: signup.data.email },
+      volunteer: {
+        role: role.data.title,
+        eventTitle: event?.data.title ?? '',
+        date: formatEventDate(shift.data.start, timeZone).formattedDate,
+        time: shiftTimeText(shift.data.start, shift.data.end, timeZone),
+        place: shift.data.place,
+        mapUrl: mapSearchUrl(shift.data.place),
+        url: volunteerSignupUrl(siteUrl, signup.id, key),
+      },
+    };
+    return { signup, shift, role, event, context };
+  }
+
   return {
-    async compose(job: MailJob): Promise<Composed> {
-      const signupId = job.volunteerSignupId;
-      if (!signupId) return { skip: 'The job names no volunteer sign-up' };
-      const key = newLinkKey();
-      // Only the sign-up is read and written in the transaction: the shift's document is the counter
-      // a rush queues on, so the e-mail reads it (and its role and event) outside, as plain text.
-      const found = await store.runTransaction(async (tx) => {
-        const signup = await tx.get(VOLUNTEER_SIGNUPS, signupId);
-        if (!signup) return { skip: 'Volunteer sign-up not found' };
-        if (signup.data.status !== 'active') return { skip: 'The sign-up is cancelled' };
-        tx.update(VOLUNTEER_SIGNUPS, signup.id, { linkKeys: keptLinkKeys(signup.data.linkKeys, linkKeyHash(key)) });
-        return { signup };
-      });
+    /** Issue 29: 'Volunteer reminder', before the shift (queued by volunteers/reminders.ts). */
+    async composeReminder(job: MailJob): Promise<Composed> {
+      const found = await readForMail(job, { beforeStart: true });
       if ('skip' in found) return { skip: found.skip ?? '' };
-      const { signup } = found;
-      const [shift, role, event] = await Promise.all([
-        store.get(VOLUNTEER_SHIFTS, signup.data.shiftId),
-        store.get(VOLUNTEER_ROLES, signup.data.roleId),
-        signup.data.eventId ? store.get(EVENTS, signup.data.eventId) : Promise.resolve(null),
-      ]);
-      if (!shift || !role) return { skip: 'Volunteer shift not found' };
-      const context: VolunteerConfirmationContext = {
-        rsvp: { name: signup.data.name, firstName: firstNameOf(signup.data.name), email: signup.data.email },
-        volunteer: {
-          role: role.data.title,
-          eventTitle: event?.data.title ?? '',
-          date: formatEventDate(shift.data.start, timeZone).formattedDate,
-          time: shiftTimeText(shift.data.start, shift.data.end, timeZone),
-          place: shift.data.place,
-          mapUrl: mapSearchUrl(shift.data.place),
-          url: volunteerSignupUrl(siteUrl, signup.id, key),
-        },
+      const context: VolunteerReminderContext = {
+        rsvp: found.context.rsvp,
+        volunteer: { ...found.context.volunteer, startsIn: startsInPhrase(Date.parse(found.shift.data.start) - clock.now().getTime()) },
       };
+      let rendered: RenderedEmail;
+      try {
+        rendered = renderEmail(await templates.load('volunteerReminder'), context);
+      } catch (error) {
+        logger.error('The stored "volunteerReminder" e-mail template failed to render; the default was used', error);
+        rendered = renderEmail(DEFAULT_TEMPLATES.volunteerReminder, context);
+      }
+      return { message: { to: job.to, from, ...rendered } };
+    },
+
+    async compose(job: MailJob): Promise<Composed> {
+      const found = await readForMail(job, { beforeStart: false });
+      if ('skip' in found) return { skip: found.skip ?? '' };
+      const { signup, shift, role, event, context } = found;
       let rendered: RenderedEmail;
       try {
         rendered = renderEmail(await templates.load('volunteerConfirmation'), context);

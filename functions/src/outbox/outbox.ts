@@ -35,7 +35,9 @@ export type MailKind =
   /** Issue 28 item 2: seats are held for a waitlist entry until a time (a system e-mail: no visitor asked for it). */
   | 'waitlistOffer'
   /** Issue 29: a person signed up for a volunteer shift (the job names the sign-up). */
-  | 'volunteerConfirmation';
+  | 'volunteerConfirmation'
+  /** Issue 29: before a volunteer's shift (queued by the volunteer reminder sweep; a system e-mail). */
+  | 'volunteerReminder';
 /**
  * Issue 26 item 2: one confirmation e-mail per order with every ticket (each its QR code) and, for a
  * paid order, the receipt. Queued under the order's own key (orderMailId) with the change that

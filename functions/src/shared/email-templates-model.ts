@@ -25,6 +25,8 @@ export const TEMPLATE_NAMES = [
   'waitlistOffer',
   // Issue 29: a volunteer's shift and the link to their sign-up page.
   'volunteerConfirmation',
+  // Issue 29: before a volunteer's shift, at the event's reminder offsets (or the default ones).
+  'volunteerReminder',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -46,6 +48,7 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   waitlistJoined: 'Waitlist joined',
   waitlistOffer: 'Waitlist offer',
   volunteerConfirmation: 'Volunteer confirmation',
+  volunteerReminder: 'Volunteer reminder',
 };
 
 /** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
@@ -177,6 +180,9 @@ export const VOLUNTEER_PLACEHOLDERS = [
   'volunteer.url',
 ] as const;
 
+/** The placeholders of 'Volunteer reminder' (issue 29): the confirmation's, and how long until the shift ('in 24 hours'). */
+export const VOLUNTEER_REMINDER_PLACEHOLDERS = [...VOLUNTEER_PLACEHOLDERS, 'volunteer.startsIn'] as const;
+
 /** The placeholders of the admin invitation e-mail. */
 export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
 
@@ -194,6 +200,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   waitlistJoined: WAITLIST_PLACEHOLDERS,
   waitlistOffer: WAITLIST_OFFER_PLACEHOLDERS,
   volunteerConfirmation: VOLUNTEER_PLACEHOLDERS,
+  volunteerReminder: VOLUNTEER_REMINDER_PLACEHOLDERS,
 };
 
 /**

@@ -98,3 +98,16 @@ export function volunteerPersonId(email: string): string {
 export function confirmationMailId(signupId: string): string {
   return `volunteer-confirmation-${signupId}`;
 }
+
+/**
+ * One volunteer reminder queued (issue 29; volunteers/reminders.ts): the record that makes it happen
+ * once per sign-up, offset and shift start, created (never set) in the transaction that queues its
+ * mail job, so two sweeps at once cannot both queue it. The id is the key.
+ */
+export type VolunteerReminderSend = { signupId: string; shiftId: string; offsetHours: number; shiftStart: string; mailJobId: string; queuedAt: string };
+export const VOLUNTEER_REMINDER_SENDS = collection<VolunteerReminderSend>('volunteerReminderSends');
+
+/** `~` never occurs in ids (base64url), so the parts cannot run into each other. */
+export function volunteerReminderSendId(signupId: string, offsetHours: number, shiftStart: string): string {
+  return `${signupId}~${offsetHours}h~${Date.parse(shiftStart)}`;
+}
