@@ -41,7 +41,7 @@ import { createAuditService } from './audit/service.js';
 import { findRsvp } from './rsvps/repository.js';
 import { neutraliseFormulas } from './rsvps/csv.js';
 import { volunteerRoutes } from './volunteers/routes.js';
-import { createVolunteerService } from './volunteers/service.js';
+import { createVolunteerService, hasOpenVolunteerRoles } from './volunteers/service.js';
 import { createVolunteerReminders } from './volunteers/reminders.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { createWaitlistService } from './waitlist/service.js';
@@ -86,7 +86,7 @@ export function createServices(deps: ApiDependencies) {
     mailchimp,
     calendar,
     theme,
-    events: createEventService({ ...deps, onCalendarChanged, onSeatsFreed }),
+    events: createEventService({ ...deps, onCalendarChanged, onSeatsFreed, hasVolunteerRoles: (eventId) => hasOpenVolunteerRoles(deps.store, deps.clock.now(), eventId) }),
     admins: createAdminService({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl, sendInvitation: (input) => mail.sendAdminInvitation(input) }),
     sponsors: createSponsorService({ store: deps.store, clock: deps.clock, uploads }),
     rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onMailchimpQueued, onRefundQueued, onSeatsFreed, intents: deps.payments }),

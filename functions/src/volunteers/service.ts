@@ -67,6 +67,19 @@ function toSignupView(
   };
 }
 
+/**
+ * Whether an event has a role (not archived) with a shift still to start (issue 29 item 1: the event
+ * page links to /volunteer#event-<id>): two single-field queries, no composite index.
+ */
+export async function hasOpenVolunteerRoles(store: DocumentStore, now: Date, eventId: string): Promise<boolean> {
+  const [roles, shifts] = await Promise.all([
+    store.query(VOLUNTEER_ROLES, { where: [['eventId', '==', eventId]] }),
+    store.query(VOLUNTEER_SHIFTS, { where: [['eventId', '==', eventId]] }),
+  ]);
+  const open = new Set(roles.filter((role) => !role.data.archived).map((role) => role.id));
+  return shifts.some((shift) => open.has(shift.data.roleId) && Date.parse(shift.data.start) > now.getTime());
+}
+
 export function createVolunteerService({ store, clock, onMailQueued, onMailchimpQueued, onSeatsFreed }: VolunteerServiceDeps) {
   const turns = new Map<string, Promise<unknown>>();
   /** Runs `work` after the earlier work of the same key has settled (either way). */

@@ -81,6 +81,27 @@ describe('the volunteer opportunities (issue 29 item 1)', () => {
     expect(JSON.stringify(groups)).not.toContain('Ada');
   });
 
+  it("the event's reply says whether it has volunteer roles with upcoming shifts (its page links to them)", async () => {
+    const event = await createTestEvent(api, { title: 'With helpers' });
+    const flag = async (who?: 'admin') => {
+      const request = api.request.get(`/api/events/${event.id}`);
+      const response = who ? await request.set(api.bearer(who)) : await request;
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.event.hasVolunteerRoles;
+    };
+    expect(await flag()).toBeUndefined();
+    const roleId = await role(event.id, 'Parking');
+    // A role with only a past shift is not open.
+    await shift(roleId, { start: '2026-11-01T15:00:00.000Z', end: '2026-11-01T18:00:00.000Z' });
+    expect(await flag()).toBeUndefined();
+    await shift(roleId);
+    expect(await flag()).toBe(true);
+    expect(await flag('admin')).toBe(true);
+    // Another event's roles say nothing of this one.
+    const other = await createTestEvent(api, { title: 'Without helpers' });
+    expect((await api.request.get(`/api/events/${other.id}`)).body.event.hasVolunteerRoles).toBeUndefined();
+  });
+
   it('leaves out the roles of an inactive event', async () => {
     const event = await createTestEvent(api, { title: 'Hidden Day' });
     await shift(await role(event.id));

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { VOLUNTEER_MESSAGES } from '@shared/volunteers-model.js';
 import { ROUTES } from '../routes.js';
 import VolunteerPage from './VolunteerPage.js';
@@ -65,6 +65,31 @@ describe('VolunteerPage (issue 29 item 1)', () => {
     const crew = shiftItem(/Monthly trail crew/);
     expect(within(crew).queryByText(/needs/)).toBeNull();
     expect(fetchMock.mock.calls[0]![0]).toContain('/volunteer');
+  });
+
+  it("gives each event's group the anchor an event page links to (/volunteer#event-<id>) and scrolls there once loaded", async () => {
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.fn(function (this: HTMLElement) {
+      scrolled.push(this.id);
+    });
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = scrollIntoView;
+    onTestFinished(() => {
+      Element.prototype.scrollIntoView = original;
+    });
+    replies = [{ status: 200, body: { success: true, groups } }];
+    window.history.replaceState(null, '', '/volunteer#event-E1');
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <BrowserRouter>
+        <Routes>
+          <Route path={ROUTES.volunteer} element={<VolunteerPage />} />
+        </Routes>
+      </BrowserRouter>,
+    );
+    const heading = await screen.findByRole('heading', { name: 'Riverside Restoration Day' });
+    expect(heading.closest('section')!.id).toBe('event-E1');
+    await vi.waitFor(() => expect(scrolled).toEqual(['event-E1']));
   });
 
   it('says so when no shift is open, and when the list cannot be loaded', async () => {
