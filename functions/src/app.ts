@@ -106,7 +106,7 @@ export function createServices(deps: ApiDependencies) {
     }),
     waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onSeatsFreed }),
     offers,
-    volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, onMailQueued, onMailchimpQueued, onSeatsFreed }),
+    volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl, onMailQueued, onMailchimpQueued, onSeatsFreed }),
     volunteerReminders: createVolunteerReminders({ store: deps.store, clock: deps.clock, onMailQueued }),
   };
 }

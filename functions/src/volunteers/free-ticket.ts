@@ -21,6 +21,7 @@ import { confirmationMailKind, holdsSeat, newRsvp, resolveTicketType } from '../
 import { findTypeSeats, takeTypeSeats, type TypeSeatClaim } from '../seats/quotas.js';
 import { findFreeSeat, takeSeat, type SeatClaim } from '../seats/repository.js';
 import { VOLUNTEER_MESSAGES } from '../shared/volunteers-model.js';
+import type { AuditActor } from '../shared/audit-model.js';
 import type { StoredDocument, Transaction } from '../store/port.js';
 import { VOLUNTEER_PEOPLE, volunteerPersonId, type StoredVolunteerSignup, type VolunteerPerson } from './repository.js';
 
@@ -124,7 +125,13 @@ export interface VolunteerTicketRelease {
  * reads and before its first write (the transaction rule). Safe to call for any sign-up: one that
  * made no ticket, or whose ticket is already cancelled, changes nothing. For the admins' cancel too.
  */
-export async function releaseVolunteerTicket(tx: Transaction, signup: StoredDocument<StoredVolunteerSignup>, now: Date): Promise<VolunteerTicketRelease> {
+export async function releaseVolunteerTicket(
+  tx: Transaction,
+  signup: StoredDocument<StoredVolunteerSignup>,
+  now: Date,
+  /** Who the audit log names: the volunteer (their sign-up page), or the admin who cancelled the sign-up. */
+  actor: AuditActor = ATTENDEE,
+): Promise<VolunteerTicketRelease> {
   const none = { released: false, mailchimpQueued: false };
   const rsvpId = signup.data.ticketRsvpId;
   if (!rsvpId) return none;
@@ -135,6 +142,6 @@ export async function releaseVolunteerTicket(tx: Transaction, signup: StoredDocu
   if (!found.rsvp || !holdsSeat(found.rsvp.data)) return none;
   const cancelled = cancelRsvp(tx, found, now);
   queueMail(tx, { kind: 'ticketCancelled', rsvpId, to: found.rsvp.data.email }, now);
-  recordAudit(tx, { actor: ATTENDEE, action: 'rsvp.cancelled', target: rsvpTarget(rsvpId, found.rsvp.data) }, now);
+  recordAudit(tx, { actor, action: 'rsvp.cancelled', target: rsvpTarget(rsvpId, found.rsvp.data) }, now);
   return { released: true, mailchimpQueued: cancelled.mailchimpQueued };
 }

@@ -28,11 +28,16 @@ import {
   type StoredVolunteerSignup,
 } from './repository.js';
 import { groupOpportunities, isOpenEvent } from './rules.js';
+import { volunteerShiftCalendarFile, volunteerShiftGoogleUrl } from '../calendar/shift-calendar.js';
+import type { TicketCalendarFile } from '../calendar/ticket-calendar.js';
+import { VOLUNTEER_SLUG } from '../shared/constants.js';
 import { planVolunteerTicket, releaseVolunteerTicket, takeVolunteerTicket } from './free-ticket.js';
 
 export interface VolunteerServiceDeps {
   store: DocumentStore;
   clock: Clock;
+  /** The public site's address: a shift's .ics links its /volunteer page (and its host names the UID). */
+  siteUrl?: string;
   /** Called after a commit that queued mail, so delivery starts at once. */
   onMailQueued?: () => void;
   /** Called after a commit that queued a Mailchimp sync job (a free ticket made or cancelled, issue 29 item 4). */
@@ -56,7 +61,12 @@ function toSignupView(
   shift: StoredVolunteerShift,
   role: StoredVolunteerRole,
   event: StoredDocument<StoredEvent> | null,
+  volunteerPageUrl: string,
 ): VolunteerSignupView {
+  const calendar =
+    signup.data.status === 'active'
+      ? { googleCalendarUrl: volunteerShiftGoogleUrl({ volunteerPageUrl, role: role.title, eventTitle: event?.data.title ?? '', shift }) }
+      : {};
   return {
     id: signup.id,
     status: signup.data.status,
@@ -64,6 +74,7 @@ function toSignupView(
     role: { title: role.title, description: role.description },
     shift: { start: shift.start, end: shift.end, place: shift.place },
     event: event ? { id: event.id, title: event.data.title, customUrl: event.data.customUrl } : null,
+    ...calendar,
   };
 }
 
@@ -80,7 +91,8 @@ export async function hasOpenVolunteerRoles(store: DocumentStore, now: Date, eve
   return shifts.some((shift) => open.has(shift.data.roleId) && Date.parse(shift.data.start) > now.getTime());
 }
 
-export function createVolunteerService({ store, clock, onMailQueued, onMailchimpQueued, onSeatsFreed }: VolunteerServiceDeps) {
+export function createVolunteerService({ store, clock, siteUrl = 'http://localhost', onMailQueued, onMailchimpQueued, onSeatsFreed }: VolunteerServiceDeps) {
+  const volunteerPageUrl = `${siteUrl.replace(/\/+$/, '')}/${VOLUNTEER_SLUG}`;
   const turns = new Map<string, Promise<unknown>>();
   /** Runs `work` after the earlier work of the same key has settled (either way). */
   function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -195,10 +207,24 @@ export function createVolunteerService({ store, clock, onMailQueued, onMailchimp
       return { success: true, message: VOLUNTEER_MESSAGES.signedUp };
     },
 
+    /** The sign-up page's 'Download .ics' (POST /volunteer/signups/{id}/calendar.ics with the key): the e-mail's file, cancelled once the sign-up is. */
+    async calendar(signupId: string, key: string): Promise<TicketCalendarFile> {
+      const { signup, shift, role, event } = await readOwned(signupId, key);
+      return volunteerShiftCalendarFile({
+        signupId: signup.id,
+        volunteerPageUrl,
+        role: role.data.title,
+        eventTitle: event?.data.title ?? '',
+        shift: shift.data,
+        cancelled: signup.data.status === 'cancelled',
+        now: clock.now(),
+      });
+    },
+
     /** The sign-up page (POST /volunteer/signups/{id}/view with the key). */
     async view(signupId: string, key: string): Promise<VolunteerSignupReply> {
       const { signup, shift, role, event } = await readOwned(signupId, key);
-      return { success: true, signup: toSignupView(signup, shift.data, role.data, event) };
+      return { success: true, signup: toSignupView(signup, shift.data, role.data, event, volunteerPageUrl) };
     },
 
     /** 'Cancel my shift': frees the place in the same transaction; a second click finds it cancelled. */
@@ -227,7 +253,7 @@ export function createVolunteerService({ store, clock, onMailQueued, onMailchimp
       }
       if (found.ticket?.mailchimpQueued) onMailchimpQueued?.();
       const event = found.signup.data.eventId ? await store.get(EVENTS, found.signup.data.eventId) : null;
-      return { success: true, message: VOLUNTEER_MESSAGES.cancelled, signup: toSignupView(found.signup, found.shift.data, found.role.data, event) };
+      return { success: true, message: VOLUNTEER_MESSAGES.cancelled, signup: toSignupView(found.signup, found.shift.data, found.role.data, event, volunteerPageUrl) };
     },
   };
 }

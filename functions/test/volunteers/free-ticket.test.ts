@@ -4,6 +4,7 @@ import { RSVPS } from '../../src/rsvps/repository.js';
 import { SEAT_EVENTS, seatsTaken } from '../../src/seats/repository.js';
 import { VOLUNTEER_MESSAGES } from '../../src/shared/volunteers-model.js';
 import { VOLUNTEER_ROLES, VOLUNTEER_SHIFTS, VOLUNTEER_SIGNUPS } from '../../src/volunteers/repository.js';
+import { releaseVolunteerTicket } from '../../src/volunteers/free-ticket.js';
 import { addVolunteerRole, addVolunteerShift, type NewVolunteerShift } from '../../src/volunteers/setup.js';
 import { createTestApi, createTestEvent, uniqueEmail, type TestApi } from '../support/api.js';
 import { mailsTo } from '../support/self-service.js';
@@ -72,6 +73,9 @@ describe('a role with a free ticket (issue 29 item 4)', () => {
 
     const [rsvp, ...more] = await rsvpsOf(event.id);
     expect(more).toHaveLength(0);
+    // The public page says the role comes with a ticket.
+    const groups = (await api.request.get('/api/volunteer')).body.groups as { event: { id: string } | null; roles: { freeTicket?: boolean }[] }[];
+    expect(groups.find((group) => group.event?.id === event.id)!.roles[0]!.freeTicket).toBe(true);
     expect(rsvp!.data).toMatchObject({ name: 'Ada Lovelace', email, ticketType: 'Adult', status: 'confirmed', paymentStatus: 'free', amountDue: 0, holdExpiresAt: null });
     expect((await signupOf(email))!.data.ticketRsvpId).toBe(rsvp!.id);
     expect(await taken(event.id)).toBe(1);
@@ -90,6 +94,22 @@ describe('a role with a free ticket (issue 29 item 4)', () => {
     await cancel(email);
     expect(await taken(event.id)).toBe(0);
     expect((await api.deps.store.query(MAIL_JOBS)).filter((job) => job.data.to === email && job.data.kind === 'ticketCancelled')).toHaveLength(1);
+  });
+
+  it('releaseVolunteerTicket (for an admin cancel path): cancels the ticket the sign-up made, once, naming the admin', async () => {
+    const event = await createTestEvent(api, { title: 'Admin cancel', maxAttendees: 10 });
+    const shiftId = await shift(await freeRole(event.id));
+    const email = uniqueEmail('adm');
+    await signUp(shiftId, { name: 'Ada Lovelace', email }).expect(201);
+    const signup = (await signupOf(email))!;
+    const admin = { kind: 'staff' as const, uid: 'u1', email: 'admin@example.org', role: 'admin' };
+    const first = await api.deps.store.runTransaction((tx) => releaseVolunteerTicket(tx, signup, api.clock.now(), admin));
+    expect(first.released).toBe(true);
+    expect((await api.deps.store.get(RSVPS, signup.data.ticketRsvpId!))!.data.status).toBe('cancelled');
+    expect(await taken(event.id)).toBe(0);
+    const again = await api.deps.store.runTransaction((tx) => releaseVolunteerTicket(tx, signup, api.clock.now(), admin));
+    expect(again.released).toBe(false);
+    expect(await taken(event.id)).toBe(0);
   });
 
   it('a role without the flag registers nobody', async () => {

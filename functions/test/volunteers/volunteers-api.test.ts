@@ -327,6 +327,46 @@ describe('the sign-up page (issue 29 item 2)', () => {
     expect((await signUp(shiftId, ada)).body).toMatchObject({ code: 'VOLUNTEER_SHIFT_FULL' });
   });
 
+  it("'Add to calendar': the view carries the shift's Google Calendar link; the .ics comes with the key only, cancelled once the sign-up is", async () => {
+    const event = await createTestEvent(api, { title: 'Riverside Restoration Day' });
+    const shiftId = await shift(await role(event.id, 'First aid'));
+    const ada = person();
+    await signUp(shiftId, ada).expect(201);
+    const { signupId, key } = await signupLink(ada.email);
+    const view = await api.request.post(`/api/volunteer/signups/${signupId}/view`).send({ key });
+    const google = new URL(view.body.signup.googleCalendarUrl);
+    expect(google.searchParams.get('text')).toBe('Volunteer: First aid (Riverside Restoration Day)');
+    expect(google.searchParams.get('dates')).toBe('20261205T150000Z/20261205T180000Z');
+    expect(google.searchParams.get('location')).toBe('Grafton trailhead');
+    expect(google.searchParams.get('details')).not.toContain(key);
+
+    const ics = (body: object) =>
+      api.request
+        .post(`/api/volunteer/signups/${signupId}/calendar.ics`)
+        .send(body)
+        .buffer(true)
+        .parse((res, done) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => done(null, text));
+        });
+    const wrong = await ics({ key: 'x'.repeat(43) });
+    expect(wrong.status).toBe(404);
+    const file = await ics({ key });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8; method=PUBLISH');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="volunteer-first-aid.ics"');
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect(file.body as string).toContain(`\r\nUID:volunteer-${signupId}@events.example.org\r\n`);
+    expect(file.body as string).toContain('\r\nSTATUS:CONFIRMED\r\n');
+
+    await api.request.post(`/api/volunteer/signups/${signupId}/cancel`).send({ key }).expect(200);
+    expect((await ics({ key })).body as string).toContain('\r\nSTATUS:CANCELLED\r\n');
+    const after = await api.request.post(`/api/volunteer/signups/${signupId}/view`).send({ key });
+    expect(after.body.signup.googleCalendarUrl).toBeUndefined();
+  });
+
   it('a wrong key or an unknown sign-up: one refusal', async () => {
     const view = await api.request.post('/api/volunteer/signups/nope/view').send({ key: 'abc' });
     expect(view.status).toBe(404);

@@ -12,7 +12,7 @@ const groups = [
   {
     event: { id: 'E1', title: 'Riverside Restoration Day', date: '2026-12-05T15:00:00.000Z', customUrl: 'restoration' },
     roles: [
-      { id: 'r1', title: 'Planting crew', description: 'Plant willows along the river.', shifts: [shift('s1', 2), shift('s2', 5, { start: '2026-12-05T18:30:00.000Z', end: '2026-12-05T21:30:00.000Z' })] },
+      { id: 'r1', title: 'Planting crew', description: 'Plant willows along the river.', freeTicket: true, shifts: [shift('s1', 2), shift('s2', 5, { start: '2026-12-05T18:30:00.000Z', end: '2026-12-05T21:30:00.000Z' })] },
     ],
   },
   { event: null, roles: [{ id: 'r2', title: 'Monthly trail crew', description: '', shifts: [shift('s3', 4, { minimum: 2 })] }] },
@@ -53,6 +53,8 @@ describe('VolunteerPage (issue 29 item 1)', () => {
     expect(screen.getByRole('link', { name: 'Riverside Restoration Day' }).getAttribute('href')).toBe('/restoration');
     expect(screen.getByRole('heading', { name: VOLUNTEER_MESSAGES.standaloneHeading })).toBeTruthy();
     expect(screen.getByText('Plant willows along the river.')).toBeTruthy();
+    // Issue 29 item 4: a role with a free ticket says so; the others do not.
+    expect(screen.getAllByText(VOLUNTEER_MESSAGES.freeTicketNote)).toHaveLength(1);
     const morning = shiftItem(/Planting crew, Saturday, December 5, 2026, 8:00 AM – 11:00 AM MST/);
     expect(within(morning).getByText('Grafton trailhead')).toBeTruthy();
     expect(within(morning).getByText('filled 2 of 5')).toBeTruthy();

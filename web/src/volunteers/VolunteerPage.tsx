@@ -85,6 +85,7 @@ function Group({ group, onSignedUp }: { group: VolunteerGroupView; onSignedUp: (
         <article key={role.id} className="volunteer-role" aria-labelledby={`volunteer-role-${role.id}`}>
           <h3 id={`volunteer-role-${role.id}`}>{role.title}</h3>
           {role.description ? <p className="volunteer-role-description">{role.description}</p> : null}
+          {role.freeTicket ? <p className="volunteer-role-ticket">{VOLUNTEER_MESSAGES.freeTicketNote}</p> : null}
           <ul className="volunteer-shifts">
             {role.shifts.map((shift) => (
               <Shift key={shift.id} shift={shift} role={role.title} onSignedUp={() => onSignedUp(shift.id)} />
