@@ -7,8 +7,8 @@ import { API, api, idToken } from './support.js';
 /*
  * Issue 29 items 1, 2 and 4 on the seeded restoration day: its event page links to its own volunteer
  * roles; the seeded 'Water station' role gives its volunteers a free ticket, so a sign-up gets the
- * volunteer confirmation (with the shift's .ics) and the event ticket, and cancelling the shift
- * cancels the ticket and frees its seat.
+ * volunteer confirmation (with the shift's .ics) and the event ticket, its sign-up page offers 'Add
+ * to calendar', and cancelling the shift cancels the ticket and frees its seat.
  */
 
 async function restorationId(): Promise<string> {
@@ -65,6 +65,10 @@ test('a free-ticket role: the sign-up gets the volunteer e-mail and the ticket, 
     await page.goto(`${API}/mailbox/${confirmation.id}`);
     await page.getByRole('link', { name: 'See or cancel my shift' }).click();
     await expect(page.getByRole('heading', { name: VOLUNTEER_MESSAGES.signupHeading })).toBeVisible();
+    // 'Add to calendar' as on the ticket page: Google Calendar, and the shift's .ics with the page's key.
+    await expect(page.getByRole('link', { name: VOLUNTEER_MESSAGES.googleCalendar })).toHaveAttribute('href', /calendar\.google\.com.*Water\+station/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: VOLUNTEER_MESSAGES.downloadIcs }).click()]);
+    expect(download.suggestedFilename()).toBe('volunteer-water-station.ics');
     await page.getByRole('button', { name: VOLUNTEER_MESSAGES.cancelButton }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: VOLUNTEER_MESSAGES.cancelButton }).click();
     await expect(page.getByText(VOLUNTEER_MESSAGES.cancelled)).toBeVisible();

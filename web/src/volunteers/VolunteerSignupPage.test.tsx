@@ -87,7 +87,7 @@ describe('VolunteerSignupPage (issue 29 item 2)', () => {
     await vi.waitFor(() => expect(click).toHaveBeenCalled());
     expect(fetchMock.mock.calls[1]![0]).toContain('/volunteer/signups/v1/calendar.ics');
     expect(bodyOf(1)).toEqual({ key: 's3cret' });
-    expect(created).toEqual(['blob:ics']);
+    await vi.waitFor(() => expect(created).toEqual(['blob:ics']));
     click.mockRestore();
 
     // A failed download says so.

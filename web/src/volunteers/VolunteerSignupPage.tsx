@@ -147,7 +147,8 @@ function AddToCalendar({ signup, keyValue }: { signup: VolunteerSignupView; keyV
       link.href = URL.createObjectURL(await response.blob());
       link.download = name;
       link.click();
-      URL.revokeObjectURL(link.href);
+      // After the click's task: Safari and Firefox drop a download whose address is revoked at once.
+      setTimeout(() => URL.revokeObjectURL(link.href), 0);
     } catch {
       setFailed(true);
     }
