@@ -122,13 +122,29 @@ export function createVolunteerService({ store, clock, siteUrl = 'http://localho
 
   /** signUp's work, in the shift's turn. */
   async function signUpNow(shiftId: string, input: VolunteerSignUpInput, now: Date): Promise<{ mailchimpQueued: boolean }> {
-    const at = now.toISOString();
     // The shift's role and event never change: read first, outside the transaction, so the
     // transaction reads its four documents in one round trip and holds the shift's lock briefly.
     // A shift already full is refused here at once; the count read inside the transaction decides.
     const known = await store.get(VOLUNTEER_SHIFTS, shiftId);
     if (!known) throw shiftNotFound();
     if (known.data.filled >= known.data.capacity) throw new RuleError('VOLUNTEER_SHIFT_FULL', VOLUNTEER_MESSAGES.shiftFull, 'conflict');
+    // Issue 29 item 4: a role with a free ticket also takes one of the event's seats. Its sign-ups, over
+    // all the event's shifts, take turns on the event in this instance (as a rush on one shift does on
+    // the shift), so they do not queue on the seat shards' locks; across instances the transaction decides.
+    // No early 'full' from a plain read: a person already registered signs up on a full event too.
+    const freeTicketEvent = known.data.eventId ? await freeTicketEventOf(known.data.roleId, known.data.eventId) : null;
+    if (freeTicketEvent) return inTurn(`event:${freeTicketEvent}`, () => signUpInTransaction(shiftId, known, input, now));
+    return signUpInTransaction(shiftId, known, input, now);
+  }
+
+  /** The event whose seats a sign-up for this role takes (a free-ticket role's); else null. */
+  async function freeTicketEventOf(roleId: string, eventId: string): Promise<string | null> {
+    const role = await store.get(VOLUNTEER_ROLES, roleId);
+    return role?.data.freeTicket ? eventId : null;
+  }
+
+  async function signUpInTransaction(shiftId: string, known: StoredDocument<StoredVolunteerShift>, input: VolunteerSignUpInput, now: Date): Promise<{ mailchimpQueued: boolean }> {
+    const at = now.toISOString();
     const personId = volunteerPersonId(input.email);
     return store.runTransaction(async (tx) => {
       const [shift, role, event, person] = await Promise.all([
