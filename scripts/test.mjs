@@ -5,9 +5,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './lib/bootstrap.mjs';
+import { failedPlaywrightTests, failedVitestTests } from './lib/test-report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Before anything that runs or imports an installed package (tsc, eslint, the stack helpers).
@@ -42,33 +43,6 @@ function check(title, command, args, env = {}) {
     failures.push(title);
   }
   return result.status === 0;
-}
-
-/** Each failed vitest test as `file › test`, and each file that failed outside its tests (a hook, an import). */
-function failedVitestTests(results) {
-  const names = [];
-  for (const file of results.testResults ?? []) {
-    const where = relative(ROOT, file.name);
-    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failedTests) names.push(`vitest: ${where} › ${test.fullName}`);
-    if (file.status === 'failed' && failedTests.length === 0) names.push(`vitest: ${where} (${(file.message ?? '').split('\n')[0]})`);
-  }
-  return names;
-}
-
-/** Each end-to-end test that failed (not one that passed on a retry), as `[project] file › title`. */
-function failedPlaywrightTests(report) {
-  const names = [];
-  const walk = (suite, titles) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') names.push(`e2e: [${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(' › ')}`);
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
-  };
-  for (const suite of report.suites ?? []) walk(suite, []);
-  return names;
 }
 
 function readJson(file) {
@@ -119,7 +93,7 @@ function vitestRun(label, args, env = {}) {
     passed += results.numPassedTests;
     failed += results.numFailedTests;
     if (results.numFailedTests > 0) failures.push(`${results.numFailedTests} vitest test(s) (${label})`);
-    failedNames.push(...failedVitestTests(results));
+    failedNames.push(...failedVitestTests(results, ROOT));
   }
   if (!results || (run.status !== 0 && results.numFailedTests === 0)) {
     failed++;

@@ -40,12 +40,18 @@ import { auditRoutes } from './audit/routes.js';
 import { createAuditService } from './audit/service.js';
 import { findRsvp } from './rsvps/repository.js';
 import { neutraliseFormulas } from './rsvps/csv.js';
+import { volunteerAdminRoutes } from './volunteers/admin-routes.js';
+import { createVolunteerAdminService } from './volunteers/admin-service.js';
 import { volunteerRoutes } from './volunteers/routes.js';
+import { createVolunteerDoor } from './volunteers/door.js';
+import { volunteerDoorRoutes } from './volunteers/door-routes.js';
 import { createVolunteerService, hasOpenVolunteerRoles } from './volunteers/service.js';
 import { createVolunteerReminders } from './volunteers/reminders.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { createWaitlistService } from './waitlist/service.js';
 import { createOfferWorker } from './waitlist/offers.js';
+import { overviewRoutes } from './overview/routes.js';
+import { createOverviewService } from './overview/service.js';
 
 /** The services of the API, built once from its dependencies (also used by the scheduled work). */
 export function createServices(deps: ApiDependencies) {
@@ -108,6 +114,9 @@ export function createServices(deps: ApiDependencies) {
     offers,
     volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl, onMailQueued, onMailchimpQueued, onSeatsFreed }),
     volunteerReminders: createVolunteerReminders({ store: deps.store, clock: deps.clock, onMailQueued }),
+    volunteersAdmin: createVolunteerAdminService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued }),
+    overview: createOverviewService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone }),
+    volunteerDoor: createVolunteerDoor({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -157,6 +166,9 @@ export function createApi(deps: ApiDependencies, services: Services = createServ
     waitlistRoutes(api, services.waitlist, guards, { publicWriteLimit: limit });
     auditRoutes(api, services.audit, guards);
     volunteerRoutes(api, services.volunteers, { publicWriteLimit: limit });
+    volunteerAdminRoutes(api, services.volunteersAdmin, guards, { publicWriteLimit: limit });
+    overviewRoutes(api, services.overview, guards);
+    volunteerDoorRoutes(api, services.volunteerDoor, guards, { publicWriteLimit: limit });
   });
 }
 

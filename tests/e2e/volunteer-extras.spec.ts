@@ -55,7 +55,7 @@ test('a free-ticket role: the sign-up gets the volunteer e-mail and the ticket, 
 
   await test.step('both e-mails arrive: the confirmation with the shift .ics, and the free ticket', async () => {
     const confirmation = await waitForMail(email, /You are volunteering: Water station/);
-    expect(confirmation.attachments.map((attachment) => attachment.filename)).toEqual(['volunteer-water-station.ics']);
+    expect(confirmation.attachments.map((attachment) => attachment.filename)).toContain('volunteer-water-station.ics');
     await waitForMail(email, /^Your ticket for Riverside Restoration Day$/);
     expect(await ticketOf()).toMatchObject({ status: 'confirmed', paymentStatus: 'free' });
   });

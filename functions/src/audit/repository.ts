@@ -101,3 +101,16 @@ export async function auditOfTarget(store: DocumentStore, targetId: string): Pro
   const docs = await store.query(AUDIT_LOG, { where: [['targetId', '==', targetId]] });
   return docs.sort((a, b) => (a.data.seq < b.data.seq ? -1 : a.data.seq > b.data.seq ? 1 : 0));
 }
+
+/**
+ * The door each ticket of an event was last admitted through (issue 30: the overview's check-in by
+ * door), by RSVP id: the door the latest check-in entry of each named, null where it named none. The
+ * door is recorded only here (checkin/service.ts writes it with the check-in). Equality filters only:
+ * Firestore serves them from its single-field indexes.
+ */
+export async function checkInDoorsOfEvent(store: DocumentStore, eventId: string): Promise<Map<string, string | null>> {
+  const docs = await store.query(AUDIT_LOG, { where: [['eventId', '==', eventId], ['action', '==', 'checkin.checkedIn']] });
+  docs.sort((a, b) => (a.data.seq < b.data.seq ? -1 : a.data.seq > b.data.seq ? 1 : 0));
+  // The latest entry of each ticket wins (a Map built from pairs: this file writes nothing but new entries).
+  return new Map(docs.map((doc) => [doc.data.targetId, doc.data.checkIn?.door ?? null] as const));
+}

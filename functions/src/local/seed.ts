@@ -13,12 +13,14 @@ import { SPONSORS } from '../sponsors/service.js';
 import { resolveTheme } from '../theme/rules.js';
 import { createThemeService, SETTINGS } from '../theme/service.js';
 import { addVolunteerRole, addVolunteerShift } from '../volunteers/setup.js';
+import { seedRegistrationHistory, type SeedHistory } from './seed-history.js';
 
 /** The demo content of local runs (emulators/seed/content.json). */
 export interface SeedContent {
   accounts: { email: string; password: string; role: Role; displayName?: string }[];
   theme: Record<string, unknown>;
-  events: { daysFromNow: number; time: string; archived?: boolean; event: Record<string, unknown> }[];
+  /** `history`: registrations over the past weeks (issue 30: the overview's lines), see seed-history.ts. */
+  events: { daysFromNow: number; time: string; archived?: boolean; event: Record<string, unknown>; history?: SeedHistory }[];
   sponsors: { name: string; logo: string }[];
   /** Issue 29: volunteer roles of a seeded event (by title), each shift on that event's day (times in the organisation's zone). */
   volunteers?: {
@@ -39,7 +41,11 @@ export async function isSeeded(deps: Pick<ApiDependencies, 'store'>) {
  * has upcoming events. Everything passes through the same schemas and services
  * as the API, so the seed can never hold data the API would refuse.
  */
-export async function seedDemoContent(deps: Pick<ApiDependencies, 'store' | 'clock' | 'timeZone'>, content: SeedContent, imagesDir: string) {
+export async function seedDemoContent(
+  deps: Pick<ApiDependencies, 'store' | 'clock' | 'timeZone'> & Partial<Pick<ApiDependencies, 'payments'>>,
+  content: SeedContent,
+  imagesDir: string,
+) {
   // The demo images are served as static files by Hosting (the stack copies
   // them into the site's /seed/ folder); check each one exists so a broken seed writes nothing.
   const available = new Set(await readdir(imagesDir));
@@ -52,15 +58,19 @@ export async function seedDemoContent(deps: Pick<ApiDependencies, 'store' | 'clo
   const events = createEventService(deps);
   const today = DateTime.fromJSDate(deps.clock.now()).setZone(deps.timeZone).startOf('day');
   const seeded = new Map<string, { id: string; day: DateTime }>();
+  const histories: { event: { id: string; ticketTypes: string[]; requiresPayment: boolean }; history: SeedHistory }[] = [];
   for (const item of content.events) {
     const [hour, minute] = item.time.split(':').map(Number);
     const date = today.plus({ days: item.daysFromNow }).set({ hour, minute }).toFormat("yyyy-MM-dd'T'HH:mm");
     const created = await events.create(eventInputSchema.parse({ ...item.event, date }));
     if (item.archived) await events.archive(created.id);
     seeded.set(String(item.event.title), { id: created.id, day: today.plus({ days: item.daysFromNow }) });
+    if (item.history) histories.push({ event: created, history: item.history });
   }
 
   const now = deps.clock.now();
+  // Paid tickets are paid through the offline test gateway (local runs); with another gateway a paid event keeps no history.
+  for (const { event, history } of histories) await seedRegistrationHistory(deps, event, history, now);
   for (const group of content.volunteers ?? []) {
     const event = seeded.get(group.event);
     if (!event) throw new Error(`Seed volunteers name an event that is not seeded: ${group.event}`);

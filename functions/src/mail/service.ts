@@ -12,6 +12,7 @@ import type { MailSender } from './port.js';
 import { createTemplateAdmin } from './template-admin.js';
 import { createTemplateStore } from './template-store.js';
 import { themedMailer } from './templates/colours.js';
+import { createVolunteerAdminMail } from './volunteer-admin-mail.js';
 import { createVolunteerMail } from './volunteer-mail.js';
 import { createWaitlistMail } from './waitlist-mail.js';
 
@@ -46,12 +47,15 @@ export function createMailService(deps: MailServiceDeps) {
   const links = createLinkMail({ store, clock, timeZone, siteUrl, from });
   const waitlist = createWaitlistMail({ store, clock, templates, timeZone, siteUrl, from, logger });
   const volunteer = createVolunteerMail({ store, clock, templates, timeZone, siteUrl, from, logger });
+  const volunteerAdmin = createVolunteerAdminMail({ store, templates, timeZone, siteUrl, from, logger });
   const compose = (job: MailJob) => {
     if (job.kind === 'contact' || job.kind === 'contactReceipt') return contact.compose(job);
     if (job.kind === 'confirmRegistration' || job.kind === 'paymentLink') return links.compose({ ...job, kind: job.kind });
     if (job.kind === 'waitlistJoined') return waitlist.compose(job);
     if (job.kind === 'waitlistOffer') return waitlist.composeOffer(job);
     if (job.kind === 'volunteerConfirmation') return volunteer.compose(job);
+    if (job.kind === 'volunteerCancelled') return volunteerAdmin.composeCancelled(job);
+    if (job.kind === 'volunteerMessage') return volunteerAdmin.composeMessage(job);
     if (job.kind === 'volunteerReminder') return volunteer.composeReminder(job);
     if (job.kind === 'eventUpdated') return attendee.composeEventUpdated({ ...job, kind: job.kind });
     if (job.kind === 'ticketCancelledByAdmin' || job.kind === 'refundIssued' || job.kind === 'eventCancelled') return attendee.composeNotice({ ...job, kind: job.kind });

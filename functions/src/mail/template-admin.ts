@@ -5,7 +5,9 @@ import type { MailSender } from './port.js';
 import { ticketQrAttachment } from './qr.js';
 import { checkTemplate, templateNameOrRefuse, type TemplateStore } from './template-store.js';
 import { orderQrContentId } from './templates/order.js';
-import { SAMPLE_CONTEXT, SAMPLE_ORDER_CONTEXT } from './templates/render.js';
+import { SAMPLE_CONTEXT, SAMPLE_CONTEXTS, SAMPLE_ORDER_CONTEXT } from './templates/render.js';
+import { VOLUNTEER_QR_CONTENT_ID } from './templates/volunteer.js';
+import { volunteerPassUrl } from '../shared/volunteer-door-model.js';
 
 export interface TemplateAdminDeps {
   mailer: MailSender;
@@ -31,7 +33,9 @@ export function createTemplateAdmin({ mailer, templates, from, logger }: Templat
         ? [await ticketQrAttachment(SAMPLE_CONTEXT.urls.checkIn)]
         : known === 'orderConfirmation'
           ? await Promise.all(SAMPLE_ORDER_CONTEXT.tickets.map((ticket) => ticketQrAttachment(ticket.url, orderQrContentId(ticket.number))))
-          : [];
+          : known === 'volunteerConfirmation'
+            ? [await ticketQrAttachment(volunteerPassUrl('https://example.org', SAMPLE_CONTEXTS.volunteerConfirmation.volunteer.passCode ?? ''), VOLUNTEER_QR_CONTENT_ID)]
+            : [];
     return { name: known, rendered, attachments };
   }
 

@@ -9,7 +9,10 @@ import { mapSearchUrl } from '../shared/map-model.js';
 import { firstNameOf, startsInPhrase } from '../shared/reminders-model.js';
 import type { DocumentStore } from '../store/port.js';
 import { VOLUNTEER_ROLES, VOLUNTEER_SHIFTS, VOLUNTEER_SIGNUPS } from '../volunteers/repository.js';
+import { volunteerPassUrl } from '../shared/volunteer-door-model.js';
 import type { Composed } from './delivery.js';
+import { ticketQrAttachment } from './qr.js';
+import { VOLUNTEER_QR_CONTENT_ID } from './templates/volunteer.js';
 import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
 import { formatEventDate, renderEmail, type RenderedEmail, type VolunteerConfirmationContext, type VolunteerReminderContext } from './templates/render.js';
 
@@ -78,6 +81,7 @@ export function createVolunteerMail({ store, clock, templates, timeZone, siteUrl
         place: shift.data.place,
         mapUrl: mapSearchUrl(shift.data.place),
         url: volunteerSignupUrl(siteUrl, signup.id, key),
+        passCode: signup.id,
       },
     };
     return { signup, shift, role, event, context };
@@ -124,7 +128,11 @@ export function createVolunteerMail({ store, clock, templates, timeZone, siteUrl
         cancelled: false,
         now: clock.now(),
       });
-      const attachments = [{ filename: calendar.filename, contentType: calendar.contentType, content: Buffer.from(calendar.text, 'utf8') }];
+      // The pass (issue 29 item 5): the QR code the door scans, inline as a ticket's; then the shift's .ics.
+      const attachments = [
+        await ticketQrAttachment(volunteerPassUrl(siteUrl, signup.id), VOLUNTEER_QR_CONTENT_ID),
+        { filename: calendar.filename, contentType: calendar.contentType, content: Buffer.from(calendar.text, 'utf8') },
+      ];
       return { message: { to: job.to, from, ...rendered, attachments } };
     },
   };

@@ -36,6 +36,10 @@ export type MailKind =
   | 'waitlistOffer'
   /** Issue 29: a person signed up for a volunteer shift (the job names the sign-up). */
   | 'volunteerConfirmation'
+  /** Issue 29 item 3: an admin cancelled a volunteer's sign-up (the 'Volunteer shift cancelled' template). */
+  | 'volunteerCancelled'
+  /** Issue 29 item 3: an admin's plain-text message to everyone on a shift (one job per person). */
+  | 'volunteerMessage'
   /** Issue 29: before a volunteer's shift (queued by the volunteer reminder sweep; a system e-mail). */
   | 'volunteerReminder';
 /**
@@ -120,6 +124,8 @@ export type MailJob = {
   waitlistEntryId?: string;
   /** volunteerConfirmation (issue 29): the volunteer sign-up the message is about. */
   volunteerSignupId?: string;
+  /** volunteerMessage (issue 29 item 3): the admin's message (volunteers/repository.ts VOLUNTEER_MESSAGES_SENT). */
+  volunteerMessageId?: string;
 };
 
 /** The date (ISO) and place of an event before it moved. */
@@ -144,6 +150,7 @@ export interface QueuedMail {
   waitlistEntryId?: string;
   /** volunteerConfirmation (issue 29): the volunteer sign-up the message is about. */
   volunteerSignupId?: string;
+  volunteerMessageId?: string;
 }
 
 /** `id`: a job's own key when it must exist once per cause (the calendar fan-out's (ticket, sequence)). */
@@ -167,6 +174,7 @@ export function queueMail(tx: Transaction, job: QueuedMail, now: Date, id: strin
     ...(job.orderId ? { orderId: job.orderId } : {}),
     ...(job.waitlistEntryId ? { waitlistEntryId: job.waitlistEntryId } : {}),
     ...(job.volunteerSignupId ? { volunteerSignupId: job.volunteerSignupId } : {}),
+    ...(job.volunteerMessageId ? { volunteerMessageId: job.volunteerMessageId } : {}),
   };
   tx.create(MAIL_JOBS, id, record);
   return id;

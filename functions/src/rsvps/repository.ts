@@ -96,6 +96,8 @@ export type StoredRsvp = Omit<
   orderId?: string;
   /** The card that paid it (issue 26 item 2: its receipt), where the provider told; absent (paid before) or null: not known. */
   card?: PaymentCard | null;
+  /** When its payment was applied (issue 30: the overview's money by day); absent on tickets paid before it was stored. */
+  paidAt?: string | null;
 };
 
 /**
@@ -218,6 +220,11 @@ export function listAllRsvps(store: DocumentStore): Promise<RsvpDocument[]> {
 /** An event's RSVPs, oldest first. */
 export function listRsvpsOfEvent(store: DocumentStore, eventId: string): Promise<RsvpDocument[]> {
   return store.query(RSVPS, { where: [['eventId', '==', eventId]], orderBy: [['createdAt', 'asc']] });
+}
+
+/** An event's RSVPs in no particular order: cheaper than sorting when every one is counted (the overview, issue 30). */
+export function listRsvpsOfEventUnordered(store: DocumentStore, eventId: string): Promise<RsvpDocument[]> {
+  return store.query(RSVPS, { where: [['eventId', '==', eventId]] });
 }
 
 /** Holds (unpaid, or waiting for their e-mail confirmation) that ran out at `nowIso`. */
@@ -534,6 +541,7 @@ export function markPaid(
     paymentIntentId: payment.intentId,
     // The receipt's card (issue 26 item 2): null when the provider did not say.
     card: payment.card ?? null,
+    paidAt: now.toISOString(),
     holdExpiresAt: null,
     // The refund rule in force when it was paid (issue 25 item 4) is the one its attendee's cancel meets.
     refundUntilHoursBefore: event?.data.refundUntilHoursBefore ?? null,
@@ -708,6 +716,8 @@ export function transferTicket(
     keepInformed: false,
     seatShard: old.seatShard ?? null,
     ...(old.refundUntilHoursBefore !== undefined ? { refundUntilHoursBefore: old.refundUntilHoursBefore } : {}),
+    // The payment came with the seat: the overview counts it on the day it was taken (issue 30).
+    ...(old.paidAt ? { paidAt: old.paidAt } : {}),
     transferredFrom: { id: rsvp.id, name: old.name },
     transferCount: (old.transferCount ?? 0) + 1,
   };

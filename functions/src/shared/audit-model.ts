@@ -20,6 +20,8 @@ export const AUDIT_ACTION_LABELS = {
   'waitlist.removed': 'Removed from the waitlist',
   'checkin.checkedIn': 'Checked in',
   'checkin.undone': 'Check-in undone',
+  // Issue 29 item 5: a volunteer admitted at the door (stored on the sign-up, not an RSVP).
+  'volunteer.checkedIn': 'Volunteer checked in',
   'event.created': 'Event created',
   'event.updated': 'Event edited',
   'event.archived': 'Event archived',
@@ -35,6 +37,15 @@ export const AUDIT_ACTION_LABELS = {
   'role.removed': 'Role removed',
   'invitation.sent': 'Invitation sent',
   'invitation.revoked': 'Invitation revoked',
+  // The admins' Volunteers tab (issue 29 item 3).
+  'volunteerRole.created': 'Volunteer role created',
+  'volunteerRole.updated': 'Volunteer role changed',
+  'volunteerRole.reordered': 'Volunteer roles reordered',
+  'volunteerShift.created': 'Volunteer shift created',
+  'volunteerShift.updated': 'Volunteer shift changed',
+  'volunteer.moved': 'Volunteer moved to another shift',
+  'volunteer.cancelled': 'Volunteer sign-up cancelled',
+  'volunteer.messaged': 'Volunteer shift e-mailed',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -50,7 +61,7 @@ export type AuditActor =
   | { kind: 'attendee' }
   | { kind: 'payment provider' };
 
-export type AuditTargetType = 'rsvp' | 'waitlist' | 'event' | 'theme' | 'emailTemplate' | 'sponsor' | 'admin' | 'invitation';
+export type AuditTargetType = 'rsvp' | 'waitlist' | 'event' | 'theme' | 'emailTemplate' | 'sponsor' | 'admin' | 'invitation' | 'volunteerRole' | 'volunteerShift' | 'volunteerSignup';
 
 export interface AuditTarget {
   type: AuditTargetType;

@@ -25,6 +25,8 @@ export const TEMPLATE_NAMES = [
   'waitlistOffer',
   // Issue 29: a volunteer's shift and the link to their sign-up page.
   'volunteerConfirmation',
+  // Issue 29 item 3: an admin cancelled a volunteer's sign-up; the person is told.
+  'volunteerCancelled',
   // Issue 29: before a volunteer's shift, at the event's reminder offsets (or the default ones).
   'volunteerReminder',
 ] as const;
@@ -48,6 +50,7 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   waitlistJoined: 'Waitlist joined',
   waitlistOffer: 'Waitlist offer',
   volunteerConfirmation: 'Volunteer confirmation',
+  volunteerCancelled: 'Volunteer shift cancelled',
   volunteerReminder: 'Volunteer reminder',
 };
 
@@ -180,6 +183,8 @@ export const VOLUNTEER_PLACEHOLDERS = [
   'volunteer.url',
 ] as const;
 
+/** The confirmation's, with its pass's code (issue 29 item 5: printed under the QR code the door scans). */
+export const VOLUNTEER_CONFIRMATION_PLACEHOLDERS = [...VOLUNTEER_PLACEHOLDERS, 'volunteer.passCode'] as const;
 /** The placeholders of 'Volunteer reminder' (issue 29): the confirmation's, and how long until the shift ('in 24 hours'). */
 export const VOLUNTEER_REMINDER_PLACEHOLDERS = [...VOLUNTEER_PLACEHOLDERS, 'volunteer.startsIn'] as const;
 
@@ -199,7 +204,9 @@ export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   orderConfirmation: ORDER_PLACEHOLDERS,
   waitlistJoined: WAITLIST_PLACEHOLDERS,
   waitlistOffer: WAITLIST_OFFER_PLACEHOLDERS,
-  volunteerConfirmation: VOLUNTEER_PLACEHOLDERS,
+  volunteerConfirmation: VOLUNTEER_CONFIRMATION_PLACEHOLDERS,
+  // The same values; volunteer.url is the volunteer page (to pick another shift).
+  volunteerCancelled: VOLUNTEER_PLACEHOLDERS,
   volunteerReminder: VOLUNTEER_REMINDER_PLACEHOLDERS,
 };
 

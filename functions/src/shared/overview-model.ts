@@ -34,6 +34,8 @@ export const OVERVIEW_MESSAGES = {
   showTable: 'Show as table',
   hideTable: 'Hide table',
   eventNotFound: 'Event not found',
+  /** The check-in view's door for check-ins that named none (CheckInView.byDoor). */
+  unnamedDoor: 'Unnamed door',
 } as const;
 
 export type OverviewWarning = { kind: 'nearlyFull' | 'slowToFill'; text: string };
@@ -107,10 +109,15 @@ export interface EventOverviewReply {
   totals: {
     registered: number;
     checkedIn: number;
+    /** Paid less refunded, cents: the card's and the Events tab's figure (the last day's MoneyDay.cumulativeNet). */
     amountTaken: number;
+    /** Refunded, cents (the sum of MoneyDay.refunded). */
     amountRefunded: number;
+    /** Tickets cancelled by their attendee ('Can't come?'), tickets given to someone else not counted. */
     selfCancellations: number;
+    /** Tickets and holds cancelled by an admin (a refund or the event's cancel included). */
     adminCancellations: number;
+    /** Tickets whose payment was given back, in full or in part. */
     refunds: number;
     waitlist: number | null;
   };

@@ -18,10 +18,7 @@ export type StoredVolunteerRole = {
   order: number;
   archived: boolean;
   createdAt: string;
-  /**
-   * 'Volunteers get a free ticket to the event' (issue 29 item 4; volunteers/free-ticket.ts): a sign-up
-   * also registers the person for the role's event. Absent (roles stored before it): false.
-   */
+  /** 'Volunteers get a free ticket to the event' (issue 29 item 4); absent on roles made before it: false. */
   freeTicket?: boolean;
 };
 export const VOLUNTEER_ROLES = collection<StoredVolunteerRole>('volunteerRoles');
@@ -47,6 +44,8 @@ export type StoredVolunteerShift = {
   /** Active sign-ups: the counter. */
   filled: number;
   createdAt: string;
+  /** Archived by an admin (the Volunteers tab): off the public page, no sign-ups; absent: false. */
+  archived?: boolean;
 };
 export const VOLUNTEER_SHIFTS = collection<StoredVolunteerShift>('volunteerShifts');
 export type VolunteerShiftDocument = StoredDocument<StoredVolunteerShift>;
@@ -70,6 +69,14 @@ export type StoredVolunteerSignup = {
    * same person (free-ticket.ts); cancelling the sign-up cancels it. Absent or null: none.
    */
   ticketRsvpId?: string | null;
+  /** How many times an admin or the person moved it to another shift (each move's e-mail has its own job). */
+  moves?: number;
+  /** Set when an admin cancelled it (the person was told by e-mail). */
+  cancelledBy?: 'admin' | 'volunteer';
+  /** Checked in at the door (issue 29 item 5, volunteers/door.ts): when, by whom (staff e-mail), at which door. Absent: not yet. */
+  checkedInAt?: string | null;
+  checkedInBy?: string | null;
+  checkInDoor?: string | null;
 };
 export const VOLUNTEER_SIGNUPS = collection<StoredVolunteerSignup>('volunteerSignups');
 
@@ -110,4 +117,32 @@ export const VOLUNTEER_REMINDER_SENDS = collection<VolunteerReminderSend>('volun
 /** `~` never occurs in ids (base64url), so the parts cannot run into each other. */
 export function volunteerReminderSendId(signupId: string, offsetHours: number, shiftStart: string): string {
   return `${signupId}~${offsetHours}h~${Date.parse(shiftStart)}`;
+}
+
+/** A message an admin sent to everyone on a shift (issue 29 item 3); its id is the request's own, so a repeat sends nothing more. */
+export type StoredVolunteerMessage = {
+  shiftId: string;
+  eventId: string | null;
+  subject: string;
+  message: string;
+  /** The sign-ups it went to. */
+  signupIds: string[];
+  sentBy: string;
+  sentAt: string;
+};
+export const VOLUNTEER_MESSAGES_SENT = collection<StoredVolunteerMessage>('volunteerMessages');
+
+/** The mail job of one recipient of a shift message: one per (message, sign-up). */
+export function shiftMessageMailId(messageId: string, signupId: string): string {
+  return `volunteer-message-${messageId}-${signupId}`;
+}
+
+/** The mail job telling the person an admin cancelled their sign-up: one per sign-up. */
+export function cancelledMailId(signupId: string): string {
+  return `volunteer-cancelled-${signupId}`;
+}
+
+/** The mail job of a move's new shift: one per move of the sign-up. */
+export function movedMailId(signupId: string, move: number): string {
+  return `volunteer-moved-${signupId}-${move}`;
 }

@@ -22,7 +22,8 @@ export function groupOpportunities(
   openEvents: StoredDocument<StoredEvent>[],
 ): VolunteerGroupView[] {
   const shiftsByRole = new Map<string, StoredDocument<StoredVolunteerShift>[]>();
-  for (const shift of shifts) shiftsByRole.set(shift.data.roleId, [...(shiftsByRole.get(shift.data.roleId) ?? []), shift]);
+  // An archived shift (the admins' tab) is off the page.
+  for (const shift of shifts.filter((s) => !s.data.archived)) shiftsByRole.set(shift.data.roleId, [...(shiftsByRole.get(shift.data.roleId) ?? []), shift]);
   const roleView = (role: StoredDocument<StoredVolunteerRole>): VolunteerRoleView => ({
     id: role.id,
     title: role.data.title,

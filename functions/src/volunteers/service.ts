@@ -153,7 +153,7 @@ export function createVolunteerService({ store, clock, siteUrl = 'http://localho
         known.data.eventId ? tx.get(EVENTS, known.data.eventId) : Promise.resolve(null),
         tx.get(VOLUNTEER_PEOPLE, personId),
       ]);
-      if (!shift || !role || role.data.archived) throw shiftNotFound();
+      if (!shift || shift.data.archived || !role || role.data.archived) throw shiftNotFound();
       if (known.data.eventId && (!event || !isOpenEvent(event.data))) throw shiftNotFound();
       if (Date.parse(shift.data.start) <= now.getTime()) throw new RuleError('VOLUNTEER_SHIFT_STARTED', VOLUNTEER_MESSAGES.shiftOver, 'conflict');
       const held = (person?.data.shifts ?? []).filter((entry) => Date.parse(entry.end) > now.getTime());

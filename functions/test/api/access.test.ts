@@ -22,6 +22,9 @@ const PROTECTED: { method: 'get' | 'post' | 'put' | 'patch'; path: string; role:
   { method: 'get', path: '/events/some-id/rsvps.csv', role: 'admin' },
   { method: 'get', path: '/events/stats', role: 'admin' },
   { method: 'post', path: '/upload', role: 'admin' },
+  // Issue 30: the organiser's overview.
+  { method: 'get', path: '/overview', role: 'admin' },
+  { method: 'get', path: '/events/some-id/overview', role: 'admin' },
 ];
 
 describe.each(PROTECTED)('$method $path', ({ method, path, role }) => {

@@ -36,7 +36,7 @@ const update = async (eventId: string, body: Record<string, unknown>) => {
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   // The update kicks the fan-out, which kicks delivery: wait for both.
   await api.services.calendar.whenIdle();
-  await api.services.mail.whenIdle();
+  await api.whenStoreIdle();
   return response.body.event;
 };
 
@@ -58,7 +58,7 @@ async function eventWithRegistrations(title: string) {
     tx.update(RSVPS, unconfirmed, { status: 'pending_confirmation' });
     tx.update(RSVPS, unpaid, { status: 'pending_payment', paymentStatus: 'pending' });
   });
-  await api.services.mail.whenIdle();
+  await api.whenStoreIdle();
   return { event, tickets, others: [cancelled, unconfirmed, unpaid] };
 }
 

@@ -80,6 +80,15 @@ describe('POST /email-templates/{name}/preview', () => {
     expect(response.body.html).not.toContain('{{');
   });
 
+  it("renders the volunteer confirmation with its pass: the sample's QR code inlined and its code (issue 29 item 5)", async () => {
+    const response = await api.request.post('/api/email-templates/volunteerConfirmation/preview').set(admin()).send(DEFAULT_TEMPLATES.volunteerConfirmation);
+    expect(response.status).toBe(200);
+    expect(response.body.html).not.toContain('cid:volunteer-qr');
+    expect(response.body.html).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/]+=*" alt="Volunteer pass QR code"/);
+    expect(response.body.html).toContain('Q2x7mZkT4b9VhR1sNw3YpA');
+    expect(response.body.html).not.toContain('{{');
+  });
+
   it('refuses a template that does not compile with its line, keyed by the field', async () => {
     const response = await api.request
       .post('/api/email-templates/rsvpConfirmation/preview')

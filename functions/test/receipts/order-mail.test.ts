@@ -29,7 +29,7 @@ beforeEach(() => api.clock.set('2026-11-21T12:00:00.000Z'));
 type Mail = { subject: string; html: string; text: string; attachments: { filename: string; contentId: string | null; contentType: string }[] };
 
 async function mailsTo(to: string): Promise<Mail[]> {
-  await api.services.mail.whenIdle();
+  await api.whenStoreIdle();
   await api.services.mail.deliverDue();
   const list = await api.request.get(`/api/mailbox?format=json&to=${encodeURIComponent(to)}`);
   return Promise.all(list.body.messages.map(async ({ id }: { id: string }) => (await api.request.get(`/api/mailbox/${id}?format=json`)).body.message));

@@ -94,7 +94,7 @@ describe('reminder sweep', () => {
     api.clock.set(before(24 * HOUR));
     await api.services.reminders.sweep();
     await api.services.mail.deliverDue();
-    await api.services.mail.whenIdle();
+    await api.whenStoreIdle();
     const [job] = (await api.deps.store.query(MAIL_JOBS)).filter((doc) => doc.data.kind === 'reminder' && doc.data.rsvpId === ada);
     const message = await api.deps.store.get(MAILBOX, job.id);
     expect(message?.data.subject).toBe('Reminder: Owl Prowl starts in 24 hours');
@@ -140,7 +140,7 @@ describe('reminder sweep', () => {
     const ids = [];
     for (let i = 0; i < 6; i += 1) ids.push(await register(event.id, `${NAMES[i]} Twin`));
     // Opened while this instance's store is quiet: opening a SQLite connection waits for no batch of this process.
-    await api.services.mail.whenIdle();
+    await api.whenStoreIdle();
     await api.services.mailchimp.whenIdle();
     const second = await createTestApi({ sharedStoreOf: api });
     try {
@@ -215,15 +215,15 @@ describe('reminder sweep', () => {
     // The registration's ticket e-mail may still be on its way: a delivery run in progress would
     // take the reminder as soon as it is queued, before the cancel (a reminder already handed to
     // the mail provider is not called back). Let it finish first.
-    await api.services.mail.whenIdle();
+    await api.whenStoreIdle();
     // Queued without delivering at once, then cancelled.
     const quiet = createReminderService({ store: api.deps.store, clock: api.clock });
     await quiet.sweep();
     await api.request.delete(`/api/rsvps/${ada}`).set(api.bearer('admin')).expect(200);
     // A delivery run kicked earlier (the registration's ticket) may hold the job meanwhile: wait for it, then deliver.
-    await api.services.mail.whenIdle();
+    await api.whenStoreIdle();
     await api.services.mail.deliverDue();
-    await api.services.mail.whenIdle();
+    await api.whenStoreIdle();
     const [job] = (await api.deps.store.query(MAIL_JOBS)).filter((doc) => doc.data.kind === 'reminder' && doc.data.rsvpId === ada);
     expect(job.data.status).toBe('skipped');
     expect(await api.deps.store.get(MAILBOX, job.id)).toBeNull();

@@ -166,7 +166,7 @@ describe('an order of several tickets', () => {
     const jobs = (await api.deps.store.query(MAIL_JOBS, {})).filter((job) => stored.some((ticket) => ticket.id === job.data.rsvpId));
     expect(jobs.map((job) => job.data.kind)).toEqual(['confirmRegistration']);
 
-    await api.services.mail.whenIdle();
+    await api.whenStoreIdle();
     await api.services.mail.deliverDue();
     const list = await api.request.get(`/api/mailbox?format=json&to=${encodeURIComponent(to)}`);
     const mails = await Promise.all(list.body.messages.map(async ({ id }: { id: string }) => (await api.request.get(`/api/mailbox/${id}?format=json`)).body.message));

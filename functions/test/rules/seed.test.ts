@@ -11,6 +11,12 @@ import { EVENTS } from '../../src/events/repository.js';
 import { ADMINS } from '../../src/admins/roles.js';
 import { SPONSORS } from '../../src/sponsors/service.js';
 import { VOLUNTEER_ROLES, VOLUNTEER_SHIFTS } from '../../src/volunteers/repository.js';
+import { RSVPS } from '../../src/rsvps/repository.js';
+import { seatsTaken } from '../../src/seats/repository.js';
+import { offlineGateway } from '../../src/payments/offline.js';
+import { createOverviewService } from '../../src/overview/service.js';
+import { dayOf } from '../../src/overview/rules.js';
+import { OVERVIEW_MESSAGES } from '../../src/shared/overview-model.js';
 
 const seedDir = fileURLToPath(new URL('../../../emulators/seed', import.meta.url));
 const content = JSON.parse(readFileSync(join(seedDir, 'content.json'), 'utf8')) as SeedContent;
@@ -53,6 +59,43 @@ describe('demo seed', () => {
     const theme = await createThemeService(deps.store).get();
     expect(theme.activeSlides).toEqual(['slide1', 'slide2', 'slide3']);
     expect(theme.sliderImages.slide1).toBe('/seed/slide1.svg');
+    await deps.store.close();
+  });
+
+  it('carries registrations over the past weeks for the overview (issue 30), none on the events the journeys count', async () => {
+    const base = freshDeps();
+    const deps = { ...base, payments: offlineGateway(base.store, 'whsec_seed') };
+    await seedDemoContent(deps, content, join(seedDir, 'images'));
+    const now = deps.clock.now();
+    const events = await createEventService(deps).list({ archived: 'all' }, true);
+    const byTitle = (title: string) => events.find((event) => event.title === title)!;
+    for (const item of content.events) {
+      const event = byTitle(String(item.event.title));
+      const rsvps = (await deps.store.query(RSVPS, { where: [['eventId', '==', event.id]] })).map((doc) => doc.data);
+      if (!item.history) {
+        expect(rsvps, event.title).toHaveLength(0);
+        continue;
+      }
+      const { registrations, selfCancelled = 0, refunded = 0 } = item.history;
+      expect(rsvps, event.title).toHaveLength(registrations);
+      expect(rsvps.every((rsvp) => rsvp.createdAt < now.toISOString()), event.title).toBe(true);
+      expect(new Set(rsvps.map((rsvp) => dayOf(rsvp.createdAt, deps.timeZone))).size, event.title).toBeGreaterThanOrEqual(10);
+      expect(rsvps.filter((rsvp) => rsvp.cancelledBy === 'attendee')).toHaveLength(selfCancelled);
+      expect(rsvps.filter((rsvp) => rsvp.paymentStatus === 'refunded')).toHaveLength(event.requiresPayment ? refunded : 0);
+      const holding = rsvps.filter((rsvp) => rsvp.status === 'confirmed');
+      expect(holding).toHaveLength(registrations - selfCancelled - (event.requiresPayment ? refunded : 0));
+      // The seats moved with them: the event's count is the tickets holding one.
+      const doc = await deps.store.get(EVENTS, event.id);
+      expect((await seatsTaken(deps.store, [doc!])).get(event.id) ?? 0).toBe(holding.length);
+      if (event.requiresPayment) expect(holding.every((rsvp) => rsvp.paymentStatus === 'paid' && rsvp.amountPaid > 0 && rsvp.paidAt! > rsvp.createdAt)).toBe(true);
+    }
+    // The journeys count the stargazing night's and the condor dinner's seats: the first has none seeded.
+    expect(content.events.find((item) => item.event.customUrl === 'stargazing')!.history).toBeUndefined();
+    // The cards tell which sells and which does not: the photo walk nearly full, the stargazing night slow beside the bighorn watch.
+    const cards = (await createOverviewService(deps).overview()).events;
+    expect(cards.find((card) => card.title.startsWith('Photo Walk'))!.warning?.text).toBe(OVERVIEW_MESSAGES.nearlyFull);
+    expect(cards.find((card) => card.title.startsWith('Night Sky'))!.warning?.text).toBe(OVERVIEW_MESSAGES.slowToFill);
+    expect(cards.find((card) => card.title.startsWith('Desert Bighorn'))!.last7Days.some((day) => day.count > 0)).toBe(true);
     await deps.store.close();
   });
 

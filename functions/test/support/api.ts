@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import supertest from 'supertest';
-import { createApi, createServices } from '../../src/app.js';
+import { createApi, createServices, type Services } from '../../src/app.js';
 import { grantRole } from '../../src/admins/roles.js';
 import { firebaseIdentity } from '../../src/auth/firebase.js';
 import { localFileStore } from '../../src/files/local.js';
@@ -108,9 +108,30 @@ export async function createTestApi(
   const services = createServices(deps);
   const app = await createApi(deps, services);
   const request = supertest(app);
+  // Every instance of the API on this store: each has its own workers, and any of them may take a
+  // job another queued (as two servers do), so a test waiting for deliveries waits for them all.
+  const instances: Services[] = options.sharedStoreOf ? options.sharedStoreOf.instances : [];
+  instances.push(services);
+  const whenIdle = async (all: Services[]) => {
+    for (const each of all) {
+      await each.refunds.whenIdle();
+      await each.calendar.whenIdle();
+      await each.mail.whenIdle();
+      await each.mailchimp.whenIdle();
+    }
+  };
   return {
     deps,
     services,
+    instances,
+    /**
+     * Resolves once no instance on this store is delivering: twice round, since one worker's
+     * delivery may kick another's (a refund's notice mail).
+     */
+    async whenStoreIdle() {
+      await whenIdle([...instances]);
+      await whenIdle([...instances]);
+    },
     clock,
     users,
     /** The API's request listener itself. */
@@ -120,10 +141,8 @@ export async function createTestApi(
     /** Another connection to this API's store (closed with this API): see `sharedStoreOf`. */
     openStoreConnection: (): DocumentStore => (opened ? opened.reopen() : options.sharedStoreOf!.openStoreConnection()),
     async close() {
-      await services.refunds.whenIdle();
-      await services.calendar.whenIdle();
-      await services.mail.whenIdle();
-      await services.mailchimp.whenIdle();
+      await whenIdle([services]);
+      instances.splice(instances.indexOf(services), 1);
       // The first API owns the store and closes every connection to it; a second instance closes nothing.
       await opened?.close();
       rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,8 @@ export interface DeliveredMail {
 
 /** Every e-mail delivered to `to`, newest first, once the queued ones have been delivered. */
 export async function mailsTo(api: TestApi, to: string): Promise<DeliveredMail[]> {
-  await api.services.mail.whenIdle();
+  // Another instance on the store may have taken a job this one queued: wait for every instance.
+  await api.whenStoreIdle();
   await api.services.mail.deliverDue();
   const list = await api.request.get(`/api/mailbox?format=json&to=${encodeURIComponent(to)}`);
   return Promise.all(list.body.messages.map(async ({ id }: { id: string }) => (await api.request.get(`/api/mailbox/${id}?format=json`)).body.message));

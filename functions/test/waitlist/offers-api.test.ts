@@ -501,7 +501,7 @@ describe('automatic offers (issue 28 item 2)', () => {
     expect(hold.status, JSON.stringify(hold.body)).toBe(200);
     expect(hold.body.hold).toMatchObject({ name: 'Pat Paying', amount: 1000, holdExpiresAt: offeredUntil });
     // The payment link is e-mailed too.
-    await api.services.mail.whenIdle();
+    await api.whenStoreIdle();
     expect((await api.deps.store.query(MAIL_JOBS)).some((job) => job.data.kind === 'paymentLink' && job.data.rsvpId === payment!.ticketId)).toBe(true);
     await expectNothingLost(event.id, 1);
 

@@ -164,7 +164,7 @@ describe('joining the waitlist (issue 28 item 1)', () => {
 
   it('20 concurrent joins from two API instances get 20 distinct consecutive places, one e-mail each', async () => {
     const event = await fullEvent(1);
-    await api.services.mail.whenIdle();
+    await api.whenStoreIdle();
     const second = await createTestApi({ sharedStoreOf: api });
     try {
       const emails = Array.from({ length: 20 }, (_, i) => uniqueEmail(`racer${i}`));

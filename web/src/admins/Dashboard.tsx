@@ -12,6 +12,7 @@ import './admins.css';
 
 /** The tabs built so far, each its own chunk; the others say they are not available yet. */
 const PANELS: Partial<Record<DashboardTabId, LazyExoticComponent<ComponentType>>> = {
+  overview: lazy(() => import('../overview/admin/OverviewTab.js')),
   checkin: lazy(() => import('./CheckinTab.js')),
   rsvps: lazy(() => import('../rsvps/admin/RsvpsTab.js')),
   events: lazy(() => import('../events/admin/EventsTab.js')),
@@ -20,6 +21,7 @@ const PANELS: Partial<Record<DashboardTabId, LazyExoticComponent<ComponentType>>
   sponsors: lazy(() => import('../sponsors/admin/SponsorsTab.js')),
   admins: lazy(() => import('../admins/users/AdminUsersTab.js')),
   activity: lazy(() => import('../audit/admin/ActivityTab.js')),
+  volunteers: lazy(() => import('../volunteers/admin/VolunteersTab.js')),
 };
 
 /** The URL parameters of the tabs' own view state (and ?tab= itself). */

@@ -5,12 +5,16 @@ const ADMINS: readonly Role[] = ['admin'];
 
 /** The dashboard's tabs (SPEC §2), in order, each with the roles that may see it (staff: check-in and RSVP lists, SPEC §1). */
 export const DASHBOARD_TABS = [
+  // Issue 30: the admins' first tab, how each upcoming event is doing (staff keep RSVPs first).
+  { id: 'overview', label: 'Overview', roles: ADMINS },
   { id: 'events', label: 'Events', roles: ADMINS },
   { id: 'rsvps', label: 'RSVPs', roles: EVERYONE },
   { id: 'theme', label: 'Theme', roles: ADMINS },
   { id: 'emails', label: 'Email Templates', roles: ADMINS },
   { id: 'sponsors', label: 'Sponsors', roles: ADMINS },
   { id: 'checkin', label: 'Check-in', roles: EVERYONE },
+  // Issue 29 item 3: roles, shifts and their coverage (staff read only).
+  { id: 'volunteers', label: 'Volunteers', roles: EVERYONE },
   { id: 'admins', label: 'Admin Users', roles: ADMINS },
   // Issue 28 item 5: the audit log, read by admins.
   { id: 'activity', label: 'Activity', roles: ADMINS },

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CHECKIN_FILTERS } from '@shared/constants.js';
-import { CHECKIN_DOOR_MAX, CHECKIN_MESSAGES, ticketIdFromScan, type DoorListEntry } from '@shared/checkin-model.js';
+import { CHECKIN_DOOR_MAX, CHECKIN_MESSAGES, type DoorListEntry } from '@shared/checkin-model.js';
+import { VOLUNTEER_DOOR_MESSAGES, doorScanOf, looksLikePass } from '@shared/volunteer-door-model.js';
 import { errorText } from '../api/client.js';
 import { formatEventDateTime } from '../events/format.js';
 import { useStaff } from '../staff/StaffContext.js';
@@ -16,6 +17,8 @@ import { DoorSearch } from './DoorSearch.js';
 import { Scanner } from './Scanner.js';
 import { TicketInfo, TicketLookup, ticketFoundText } from './TicketLookup.js';
 import { useDoor, useDoorEvent } from './useDoor.js';
+import { expectedVolunteers, useVolunteerDoor } from './volunteerDoor.js';
+import { VolunteerInfo, VolunteersList, volunteerFoundText } from './VolunteerDoor.js';
 import { rememberDoorName, rememberedDoorName } from './offline.js';
 import './checkin.css';
 
@@ -32,6 +35,10 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
   const [eventId, setPicked] = useDoorEvent(choices, defaultEventId(choices));
   const event = choices.find((item) => item.id === eventId);
   const door = useDoor(eventId);
+  // Volunteers (issue 29 item 5): their passes go through the same scanner and field, apart from tickets.
+  const volunteers = useVolunteerDoor(eventId, door.setMessage);
+  const [showing, setShowing] = useState<'ticket' | 'volunteer'>('ticket');
+  const busy = door.busy !== null || volunteers.busy !== null;
   const lastScan = useRef<{ id: string; at: number } | null>(null);
 
   const [showRsvps, setShowRsvps] = useState(variant === 'tab');
@@ -53,20 +60,30 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
     if (reveal > 0) bringIntoView(ticketRef.current ?? statusRef.current);
   }, [reveal]);
   const lookUp = async (value: string, admit = false) => {
-    await door.lookUp(value, admit);
+    const scan = doorScanOf(value);
+    // A pass is a volunteer's; so is a typed code of one of this event's volunteers. A pass scanned is admitted at once.
+    if (scan.kind === 'volunteer' || (scan.id && volunteers.has(scan.id))) {
+      setShowing('volunteer');
+      await volunteers.lookUp(scan.id, admit || looksLikePass(value));
+    } else {
+      setShowing('ticket');
+      await door.lookUp(value, admit);
+    }
     setReveal((n) => n + 1);
   };
 
   const onScan = (text: string) => {
-    const id = ticketIdFromScan(text);
+    const scan = doorScanOf(text);
+    const id = scan.id && `${scan.kind}:${scan.id}`;
     const now = Date.now();
-    if (!id || door.busy || isRepeatScan(lastScan.current, id, now)) return;
+    if (!id || busy || isRepeatScan(lastScan.current, id, now)) return;
     lastScan.current = { id, at: now };
     void lookUp(text, true);
   };
 
   const clickCard = (entry: DoorListEntry) => {
-    if (door.busy) return;
+    if (busy) return;
+    setShowing('ticket');
     if (entry.checkedIn) void lookUp(entry.id);
     else void door.checkIn(entry);
   };
@@ -121,14 +138,21 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
 
       <div className="checkin-grid">
         <Card as="section" className="checkin-card" aria-label="Scan or type a ticket">
-          <Scanner onScan={onScan} onStatus={(message) => door.setMessage(message.text ? message : null)} busy={door.busy !== null} />
-          <TicketLookup value={door.ticketId} onChange={door.setTicketId} onLookUp={(value, admit) => void lookUp(value, admit)} busy={door.busy} />
+          <Scanner onScan={onScan} onStatus={(message) => door.setMessage(message.text ? message : null)} busy={busy} />
+          <TicketLookup value={door.ticketId} onChange={door.setTicketId} onLookUp={(value, admit) => void lookUp(value, admit)} busy={door.busy ?? volunteers.busy} />
         </Card>
         {/* The ticket found, said to a screen reader too: the panel itself is not a live region. */}
         <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-          {door.selected ? ticketFoundText(door.selected, eventId) : ''}
+          {showing === 'volunteer' ? (volunteers.selected ? volunteerFoundText(volunteers.selected, eventId) : '') : door.selected ? ticketFoundText(door.selected, eventId) : ''}
         </p>
-        {door.selected ? (
+        {showing === 'volunteer' && volunteers.selected ? (
+          <div ref={ticketRef} className="checkin-ticket">
+            <Card as="div" className="checkin-card">
+              <VolunteerInfo volunteer={volunteers.selected} eventId={eventId} busy={busy} onCheckIn={(volunteer) => void volunteers.checkIn(volunteer)} />
+            </Card>
+          </div>
+        ) : null}
+        {showing === 'ticket' && door.selected ? (
           <div ref={ticketRef} className="checkin-ticket">
             <Card as="div" className="checkin-card">
             <TicketInfo
@@ -154,6 +178,21 @@ export function CheckinPanel({ variant }: CheckinPanelProps) {
       ) : null}
 
       {variant === 'page' && showCheckedIn && eventId ? <CheckedInList eventId={eventId} /> : null}
+
+      {/* The event's volunteers, apart from its attendees and never in their count (issue 29 item 5). */}
+      {eventId && expectedVolunteers(volunteers.list.data ?? []).length > 0 ? (
+        <Card as="section" className="checkin-card" aria-labelledby={`volunteers-title-${variant}`}>
+          <h2 id={`volunteers-title-${variant}`}>{VOLUNTEER_DOOR_MESSAGES.listTitle}</h2>
+          <VolunteersList
+            volunteers={expectedVolunteers(volunteers.list.data ?? [])}
+            busy={busy}
+            onCheckIn={(volunteer) => {
+              setShowing('volunteer');
+              void volunteers.checkIn(volunteer);
+            }}
+          />
+        </Card>
+      ) : null}
 
       {showRsvps && eventId ? (
         <Card as="section" className="checkin-card" aria-labelledby={`rsvps-title-${variant}`}>

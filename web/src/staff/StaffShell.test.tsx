@@ -54,8 +54,8 @@ vi.mock('../auth/firebase.js', async (importOriginal) => ({
 type SessionReply = { status: number; body: object };
 let sessionReply: (email: string) => SessionReply;
 const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-  // The check-in screen lists events: none here.
-  if (url.includes('/events')) return new Response(JSON.stringify({ success: true, events: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  // The check-in screen lists events, the admins' Overview tab the upcoming ones: none here.
+  if (url.includes('/events') || url.endsWith('/overview')) return new Response(JSON.stringify({ success: true, events: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
   if (!url.endsWith('/session')) throw new Error(`unexpected call ${url}`);
   const token = (init.headers as Record<string, string>).Authorization?.replace('Bearer token-', '') ?? '';
   const { status, body } = sessionReply(token);
@@ -117,21 +117,23 @@ describe('StaffShell', () => {
     expect(await screen.findByText(/No events to check in for/)).toBeTruthy();
   });
 
-  it('staff see only the Check-in and RSVPs tabs, also when ?tab= asks for another', async () => {
+  it('staff see only the RSVPs, Check-in and Volunteers tabs, also when ?tab= asks for another', async () => {
     sessionReply = asRole('staff');
     setUser(fakeUser('sam@example.org'));
     renderAt('/admin?tab=theme');
     const tablist = await screen.findByRole('tablist', { name: 'Dashboard sections' });
-    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['RSVPs', 'Check-in']);
+    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['RSVPs', 'Check-in', 'Volunteers']);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('RSVPs');
     expect(screen.getByLabelText('Role: Staff')).toBeTruthy();
   });
 
-  it('admins see all eight tabs', async () => {
+  it('admins see all ten tabs, Overview first and shown (issue 30)', async () => {
     setUser(fakeUser('ada@example.org'));
     renderAt('/admin');
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Events', 'RSVPs', 'Theme', 'Email Templates', 'Sponsors', 'Check-in', 'Admin Users', 'Activity']);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Overview');
+    expect(await screen.findByText('No upcoming events.')).toBeTruthy();
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Events', 'RSVPs', 'Theme', 'Email Templates', 'Sponsors', 'Check-in', 'Volunteers', 'Admin Users', 'Activity']);
   });
 
   it("a 403 from /session shows 'Access denied' with the server's reason and a working Logout", async () => {

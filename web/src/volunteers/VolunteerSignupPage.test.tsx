@@ -2,6 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VOLUNTEER_PASS_TEXT } from '@shared/volunteer-pass-model.js';
+import { VOLUNTEER_ADMIN_MESSAGES } from '@shared/volunteers-admin-model.js';
 import { VOLUNTEER_MESSAGES } from '@shared/volunteers-model.js';
 import { ROUTES } from '../routes.js';
 import VolunteerSignupPage from './VolunteerSignupPage.js';
@@ -23,10 +25,15 @@ const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => {
   return Response.json(reply.body, { status: reply.status });
 });
 
+/** The pass (issue 29 item 5), asked for apart from the page's own calls. */
+const pass = { success: true, code: 'v1', qr: { size: 29, path: 'M4 4h7v1h-7z' } };
+const passMock = vi.fn(async (_url: string, _init: RequestInit) => Response.json(pass));
+
 function open(address: string) {
   window.history.replaceState(null, '', address);
   fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  passMock.mockClear();
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => (String(url).endsWith('/pass') ? passMock(url, init) : fetchMock(url, init)));
   render(
     <BrowserRouter>
       <Routes>
@@ -68,6 +75,53 @@ describe('VolunteerSignupPage (issue 29 item 2)', () => {
     expect(fetchMock.mock.calls[1]![0]).toContain('/volunteer/signups/v1/cancel');
     expect(bodyOf(1)).toEqual({ key: 's3cret' });
     expect(screen.queryByRole('button', { name: VOLUNTEER_MESSAGES.cancelButton })).toBeNull();
+    // A cancelled shift has no pass to show.
+    expect(screen.queryByRole('img', { name: VOLUNTEER_PASS_TEXT.label })).toBeNull();
+  });
+
+  it('shows the pass the door scans: the QR code the server drew and its code, asked for with the key (issue 29 item 5)', async () => {
+    replies = [{ status: 200, body: { success: true, signup } }];
+    open('/volunteer/signup/v1#key=s3cret');
+    const qr = await screen.findByRole('img', { name: VOLUNTEER_PASS_TEXT.label });
+    expect(qr.querySelector('path')!.getAttribute('d')).toBe('M4 4h7v1h-7z');
+    expect(qr.getAttribute('viewBox')).toBe('0 0 29 29');
+    expect(screen.getByRole('heading', { name: VOLUNTEER_PASS_TEXT.title })).toBeTruthy();
+    expect(screen.getByText('v1', { selector: 'code' })).toBeTruthy();
+    expect(String(passMock.mock.calls[0]![0])).toContain('/volunteer/signups/v1/pass');
+    expect(JSON.parse(String(passMock.mock.calls[0]![1].body))).toEqual({ key: 's3cret' });
+  });
+
+  it('a cancelled sign-up asks for no pass', async () => {
+    replies = [{ status: 200, body: { success: true, signup: { ...signup, status: 'cancelled' } } }];
+    open('/volunteer/signup/v1#key=s3cret');
+    expect(await screen.findByText(VOLUNTEER_MESSAGES.alreadyCancelled)).toBeTruthy();
+    expect(passMock).not.toHaveBeenCalled();
+  });
+
+  it('swaps to another shift of the same role: the choices asked for on opening, the key in the body, then the new shift shown', async () => {
+    const later = { id: 's2', start: '2026-12-06T15:00:00.000Z', end: '2026-12-06T18:00:00.000Z', place: 'Kolob gate', capacity: 4, filled: 1 };
+    replies = [
+      { status: 200, body: { success: true, signup } },
+      { status: 200, body: { success: true, shifts: [later] } },
+      { status: 409, body: { success: false, code: 'VOLUNTEER_SHIFT_FULL', message: VOLUNTEER_ADMIN_MESSAGES.targetFull } },
+      { status: 200, body: { success: true, message: VOLUNTEER_ADMIN_MESSAGES.swapped } },
+      { status: 200, body: { success: true, signup: { ...signup, shift: { start: later.start, end: later.end, place: 'Kolob gate' } } } },
+    ];
+    open('/volunteer/signup/v1#key=s3cret');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: VOLUNTEER_ADMIN_MESSAGES.swapHeading }));
+    const choice = await screen.findByRole('radio', { name: /Sunday, December 6, 2026.*Kolob gate \(filled 1 of 4\)/ });
+    expect((choice as HTMLInputElement).checked).toBe(true);
+    expect(fetchMock.mock.calls[1]![0]).toContain('/volunteer/signups/v1/swap-options');
+    expect(bodyOf(1)).toEqual({ key: 's3cret' });
+    // Refused (someone took the last place): the reason shows, the choice stays.
+    await user.click(screen.getByRole('button', { name: VOLUNTEER_ADMIN_MESSAGES.swapButton }));
+    expect((await screen.findByRole('alert')).textContent).toBe(VOLUNTEER_ADMIN_MESSAGES.targetFull);
+    await user.click(screen.getByRole('button', { name: VOLUNTEER_ADMIN_MESSAGES.swapButton }));
+    expect(await screen.findByText(VOLUNTEER_ADMIN_MESSAGES.swapped)).toBeTruthy();
+    expect(fetchMock.mock.calls[3]![0]).toContain('/volunteer/signups/v1/swap');
+    expect(bodyOf(3)).toEqual({ key: 's3cret', shiftId: 's2' });
+    expect(await screen.findByText('Kolob gate')).toBeTruthy();
   });
 
   it("offers 'Add to calendar': the API's Google Calendar link of the shift, and the .ics asked for with the key in the body", async () => {

@@ -11,6 +11,8 @@ import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Spinner } from '../ui/Spinner.js';
 import { linkFailure, type LinkFailure } from '../rsvps/emailLink.js';
 import { LinkDetail, LinkFailureCard } from '../rsvps/EmailLinkParts.js';
+import { VolunteerPass } from './VolunteerPass.js';
+import { VolunteerSwap } from './VolunteerSwap.js';
 import '../payments/payments.css';
 
 export const SIGNUP_PAGE_TEXT = {
@@ -81,6 +83,13 @@ function Signup({ signupId }: { signupId: string }) {
       .then((reply) => setView({ kind: 'signup', signup: reply.signup, confirming: false, busy: false, error: null, message: reply.message ?? VOLUNTEER_MESSAGES.cancelled }))
       .catch((failure: unknown) => setView({ ...view, busy: false, confirming: false, error: linkFailure(failure, VOLUNTEER_MESSAGES.linkInvalid).message }));
   };
+  // After a swap the page reads the sign-up again: the new shift, with the swap's message.
+  const swapped = (swapMessage: string) => {
+    api
+      .request<VolunteerSignupReply>(`${path}/view`, { method: 'POST', body: { key } })
+      .then((reply) => setView({ kind: 'signup', signup: reply.signup, confirming: false, busy: false, error: null, message: swapMessage }))
+      .catch((failure: unknown) => setView({ ...view, error: linkFailure(failure, VOLUNTEER_MESSAGES.linkInvalid).message }));
+  };
   return (
     <div className="payment-card">
       <h1>{active ? VOLUNTEER_MESSAGES.signupHeading : SIGNUP_PAGE_TEXT.cancelledTitle}</h1>
@@ -95,6 +104,8 @@ function Signup({ signupId }: { signupId: string }) {
         {signup.shift.place ? <LinkDetail label="Place">{signup.shift.place}</LinkDetail> : null}
         <LinkDetail label="Name">{signup.name}</LinkDetail>
       </dl>
+      {/* Issue 29 item 5: the pass the door scans, while the shift is held. */}
+      {active && key ? <VolunteerPass signupId={signup.id} linkKey={key} /> : null}
       {error ? (
         <p className="payment-error" role="alert">
           {error}
@@ -115,11 +126,15 @@ function Signup({ signupId }: { signupId: string }) {
             </div>
           </div>
         ) : (
-          <div className="payment-actions">
-            <button type="button" className="btn btn-outline" onClick={() => setView({ ...view, confirming: true })}>
-              {VOLUNTEER_MESSAGES.cancelButton}
-            </button>
-          </div>
+          <>
+            <div className="payment-actions">
+              <button type="button" className="btn btn-outline" onClick={() => setView({ ...view, confirming: true })}>
+                {VOLUNTEER_MESSAGES.cancelButton}
+              </button>
+            </div>
+            {/* Issue 29: the same role's other shifts, moved to under the admins' move rule. */}
+            <VolunteerSwap key={`${signup.shift.start}-${signup.shift.place}`} signupId={signup.id} linkKey={key} onSwapped={swapped} />
+          </>
         )
       ) : null}
       <div className="payment-actions">

@@ -207,10 +207,10 @@ export interface WaitlistOfferContext {
   urls: { event: string };
 }
 
-/** The values 'Volunteer confirmation' sees (issue 29). */
+/** The values 'Volunteer confirmation' sees (issue 29); 'Volunteer shift cancelled' the same without the pass code (item 5: the confirmation's pass). */
 export interface VolunteerConfirmationContext {
   rsvp: { name: string; firstName: string; email: string };
-  volunteer: { role: string; eventTitle: string; date: string; time: string; place: string; mapUrl: string; url: string };
+  volunteer: { role: string; eventTitle: string; date: string; time: string; place: string; mapUrl: string; url: string; passCode?: string };
 }
 
 /** The values 'Volunteer reminder' sees (issue 29): the confirmation's and how long until the shift. */
@@ -239,6 +239,7 @@ export interface TemplateContexts {
   waitlistJoined: WaitlistJoinedContext;
   waitlistOffer: WaitlistOfferContext;
   volunteerConfirmation: VolunteerConfirmationContext;
+  volunteerCancelled: VolunteerConfirmationContext;
   volunteerReminder: VolunteerReminderContext;
 }
 
@@ -462,6 +463,19 @@ export const SAMPLE_CONTEXTS: TemplateContexts = {
       place: 'Grafton trailhead',
       mapUrl: 'https://www.google.com/maps/search/?api=1&query=Grafton%20trailhead',
       url: 'https://example.org/volunteer/signup/Q2x7mZkT4b9VhR1sNw3YpA#key=sample',
+      passCode: 'Q2x7mZkT4b9VhR1sNw3YpA',
+    },
+  },
+  volunteerCancelled: {
+    rsvp: { ...SAMPLE_CONTEXT.rsvp, firstName: 'Alex' },
+    volunteer: {
+      role: 'Planting crew',
+      eventTitle: 'Riverside Restoration Day',
+      date: 'Saturday, June 14, 2025',
+      time: '8:00 AM – 11:00 AM MDT',
+      place: 'Grafton trailhead',
+      mapUrl: 'https://www.google.com/maps/search/?api=1&query=Grafton%20trailhead',
+      url: 'https://example.org/volunteer',
     },
   },
   volunteerReminder: {

@@ -195,6 +195,14 @@ describe('EventsTab', () => {
     expect(routerLocation.current).toBe('/admin?tab=rsvps&event=E1');
   });
 
+  it("Overview opens the event's page on the Overview tab (issue 30 item 2)", async () => {
+    const user = userEvent.setup();
+    renderStaff(<EventsTab />, { request, path: '/admin?tab=events&status=All' });
+    const condor = await screen.findByRole('listitem', { name: 'Condor Talk' });
+    await user.click(within(condor).getByRole('button', { name: 'Overview' }));
+    expect(routerLocation.current).toBe('/admin?tab=overview&event=E1');
+  });
+
   it('a list that fails to load says so and offers to retry', async () => {
     request.mockImplementationOnce(async () => {
       throw new ApiError('Error fetching events. Please try logging in again.', 500);

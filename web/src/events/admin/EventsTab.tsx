@@ -269,6 +269,10 @@ function EventRow({ event, stats, waiting, onEdit, onRestored }: { event: EventR
         <button type="button" className="btn btn-outline btn-small" onClick={() => set({ tab: 'rsvps', event: event.id, status: null, tag: null })}>
           View RSVPs
         </button>
+        {/* Issue 30 item 2: the event's figures and charts on the Overview tab. */}
+        <button type="button" className="btn btn-outline btn-small" onClick={() => set({ tab: 'overview', event: event.id, status: null, tag: null })}>
+          Overview
+        </button>
         {event.isArchived ? null : event.isActive ? button('deactivate', 'Deactivate', () => setConfirming('deactivate')) : button('activate', 'Activate')}
         {button('mode', ticketMode ? 'Switch to RSVP-only mode' : 'Switch to ticket mode')}
         <button type="button" className="btn btn-outline btn-small" onClick={() => setSyncing(true)} disabled={action.isPending}>
