@@ -112,6 +112,22 @@ describe('a role with a free ticket (issue 29 item 4)', () => {
     expect(await taken(event.id)).toBe(0);
   });
 
+  it("the admins' cancel (DELETE /volunteer/admin/signups/{id}) cancels the sign-up's free ticket too; an admin's move keeps it", async () => {
+    const event = await createTestEvent(api, { title: 'Admin tab', maxAttendees: 10 });
+    const roleId = await freeRole(event.id);
+    const first = await shift(roleId);
+    const second = await shift(roleId, { start: at('18:00'), end: at('21:00') });
+    const email = uniqueEmail('tab');
+    await signUp(first, { name: 'Ada Lovelace', email }).expect(201);
+    const signup = (await signupOf(email))!;
+    await api.request.post(`/api/volunteer/admin/signups/${signup.id}/move`).set(api.bearer('admin')).send({ shiftId: second }).expect(200);
+    expect((await api.deps.store.get(RSVPS, signup.data.ticketRsvpId!))!.data.status).toBe('confirmed');
+    const cancelled = await api.request.delete(`/api/volunteer/admin/signups/${signup.id}`).set(api.bearer('admin')).send({});
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((await api.deps.store.get(RSVPS, signup.data.ticketRsvpId!))!.data.status).toBe('cancelled');
+    expect(await taken(event.id)).toBe(0);
+  });
+
   it('a role without the flag registers nobody', async () => {
     const event = await createTestEvent(api, { title: 'No ticket day', maxAttendees: 10 });
     const roleId = await addVolunteerRole(api.deps.store, { title: 'Water', description: '', eventId: event.id, order: 0 }, api.clock.now());
