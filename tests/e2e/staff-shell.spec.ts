@@ -9,7 +9,7 @@ test.describe('staff shell', () => {
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page.getByRole('tablist', { name: 'Dashboard sections' })).toBeVisible();
     await expect(page.getByText('Checking authentication...')).toHaveCount(0);
-    await expect(page.getByRole('tab')).toHaveText(['RSVPs', 'Check-in']);
+    await expect(page.getByRole('tab')).toHaveText(['RSVPs', 'Check-in', 'Volunteers']);
     await expect(page.getByLabel('Role: Staff')).toBeVisible();
   });
 

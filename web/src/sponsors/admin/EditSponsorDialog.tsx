@@ -6,6 +6,7 @@ import { sponsorUpdateSchema } from '@shared/sponsors.js';
 import { useStaff } from '../../staff/StaffContext.js';
 import { useUnsavedChanges } from '../../staff/unsavedChanges.js';
 import { Field } from '../../ui/Field.js';
+import { FormDialogActions } from '../../ui/FormDialogActions.js';
 import { applyServerErrors, SERVER_ERROR, serverError, useMappedZodForm } from '../../ui/form.js';
 import { Modal } from '../../ui/Modal.js';
 import { useToast } from '../../ui/ToastContext.js';
@@ -68,7 +69,6 @@ export function EditSponsorDialog({ sponsor, onClose }: { sponsor: Sponsor; onCl
   // Nothing changed: nothing to send, the dialog just closes.
   const submit = form.handleSubmit((changes) => (Object.keys(changes).length ? save.mutate(changes) : onClose()));
   const fail = serverError(form);
-  const busy = save.isPending || logo.reading;
   const nameField = register('name');
 
   return (
@@ -103,14 +103,7 @@ export function EditSponsorDialog({ sponsor, onClose }: { sponsor: Sponsor; onCl
             {fail}
           </p>
         ) : null}
-        <div className="ui-dialog-actions">
-          <button type="button" className="btn btn-outline" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </button>
-        </div>
+        <FormDialogActions onCancel={onClose} pending={save.isPending} blocked={logo.reading} submitLabel="Save" pendingLabel="Saving..." />
       </form>
     </Modal>
   );

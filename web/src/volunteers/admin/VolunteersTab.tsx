@@ -27,6 +27,7 @@ import { StateBlock } from '../../ui/StateBlock.js';
 import { useToast } from '../../ui/ToastContext.js';
 import { STANDALONE, VOLUNTEERS_ADMIN_TEXT as T, coverageQuery, newRequestId, shiftWhen, volunteerCalls, volunteerKeys } from './volunteersApi.js';
 import './volunteersAdmin.css';
+import { FormDialogActions } from '../../ui/FormDialogActions.js';
 
 /**
  * Issue 29 item 3: the Volunteers tab. Pick an event (?event=, or the standalone roles); its roles in
@@ -425,14 +426,7 @@ function RoleDialog({ event, eventId, role, onClose }: { event: string; eventId:
           </div>
         ) : null}
         <FormError message={serverError(form)} />
-        <div className="ui-dialog-actions">
-          <button type="button" className="btn btn-outline" onClick={onClose} disabled={save.isPending}>
-            {T.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? T.saving : T.save}
-          </button>
-        </div>
+        <FormDialogActions onCancel={onClose} pending={save.isPending} cancelLabel={T.cancel} submitLabel={T.save} pendingLabel={T.saving} />
       </form>
     </Modal>
   );
@@ -482,14 +476,7 @@ function ShiftDialog({ event, roleId, shift, onClose }: { event: string; roleId:
           <input type="number" inputMode="numeric" min={0} {...register('minimum')} />
         </Field>
         <FormError message={serverError(form)} />
-        <div className="ui-dialog-actions">
-          <button type="button" className="btn btn-outline" onClick={onClose} disabled={save.isPending}>
-            {T.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? T.saving : T.save}
-          </button>
-        </div>
+        <FormDialogActions onCancel={onClose} pending={save.isPending} cancelLabel={T.cancel} submitLabel={T.save} pendingLabel={T.saving} />
       </form>
     </Modal>
   );
@@ -522,14 +509,7 @@ function EmailShiftDialog({ event, shift, onClose }: { event: string; shift: Vol
           <textarea rows={8} {...register('message')} />
         </Field>
         <FormError message={serverError(form)} />
-        <div className="ui-dialog-actions">
-          <button type="button" className="btn btn-outline" onClick={onClose} disabled={send.isPending}>
-            {T.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-            {send.isPending ? T.sending : T.send}
-          </button>
-        </div>
+        <FormDialogActions onCancel={onClose} pending={send.isPending} cancelLabel={T.cancel} submitLabel={T.send} pendingLabel={T.sending} />
       </form>
     </Modal>
   );
