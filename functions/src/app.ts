@@ -45,7 +45,8 @@ import { createVolunteerAdminService } from './volunteers/admin-service.js';
 import { volunteerRoutes } from './volunteers/routes.js';
 import { createVolunteerDoor } from './volunteers/door.js';
 import { volunteerDoorRoutes } from './volunteers/door-routes.js';
-import { createVolunteerService } from './volunteers/service.js';
+import { createVolunteerService, hasOpenVolunteerRoles } from './volunteers/service.js';
+import { createVolunteerReminders } from './volunteers/reminders.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { createWaitlistService } from './waitlist/service.js';
 import { createOfferWorker } from './waitlist/offers.js';
@@ -91,7 +92,7 @@ export function createServices(deps: ApiDependencies) {
     mailchimp,
     calendar,
     theme,
-    events: createEventService({ ...deps, onCalendarChanged, onSeatsFreed }),
+    events: createEventService({ ...deps, onCalendarChanged, onSeatsFreed, hasVolunteerRoles: (eventId) => hasOpenVolunteerRoles(deps.store, deps.clock.now(), eventId) }),
     admins: createAdminService({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl, sendInvitation: (input) => mail.sendAdminInvitation(input) }),
     sponsors: createSponsorService({ store: deps.store, clock: deps.clock, uploads }),
     rsvps: createRsvpService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onMailchimpQueued, onRefundQueued, onSeatsFreed, intents: deps.payments }),
@@ -111,7 +112,8 @@ export function createServices(deps: ApiDependencies) {
     }),
     waitlist: createWaitlistService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued, onSeatsFreed }),
     offers,
-    volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, onMailQueued }),
+    volunteers: createVolunteerService({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl, onMailQueued, onMailchimpQueued, onSeatsFreed }),
+    volunteerReminders: createVolunteerReminders({ store: deps.store, clock: deps.clock, onMailQueued }),
     volunteersAdmin: createVolunteerAdminService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone, onMailQueued }),
     overview: createOverviewService({ store: deps.store, clock: deps.clock, timeZone: deps.timeZone }),
     volunteerDoor: createVolunteerDoor({ store: deps.store, clock: deps.clock, siteUrl: deps.siteUrl }),
@@ -188,8 +190,13 @@ export async function runScheduledWork(services: Services) {
     console.error('The reminder sweep failed', error);
     return 0;
   });
+  // Issue 29: the volunteers' reminders before their shifts, by the same rules (volunteers/reminders.ts).
+  const volunteerReminders = await services.volunteerReminders.sweep().catch((error: unknown) => {
+    console.error('The volunteer reminder sweep failed', error);
+    return 0;
+  });
   const calendar = await services.calendar.fanOutDue();
   const mail = await services.mail.deliverDue();
   const mailchimp = await services.mailchimp.syncDue();
-  return { released, refunds, offers, reminders, calendar, mail, mailchimp };
+  return { released, refunds, offers, reminders, volunteerReminders, calendar, mail, mailchimp };
 }

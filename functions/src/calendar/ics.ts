@@ -29,11 +29,15 @@ export interface TicketCalendarInput {
   cancelled: boolean;
   /** When the file is made (DTSTAMP). */
   stamp: Date;
+  /** The entry's description; default '<project> ticket: <ticketUrl>' (a volunteer shift says its own, issue 29). */
+  description?: string;
+  /** PRODID's product; default 'Tickets'. */
+  product?: string;
 }
 
 /** The iCalendar text (RFC 5545: CRLF line ends, lines folded at 75 octets, text escaped). */
 export function ticketIcs(input: TicketCalendarInput): string {
-  const calendar = ical({ prodId: { company: PROJECT_NAME, product: 'Tickets', language: 'EN' }, method: ICalCalendarMethod.PUBLISH });
+  const calendar = ical({ prodId: { company: PROJECT_NAME, product: input.product ?? 'Tickets', language: 'EN' }, method: ICalCalendarMethod.PUBLISH });
   calendar.createEvent({
     id: `${input.ticketId}@${input.siteHost}`,
     sequence: input.sequence,
@@ -42,7 +46,7 @@ export function ticketIcs(input: TicketCalendarInput): string {
     end: new Date(calendarEnd(input.entry.start, input.entry.end)),
     summary: input.entry.title,
     location: input.entry.location,
-    description: `${PROJECT_NAME} ticket: ${input.entry.ticketUrl}`,
+    description: input.description ?? `${PROJECT_NAME} ticket: ${input.entry.ticketUrl}`,
     url: input.entry.ticketUrl,
     status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });

@@ -72,9 +72,14 @@ export interface EventServiceDeps {
   onCalendarChanged?: () => void;
   /** Called after a commit that may have freed seats for the waitlist (issue 28 item 2), so offers go out at once. */
   onSeatsFreed?: () => void;
+  /**
+   * Whether the event has volunteer roles with upcoming shifts open to sign-ups (issue 29 item 1: its
+   * page links to them). Given by app.ts from volunteers/, which depends on events/, not the other way.
+   */
+  hasVolunteerRoles?: (eventId: string) => Promise<boolean>;
 }
 
-export function createEventService({ store, clock, timeZone, onCalendarChanged, onSeatsFreed }: EventServiceDeps) {
+export function createEventService({ store, clock, timeZone, onCalendarChanged, onSeatsFreed, hasVolunteerRoles }: EventServiceDeps) {
   /** The events as the API shows them, each with its seats taken (one query for the shards of up to 30 events). */
   async function withCounts(docs: StoredDocument<StoredEvent>[]): Promise<EventRecord[]> {
     const counts = await seatsTaken(store, docs);
@@ -221,9 +226,11 @@ export function createEventService({ store, clock, timeZone, onCalendarChanged, 
       const doc = bySlug ?? (await store.get(EVENTS, key));
       if (!doc) throw new EventNotFoundError();
       const [event] = await withCounts([doc]);
-      if (isStaff) return event;
-      if (!isPublic(event)) throw new EventNotFoundError();
-      return (await publicViews([event]))[0];
+      if (!isStaff && !isPublic(event)) throw new EventNotFoundError();
+      // Issue 29 item 1: the page links to the event's volunteer roles; the flag only when it has some.
+      const volunteers = (await hasVolunteerRoles?.(event.id)) ? { hasVolunteerRoles: true } : {};
+      if (isStaff) return { ...event, ...volunteers };
+      return { ...(await publicViews([event]))[0], ...volunteers };
     },
 
     async create(input: EventInput, actor?: AuditActor): Promise<EventRecord> {

@@ -25,7 +25,7 @@ export interface SeedContent {
   /** Issue 29: volunteer roles of a seeded event (by title), each shift on that event's day (times in the organisation's zone). */
   volunteers?: {
     event: string;
-    roles: { title: string; description: string; shifts: { start: string; end: string; place: string; capacity: number; minimum: number }[] }[];
+    roles: { title: string; description: string; freeTicket?: boolean; shifts: { start: string; end: string; place: string; capacity: number; minimum: number }[] }[];
   }[];
 }
 
@@ -79,7 +79,7 @@ export async function seedDemoContent(
       return event.day.set({ hour, minute }).toUTC().toISO() ?? '';
     };
     for (const [order, role] of group.roles.entries()) {
-      const roleId = await addVolunteerRole(deps.store, { title: role.title, description: role.description, eventId: event.id, order }, now);
+      const roleId = await addVolunteerRole(deps.store, { title: role.title, description: role.description, eventId: event.id, order, freeTicket: role.freeTicket ?? false }, now);
       for (const shift of role.shifts) await addVolunteerShift(deps.store, { ...shift, roleId, start: at(shift.start), end: at(shift.end) }, now);
     }
   }

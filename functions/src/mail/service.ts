@@ -46,7 +46,7 @@ export function createMailService(deps: MailServiceDeps) {
   const contact = createContactMail({ store, clock, theme, from });
   const links = createLinkMail({ store, clock, timeZone, siteUrl, from });
   const waitlist = createWaitlistMail({ store, clock, templates, timeZone, siteUrl, from, logger });
-  const volunteer = createVolunteerMail({ store, templates, timeZone, siteUrl, from, logger });
+  const volunteer = createVolunteerMail({ store, clock, templates, timeZone, siteUrl, from, logger });
   const volunteerAdmin = createVolunteerAdminMail({ store, templates, timeZone, siteUrl, from, logger });
   const compose = (job: MailJob) => {
     if (job.kind === 'contact' || job.kind === 'contactReceipt') return contact.compose(job);
@@ -56,6 +56,7 @@ export function createMailService(deps: MailServiceDeps) {
     if (job.kind === 'volunteerConfirmation') return volunteer.compose(job);
     if (job.kind === 'volunteerCancelled') return volunteerAdmin.composeCancelled(job);
     if (job.kind === 'volunteerMessage') return volunteerAdmin.composeMessage(job);
+    if (job.kind === 'volunteerReminder') return volunteer.composeReminder(job);
     if (job.kind === 'eventUpdated') return attendee.composeEventUpdated({ ...job, kind: job.kind });
     if (job.kind === 'ticketCancelledByAdmin' || job.kind === 'refundIssued' || job.kind === 'eventCancelled') return attendee.composeNotice({ ...job, kind: job.kind });
     if (job.kind === 'manageLink' || job.kind === 'ticketCancelled' || job.kind === 'ticketTransferred') return links.composeManage({ ...job, kind: job.kind });

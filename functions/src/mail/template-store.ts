@@ -9,7 +9,7 @@ import { readsPath } from './templates/safety.js';
 import { REMINDER_TEMPLATE } from './templates/reminder.js';
 import { TICKET_TEMPLATE } from './templates/ticket.js';
 import { ORDER_CONFIRMATION_TEMPLATE } from './templates/order.js';
-import { VOLUNTEER_CANCELLED_TEMPLATE, VOLUNTEER_CONFIRMATION_TEMPLATE } from './templates/volunteer.js';
+import { VOLUNTEER_CANCELLED_TEMPLATE, VOLUNTEER_CONFIRMATION_TEMPLATE, VOLUNTEER_REMINDER_TEMPLATE } from './templates/volunteer.js';
 import { WAITLIST_JOINED_TEMPLATE, WAITLIST_OFFER_TEMPLATE } from './templates/waitlist.js';
 import { EVENT_CANCELLED_TEMPLATE, EVENT_UPDATED_TEMPLATE, REFUND_ISSUED_TEMPLATE, TICKET_CANCELLED_BY_ADMIN_TEMPLATE } from './templates/notices.js';
 import { recordAudit } from '../audit/repository.js';
@@ -39,6 +39,7 @@ export const DEFAULT_TEMPLATES: EmailTemplates = {
   waitlistOffer: WAITLIST_OFFER_TEMPLATE,
   volunteerConfirmation: VOLUNTEER_CONFIRMATION_TEMPLATE,
   volunteerCancelled: VOLUNTEER_CANCELLED_TEMPLATE,
+  volunteerReminder: VOLUNTEER_REMINDER_TEMPLATE,
 };
 
 /** Refuses a name that is not one of the templates (404). */

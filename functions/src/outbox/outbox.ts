@@ -39,7 +39,9 @@ export type MailKind =
   /** Issue 29 item 3: an admin cancelled a volunteer's sign-up (the 'Volunteer shift cancelled' template). */
   | 'volunteerCancelled'
   /** Issue 29 item 3: an admin's plain-text message to everyone on a shift (one job per person). */
-  | 'volunteerMessage';
+  | 'volunteerMessage'
+  /** Issue 29: before a volunteer's shift (queued by the volunteer reminder sweep; a system e-mail). */
+  | 'volunteerReminder';
 /**
  * Issue 26 item 2: one confirmation e-mail per order with every ticket (each its QR code) and, for a
  * paid order, the receipt. Queued under the order's own key (orderMailId) with the change that

@@ -41,13 +41,16 @@ export function calendarEnd(start: string, end?: string | null): string {
   return new Date(startTime + CALENDAR_EVENT_DURATION_MINUTES * 60_000).toISOString();
 }
 
-/** A Google Calendar 'add event' link for the entry, shown in the organisation's time zone. */
-export function googleCalendarUrl(entry: CalendarEntry): string {
+/**
+ * A Google Calendar 'add event' link for the entry, shown in the organisation's time zone; `details`
+ * defaults to the ticket's line (a volunteer shift says its own, issue 29).
+ */
+export function googleCalendarUrl(entry: CalendarEntry, details = `${PROJECT_NAME} ticket: ${entry.ticketUrl}`): string {
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: entry.title,
     dates: `${calendarUtcStamp(entry.start)}/${calendarUtcStamp(calendarEnd(entry.start, entry.end))}`,
-    details: `${PROJECT_NAME} ticket: ${entry.ticketUrl}`,
+    details,
     location: entry.location,
     ctz: ORGANISATION_TIME_ZONE,
   });

@@ -27,6 +27,8 @@ export const TEMPLATE_NAMES = [
   'volunteerConfirmation',
   // Issue 29 item 3: an admin cancelled a volunteer's sign-up; the person is told.
   'volunteerCancelled',
+  // Issue 29: before a volunteer's shift, at the event's reminder offsets (or the default ones).
+  'volunteerReminder',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -49,6 +51,7 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   waitlistOffer: 'Waitlist offer',
   volunteerConfirmation: 'Volunteer confirmation',
   volunteerCancelled: 'Volunteer shift cancelled',
+  volunteerReminder: 'Volunteer reminder',
 };
 
 /** The placeholders of the attendee e-mails (SPEC §3), in the order the Emails tab lists them. */
@@ -182,6 +185,8 @@ export const VOLUNTEER_PLACEHOLDERS = [
 
 /** The confirmation's, with its pass's code (issue 29 item 5: printed under the QR code the door scans). */
 export const VOLUNTEER_CONFIRMATION_PLACEHOLDERS = [...VOLUNTEER_PLACEHOLDERS, 'volunteer.passCode'] as const;
+/** The placeholders of 'Volunteer reminder' (issue 29): the confirmation's, and how long until the shift ('in 24 hours'). */
+export const VOLUNTEER_REMINDER_PLACEHOLDERS = [...VOLUNTEER_PLACEHOLDERS, 'volunteer.startsIn'] as const;
 
 /** The placeholders of the admin invitation e-mail. */
 export const INVITATION_PLACEHOLDERS = ['invite.url', 'invite.role', 'invite.invitedBy', 'invite.expiresDate', 'site.name'] as const;
@@ -202,6 +207,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<TemplateName, readonly string[]> = {
   volunteerConfirmation: VOLUNTEER_CONFIRMATION_PLACEHOLDERS,
   // The same values; volunteer.url is the volunteer page (to pick another shift).
   volunteerCancelled: VOLUNTEER_PLACEHOLDERS,
+  volunteerReminder: VOLUNTEER_REMINDER_PLACEHOLDERS,
 };
 
 /**

@@ -134,6 +134,7 @@ export const ERROR_CODES = [
   'VOLUNTEER_PASS_NOT_FOUND',
   'VOLUNTEER_WRONG_EVENT',
   'VOLUNTEER_ALREADY_CHECKED_IN',
+  'VOLUNTEER_EVENT_FULL',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -123,7 +123,12 @@ export type PublicEventRecord = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[n
    * type is sold out), the event's own seats left included (issue 26 item 4). Absent: none is low.
    */
   ticketsLeft?: Record<string, number>;
+  /** Issue 29 item 1: the event has volunteer roles with upcoming shifts (its page links to them). Absent: none. */
+  hasVolunteerRoles?: boolean;
 };
+
+/** The event page's link to its volunteer roles (issue 29 item 1): /volunteer#event-<id>. */
+export const VOLUNTEER_AT_EVENT_TEXT = 'Volunteer at this event';
 
 /** A type's remaining tickets are shown ('3 left') from this many down (issue 26 item 4). */
 export const LOW_TICKETS_LEFT = 5;

@@ -43,6 +43,7 @@ export const VOLUNTEER_MESSAGES = {
   phoneInvalid: 'Please enter a phone number of digits, spaces and + ( ) - only',
   full: 'Full',
   shiftFull: 'This shift is full. Please choose another shift.',
+  eventFull: 'This shift comes with a free ticket, and the event is full: no more volunteers can sign up for it. Please choose another shift.',
   shiftNotFound: 'This shift does not exist or is no longer open.',
   shiftOver: 'This shift has already started.',
   overlap: 'You are already signed up for a shift at the same time.',
@@ -57,7 +58,17 @@ export const VOLUNTEER_MESSAGES = {
   alreadyCancelled: 'This sign-up is cancelled.',
   signupHeading: 'Your volunteer shift',
   backToVolunteer: 'See other shifts',
+  freeTicketNote: 'Volunteers get a free ticket to the event: signing up registers you too.',
+  addToCalendar: 'Add to calendar',
+  googleCalendar: 'Google Calendar',
+  downloadIcs: 'Download .ics',
+  calendarFailed: 'Could not make the calendar file. Please try again.',
 } as const;
+
+/** The API path (under /api) of a sign-up's .ics: POST with the page's key in the body. */
+export function volunteerCalendarPath(signupId: string): string {
+  return `/volunteer/signups/${encodeURIComponent(signupId)}/calendar.ics`;
+}
 
 /** 'filled 3 of 5'. */
 export function filledText(filled: number, capacity: number): string {
@@ -89,6 +100,8 @@ export interface VolunteerRoleView {
   id: string;
   title: string;
   description: string;
+  /** Issue 29 item 4: signing up also gives a free ticket to the event (absent: no). */
+  freeTicket?: boolean;
   shifts: VolunteerShiftView[];
 }
 
@@ -126,6 +139,8 @@ export interface VolunteerSignupView {
   role: { title: string; description: string };
   shift: { start: string; end: string; place: string };
   event: { id: string; title: string; customUrl: string } | null;
+  /** 'Add to calendar' (active sign-ups): the Google Calendar link of the shift, made by the API (the page loads no calendar code). */
+  googleCalendarUrl?: string;
 }
 export interface VolunteerSignupReply {
   success: true;

@@ -1,3 +1,4 @@
+import { releaseVolunteerTicket } from './free-ticket.js';
 import { changedFields } from '../audit/actors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { Clock } from '../clock.js';
@@ -183,7 +184,8 @@ export function createVolunteerAdminService({ store, clock, timeZone, onMailQueu
         if (current) tx.update(VOLUNTEER_SHIFTS, current.id, { filled: Math.max(0, current.data.filled - 1) });
         tx.update(VOLUNTEER_SHIFTS, target.id, { filled: target.data.filled + 1 });
         tx.set(VOLUNTEER_PEOPLE, volunteerPersonId(signup.data.email), {
-          shifts: [...others, { signupId, shiftId: target.id, start: target.data.start, end: target.data.end }],
+          // The free ticket the sign-up holds (free-ticket.ts) stays with it.
+          shifts: [...others, { signupId, shiftId: target.id, start: target.data.start, end: target.data.end, ...(signup.data.ticketRsvpId ? { ticketRsvpId: signup.data.ticketRsvpId } : {}) }],
         });
         // The confirmation e-mail again, of the new shift, with a fresh page link (mail/volunteer-mail.ts).
         queueMail(tx, { kind: 'volunteerConfirmation', to: signup.data.email, volunteerSignupId: signupId, trigger: options.actor.kind === 'staff' ? 'staff' : 'public' }, now, movedMailId(signupId, move));
@@ -404,6 +406,8 @@ export function createVolunteerAdminService({ store, clock, timeZone, onMailQueu
         if (!signup) throw signupNotFound();
         const [shift, person] = await Promise.all([tx.get(VOLUNTEER_SHIFTS, signup.data.shiftId), tx.get(VOLUNTEER_PEOPLE, volunteerPersonId(signup.data.email))]);
         if (signup.data.status !== 'active') throw new RuleError('VOLUNTEER_SIGNUP_CANCELLED', A.signupCancelled, 'conflict');
+        // Issue 29 item 4: the free ticket this sign-up made goes with it (reads, then its writes, before ours).
+        await releaseVolunteerTicket(tx, signup, now, actor);
         tx.update(VOLUNTEER_SIGNUPS, signupId, { status: 'cancelled', cancelledBy: 'admin', updatedAt: now.toISOString() });
         if (shift) tx.update(VOLUNTEER_SHIFTS, shift.id, { filled: Math.max(0, shift.data.filled - 1) });
         if (person) tx.set(VOLUNTEER_PEOPLE, person.id, { shifts: person.data.shifts.filter((entry) => entry.signupId !== signupId) });

@@ -64,6 +64,11 @@ export type StoredVolunteerSignup = {
   updatedAt: string;
   /** SHA-256 hashes of the sign-up page links e-mailed (rsvps/link-keys.ts): the newest few. */
   linkKeys?: string[];
+  /**
+   * The free ticket (an RSVP of the event) this sign-up made or shares with another sign-up of the
+   * same person (free-ticket.ts); cancelling the sign-up cancels it. Absent or null: none.
+   */
+  ticketRsvpId?: string | null;
   /** How many times an admin or the person moved it to another shift (each move's e-mail has its own job). */
   moves?: number;
   /** Set when an admin cancelled it (the person was told by e-mail). */
@@ -80,7 +85,16 @@ export const VOLUNTEER_SIGNUPS = collection<StoredVolunteerSignup>('volunteerSig
  * of that mailbox: two sign-ups of one person queue on it (no overlap, the per-e-mail limit),
  * while different people's sign-ups touch different documents.
  */
-export type VolunteerPerson = { shifts: { signupId: string; shiftId: string; start: string; end: string }[] };
+export type VolunteerPerson = {
+  shifts: {
+    signupId: string;
+    shiftId: string;
+    start: string;
+    end: string;
+    /** The free ticket the sign-up holds (free-ticket.ts): a later sign-up for the same event shares it. */
+    ticketRsvpId?: string | null;
+  }[];
+};
 export const VOLUNTEER_PEOPLE = collection<VolunteerPerson>('volunteerPeople');
 
 export function volunteerPersonId(email: string): string {
@@ -90,6 +104,19 @@ export function volunteerPersonId(email: string): string {
 /** The mail job of a sign-up's confirmation: one per sign-up, so a retried sign-up queues nothing more. */
 export function confirmationMailId(signupId: string): string {
   return `volunteer-confirmation-${signupId}`;
+}
+
+/**
+ * One volunteer reminder queued (issue 29; volunteers/reminders.ts): the record that makes it happen
+ * once per sign-up, offset and shift start, created (never set) in the transaction that queues its
+ * mail job, so two sweeps at once cannot both queue it. The id is the key.
+ */
+export type VolunteerReminderSend = { signupId: string; shiftId: string; offsetHours: number; shiftStart: string; mailJobId: string; queuedAt: string };
+export const VOLUNTEER_REMINDER_SENDS = collection<VolunteerReminderSend>('volunteerReminderSends');
+
+/** `~` never occurs in ids (base64url), so the parts cannot run into each other. */
+export function volunteerReminderSendId(signupId: string, offsetHours: number, shiftStart: string): string {
+  return `${signupId}~${offsetHours}h~${Date.parse(shiftStart)}`;
 }
 
 /** A message an admin sent to everyone on a shift (issue 29 item 3); its id is the request's own, so a repeat sends nothing more. */

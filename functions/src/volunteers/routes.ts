@@ -27,6 +27,13 @@ export function volunteerRoutes(api: FastifyInstance, volunteers: VolunteerServi
   api.post<SignupParams & { Reply: VolunteerSignupReply }>('/volunteer/signups/:signupId/view', limited, async (request) =>
     volunteers.view(request.params.signupId, parseWith(linkKeySchema, request.body).key),
   );
+  // The shift's .ics for the sign-up page's 'Download .ics': the key in the body, so a POST (never cached).
+  api.post<SignupParams>('/volunteer/signups/:signupId/calendar.ics', limited, async (request, reply) => {
+    const file = await volunteers.calendar(request.params.signupId, parseWith(linkKeySchema, request.body).key);
+    reply.header('Cache-Control', 'private, no-store');
+    reply.header('Content-Disposition', `attachment; filename="${file.filename}"`);
+    return reply.type(file.contentType).send(file.text);
+  });
   api.post<SignupParams & { Reply: VolunteerSignupReply }>('/volunteer/signups/:signupId/cancel', limited, async (request) =>
     volunteers.cancel(request.params.signupId, parseWith(linkKeySchema, request.body).key),
   );

@@ -28,6 +28,7 @@ export function groupOpportunities(
     id: role.id,
     title: role.data.title,
     description: role.data.description,
+    ...(role.data.freeTicket && role.data.eventId ? { freeTicket: true } : {}),
     shifts: (shiftsByRole.get(role.id) ?? [])
       .sort((a, b) => a.data.start.localeCompare(b.data.start) || (a.id < b.id ? -1 : 1))
       .map(({ id, data }) => ({ id, start: data.start, end: data.end, place: data.place, capacity: data.capacity, minimum: data.minimum, filled: data.filled })),

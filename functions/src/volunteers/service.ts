@@ -28,12 +28,22 @@ import {
   type StoredVolunteerSignup,
 } from './repository.js';
 import { groupOpportunities, isOpenEvent } from './rules.js';
+import { volunteerShiftCalendarFile, volunteerShiftGoogleUrl } from '../calendar/shift-calendar.js';
+import type { TicketCalendarFile } from '../calendar/ticket-calendar.js';
+import { VOLUNTEER_SLUG } from '../shared/constants.js';
+import { planVolunteerTicket, releaseVolunteerTicket, takeVolunteerTicket } from './free-ticket.js';
 
 export interface VolunteerServiceDeps {
   store: DocumentStore;
   clock: Clock;
+  /** The public site's address: a shift's .ics links its /volunteer page (and its host names the UID). */
+  siteUrl?: string;
   /** Called after a commit that queued mail, so delivery starts at once. */
   onMailQueued?: () => void;
+  /** Called after a commit that queued a Mailchimp sync job (a free ticket made or cancelled, issue 29 item 4). */
+  onMailchimpQueued?: () => void;
+  /** Called after a commit that freed an event seat (a free ticket cancelled), so the waitlist's offers go out at once. */
+  onSeatsFreed?: () => void;
 }
 
 /** A wrong key, or no such sign-up: one refusal, nothing told apart (like the ticket links). */
@@ -51,7 +61,12 @@ function toSignupView(
   shift: StoredVolunteerShift,
   role: StoredVolunteerRole,
   event: StoredDocument<StoredEvent> | null,
+  volunteerPageUrl: string,
 ): VolunteerSignupView {
+  const calendar =
+    signup.data.status === 'active'
+      ? { googleCalendarUrl: volunteerShiftGoogleUrl({ volunteerPageUrl, role: role.title, eventTitle: event?.data.title ?? '', shift }) }
+      : {};
   return {
     id: signup.id,
     status: signup.data.status,
@@ -59,10 +74,25 @@ function toSignupView(
     role: { title: role.title, description: role.description },
     shift: { start: shift.start, end: shift.end, place: shift.place },
     event: event ? { id: event.id, title: event.data.title, customUrl: event.data.customUrl } : null,
+    ...calendar,
   };
 }
 
-export function createVolunteerService({ store, clock, onMailQueued }: VolunteerServiceDeps) {
+/**
+ * Whether an event has a role (not archived) with a shift still to start (issue 29 item 1: the event
+ * page links to /volunteer#event-<id>): two single-field queries, no composite index.
+ */
+export async function hasOpenVolunteerRoles(store: DocumentStore, now: Date, eventId: string): Promise<boolean> {
+  const [roles, shifts] = await Promise.all([
+    store.query(VOLUNTEER_ROLES, { where: [['eventId', '==', eventId]] }),
+    store.query(VOLUNTEER_SHIFTS, { where: [['eventId', '==', eventId]] }),
+  ]);
+  const open = new Set(roles.filter((role) => !role.data.archived).map((role) => role.id));
+  return shifts.some((shift) => open.has(shift.data.roleId) && Date.parse(shift.data.start) > now.getTime());
+}
+
+export function createVolunteerService({ store, clock, siteUrl = 'http://localhost', onMailQueued, onMailchimpQueued, onSeatsFreed }: VolunteerServiceDeps) {
+  const volunteerPageUrl = `${siteUrl.replace(/\/+$/, '')}/${VOLUNTEER_SLUG}`;
   const turns = new Map<string, Promise<unknown>>();
   /** Runs `work` after the earlier work of the same key has settled (either way). */
   function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -91,16 +121,32 @@ export function createVolunteerService({ store, clock, onMailQueued }: Volunteer
   }
 
   /** signUp's work, in the shift's turn. */
-  async function signUpNow(shiftId: string, input: VolunteerSignUpInput, now: Date): Promise<void> {
-    const at = now.toISOString();
+  async function signUpNow(shiftId: string, input: VolunteerSignUpInput, now: Date): Promise<{ mailchimpQueued: boolean }> {
     // The shift's role and event never change: read first, outside the transaction, so the
     // transaction reads its four documents in one round trip and holds the shift's lock briefly.
     // A shift already full is refused here at once; the count read inside the transaction decides.
     const known = await store.get(VOLUNTEER_SHIFTS, shiftId);
     if (!known) throw shiftNotFound();
     if (known.data.filled >= known.data.capacity) throw new RuleError('VOLUNTEER_SHIFT_FULL', VOLUNTEER_MESSAGES.shiftFull, 'conflict');
+    // Issue 29 item 4: a role with a free ticket also takes one of the event's seats. Its sign-ups, over
+    // all the event's shifts, take turns on the event in this instance (as a rush on one shift does on
+    // the shift), so they do not queue on the seat shards' locks; across instances the transaction decides.
+    // No early 'full' from a plain read: a person already registered signs up on a full event too.
+    const freeTicketEvent = known.data.eventId ? await freeTicketEventOf(known.data.roleId, known.data.eventId) : null;
+    if (freeTicketEvent) return inTurn(`event:${freeTicketEvent}`, () => signUpInTransaction(shiftId, known, input, now));
+    return signUpInTransaction(shiftId, known, input, now);
+  }
+
+  /** The event whose seats a sign-up for this role takes (a free-ticket role's); else null. */
+  async function freeTicketEventOf(roleId: string, eventId: string): Promise<string | null> {
+    const role = await store.get(VOLUNTEER_ROLES, roleId);
+    return role?.data.freeTicket ? eventId : null;
+  }
+
+  async function signUpInTransaction(shiftId: string, known: StoredDocument<StoredVolunteerShift>, input: VolunteerSignUpInput, now: Date): Promise<{ mailchimpQueued: boolean }> {
+    const at = now.toISOString();
     const personId = volunteerPersonId(input.email);
-    await store.runTransaction(async (tx) => {
+    return store.runTransaction(async (tx) => {
       const [shift, role, event, person] = await Promise.all([
         tx.get(VOLUNTEER_SHIFTS, shiftId),
         tx.get(VOLUNTEER_ROLES, known.data.roleId),
@@ -119,6 +165,9 @@ export function createVolunteerService({ store, clock, onMailQueued }: Volunteer
         throw new RuleError('VOLUNTEER_LIMIT_REACHED', VOLUNTEER_MESSAGES.tooMany(VOLUNTEER_LIMITS.shiftsPerEmail), 'conflict', 'email');
       }
       if (shift.data.filled >= shift.data.capacity) throw new RuleError('VOLUNTEER_SHIFT_FULL', VOLUNTEER_MESSAGES.shiftFull, 'conflict');
+      // Issue 29 item 4: the role's free ticket, its seat read here (the last read) and taken below with the place.
+      const ticketPlan = role.data.freeTicket && event ? await planVolunteerTicket(tx, event, input, held, now) : null;
+      const ticket = ticketPlan ? takeVolunteerTicket(tx, ticketPlan, input, now) : { ticketRsvpId: null, mailchimpQueued: false };
       const signupId = newId();
       tx.create(VOLUNTEER_SIGNUPS, signupId, {
         shiftId,
@@ -132,11 +181,14 @@ export function createVolunteerService({ store, clock, onMailQueued }: Volunteer
         createdAt: at,
         updatedAt: at,
         linkKeys: [],
+        ...(ticket.ticketRsvpId ? { ticketRsvpId: ticket.ticketRsvpId } : {}),
       });
       tx.update(VOLUNTEER_SHIFTS, shiftId, { filled: shift.data.filled + 1 });
-      tx.set(VOLUNTEER_PEOPLE, personId, { shifts: [...held, { signupId, shiftId, start: shift.data.start, end: shift.data.end }] });
+      const entry = { signupId, shiftId, start: shift.data.start, end: shift.data.end, ...(ticket.ticketRsvpId ? { ticketRsvpId: ticket.ticketRsvpId } : {}) };
+      tx.set(VOLUNTEER_PEOPLE, personId, { shifts: [...held, entry] });
       // To the address given only; the page key is minted when the e-mail is composed (mail/volunteer-mail.ts).
       queueMail(tx, { kind: 'volunteerConfirmation', to: input.email, volunteerSignupId: signupId }, now, confirmationMailId(signupId));
+      return { mailchimpQueued: ticket.mailchimpQueued };
     });
   }
 
@@ -165,36 +217,59 @@ export function createVolunteerService({ store, clock, onMailQueued }: Volunteer
       // One shift's sign-ups take turns in this instance (inTurn): a rush then waits here instead of on
       // the counter document's locks, where 50 transactions at once took the Firestore emulator over a
       // minute. Across instances the transaction alone keeps the count exact.
-      await inTurn(shiftId, () => signUpNow(shiftId, input, now));
+      const { mailchimpQueued } = await inTurn(shiftId, () => signUpNow(shiftId, input, now));
       onMailQueued?.();
+      if (mailchimpQueued) onMailchimpQueued?.();
       return { success: true, message: VOLUNTEER_MESSAGES.signedUp };
+    },
+
+    /** The sign-up page's 'Download .ics' (POST /volunteer/signups/{id}/calendar.ics with the key): the e-mail's file, cancelled once the sign-up is. */
+    async calendar(signupId: string, key: string): Promise<TicketCalendarFile> {
+      const { signup, shift, role, event } = await readOwned(signupId, key);
+      return volunteerShiftCalendarFile({
+        signupId: signup.id,
+        volunteerPageUrl,
+        role: role.data.title,
+        eventTitle: event?.data.title ?? '',
+        shift: shift.data,
+        cancelled: signup.data.status === 'cancelled',
+        now: clock.now(),
+      });
     },
 
     /** The sign-up page (POST /volunteer/signups/{id}/view with the key). */
     async view(signupId: string, key: string): Promise<VolunteerSignupReply> {
       const { signup, shift, role, event } = await readOwned(signupId, key);
-      return { success: true, signup: toSignupView(signup, shift.data, role.data, event) };
+      return { success: true, signup: toSignupView(signup, shift.data, role.data, event, volunteerPageUrl) };
     },
 
     /** 'Cancel my shift': frees the place in the same transaction; a second click finds it cancelled. */
     async cancel(signupId: string, key: string): Promise<VolunteerSignupReply> {
-      const at = clock.now().toISOString();
+      const now = clock.now();
+      const at = now.toISOString();
       const found = await store.runTransaction(async (tx) => {
         const signup = await tx.get(VOLUNTEER_SIGNUPS, signupId);
         if (!signup || !linkKeyMatches(signup.data.linkKeys, key)) throw linkInvalid();
         const shift = await tx.get(VOLUNTEER_SHIFTS, signup.data.shiftId);
         const role = await tx.get(VOLUNTEER_ROLES, signup.data.roleId);
         if (!shift || !role) throw linkInvalid();
-        if (signup.data.status === 'cancelled') return { signup, shift, role };
+        if (signup.data.status === 'cancelled') return { signup, shift, role, ticket: null };
         const personId = volunteerPersonId(signup.data.email);
         const person = await tx.get(VOLUNTEER_PEOPLE, personId);
+        // Issue 29 item 4: the free ticket this sign-up made goes with it (reads, then its writes, before ours).
+        const ticket = await releaseVolunteerTicket(tx, signup, now);
         tx.update(VOLUNTEER_SIGNUPS, signupId, { status: 'cancelled', updatedAt: at });
         tx.update(VOLUNTEER_SHIFTS, shift.id, { filled: Math.max(0, shift.data.filled - 1) });
         if (person) tx.set(VOLUNTEER_PEOPLE, personId, { shifts: person.data.shifts.filter((entry) => entry.signupId !== signupId) });
-        return { signup: { id: signup.id, data: { ...signup.data, status: 'cancelled' as const, updatedAt: at } }, shift, role };
+        return { signup: { id: signup.id, data: { ...signup.data, status: 'cancelled' as const, updatedAt: at } }, shift, role, ticket };
       });
+      if (found.ticket?.released) {
+        onMailQueued?.();
+        onSeatsFreed?.();
+      }
+      if (found.ticket?.mailchimpQueued) onMailchimpQueued?.();
       const event = found.signup.data.eventId ? await store.get(EVENTS, found.signup.data.eventId) : null;
-      return { success: true, message: VOLUNTEER_MESSAGES.cancelled, signup: toSignupView(found.signup, found.shift.data, found.role.data, event) };
+      return { success: true, message: VOLUNTEER_MESSAGES.cancelled, signup: toSignupView(found.signup, found.shift.data, found.role.data, event, volunteerPageUrl) };
     },
   };
 }

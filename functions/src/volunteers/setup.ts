@@ -13,6 +13,8 @@ export interface NewVolunteerRole {
   description: string;
   eventId: string | null;
   order: number;
+  /** Issue 29 item 4: a sign-up also registers the person for the event (free-ticket.ts). Default false. */
+  freeTicket?: boolean;
 }
 
 export interface NewVolunteerShift {
@@ -37,7 +39,7 @@ export function assertShiftShape(shift: Pick<NewVolunteerShift, 'start' | 'end' 
 
 export async function addVolunteerRole(store: DocumentStore, role: NewVolunteerRole, now: Date): Promise<string> {
   const id = newId();
-  await store.set(VOLUNTEER_ROLES, id, { ...role, archived: false, createdAt: now.toISOString() });
+  await store.set(VOLUNTEER_ROLES, id, { ...role, freeTicket: role.freeTicket ?? false, archived: false, createdAt: now.toISOString() });
   return id;
 }
 

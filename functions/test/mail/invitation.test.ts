@@ -100,7 +100,7 @@ describe('sendAdminInvitation', () => {
 
   it('the invitation template is listed with the others and its default validates', async () => {
     const { mail } = build();
-    expect(Object.keys(await mail.templates.get())).toEqual(['ticket', 'rsvpConfirmation', 'reminder', 'adminInvitation', 'ticketCancelledByAdmin', 'refundIssued', 'eventCancelled', 'eventUpdated', 'orderConfirmation', 'waitlistJoined', 'waitlistOffer', 'volunteerConfirmation', 'volunteerCancelled']);
+    expect(Object.keys(await mail.templates.get())).toEqual(['ticket', 'rsvpConfirmation', 'reminder', 'adminInvitation', 'ticketCancelledByAdmin', 'refundIssued', 'eventCancelled', 'eventUpdated', 'orderConfirmation', 'waitlistJoined', 'waitlistOffer', 'volunteerConfirmation', 'volunteerCancelled', 'volunteerReminder']);
     expect((await mail.templates.get()).adminInvitation).toEqual(DEFAULT_TEMPLATES.adminInvitation);
   });
 });

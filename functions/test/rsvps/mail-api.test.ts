@@ -34,7 +34,7 @@ describe('e-mail through the whole API', () => {
     expect((await api.request.get('/api/email-templates')).status).toBe(401);
     expect((await api.request.get('/api/email-templates').set(api.bearer('staff'))).status).toBe(403);
     const current = await api.request.get('/api/email-templates').set(api.bearer('admin'));
-    expect(Object.keys(current.body.templates)).toEqual(['ticket', 'rsvpConfirmation', 'reminder', 'adminInvitation', 'ticketCancelledByAdmin', 'refundIssued', 'eventCancelled', 'eventUpdated', 'orderConfirmation', 'waitlistJoined', 'waitlistOffer', 'volunteerConfirmation']);
+    expect(Object.keys(current.body.templates)).toEqual(['ticket', 'rsvpConfirmation', 'reminder', 'adminInvitation', 'ticketCancelledByAdmin', 'refundIssued', 'eventCancelled', 'eventUpdated', 'orderConfirmation', 'waitlistJoined', 'waitlistOffer', 'volunteerConfirmation', 'volunteerCancelled', 'volunteerReminder']);
     const broken = await api.request
       .put('/api/email-templates/ticket')
       .set(api.bearer('admin'))

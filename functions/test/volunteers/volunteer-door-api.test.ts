@@ -78,7 +78,11 @@ describe('the volunteer pass (issue 29 item 5)', () => {
     expect(mail.html).toContain('cid:volunteer-qr');
     expect(mail.text).toContain(signupId);
     // The mailbox's JSON lists attachments by their size, not their bytes.
-    expect((mail as typeof mail & { attachments: unknown }).attachments).toMatchObject([{ contentId: 'volunteer-qr', contentType: 'image/png' }]);
+    expect((mail as typeof mail & { attachments: unknown }).attachments).toMatchObject([
+      { contentId: 'volunteer-qr', contentType: 'image/png' },
+      // Then the shift's calendar file (issue 29 item 2, calendar/shift-calendar.ts).
+      { filename: 'volunteer-planting-crew.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+    ]);
 
     const pass = await api.request.post(`/api/volunteer/signups/${signupId}/pass`).send({ key });
     expect(pass.status, JSON.stringify(pass.body)).toBe(200);

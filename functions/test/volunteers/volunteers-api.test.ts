@@ -81,6 +81,27 @@ describe('the volunteer opportunities (issue 29 item 1)', () => {
     expect(JSON.stringify(groups)).not.toContain('Ada');
   });
 
+  it("the event's reply says whether it has volunteer roles with upcoming shifts (its page links to them)", async () => {
+    const event = await createTestEvent(api, { title: 'With helpers' });
+    const flag = async (who?: 'admin') => {
+      const request = api.request.get(`/api/events/${event.id}`);
+      const response = who ? await request.set(api.bearer(who)) : await request;
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.event.hasVolunteerRoles;
+    };
+    expect(await flag()).toBeUndefined();
+    const roleId = await role(event.id, 'Parking');
+    // A role with only a past shift is not open.
+    await shift(roleId, { start: '2026-11-01T15:00:00.000Z', end: '2026-11-01T18:00:00.000Z' });
+    expect(await flag()).toBeUndefined();
+    await shift(roleId);
+    expect(await flag()).toBe(true);
+    expect(await flag('admin')).toBe(true);
+    // Another event's roles say nothing of this one.
+    const other = await createTestEvent(api, { title: 'Without helpers' });
+    expect((await api.request.get(`/api/events/${other.id}`)).body.event.hasVolunteerRoles).toBeUndefined();
+  });
+
   it('leaves out the roles of an inactive event', async () => {
     const event = await createTestEvent(api, { title: 'Hidden Day' });
     await shift(await role(event.id));
@@ -111,6 +132,28 @@ describe('signing up (issue 29 item 2)', () => {
     expect(mail.text).toContain('Grafton trailhead');
     expect(mail.text).toContain('Riverside Restoration Day');
     expect(await mailsTo(api, ada.email)).toHaveLength(1);
+
+    // The shift as a calendar file (calendar/shift-calendar.ts), attached as the ticket e-mails attach theirs.
+    const list = await api.request.get(`/api/mailbox?format=json&to=${encodeURIComponent(ada.email)}`);
+    const messageId = list.body.messages[0].id as string;
+    const kept = (await api.request.get(`/api/mailbox/${messageId}?format=json`)).body.message;
+    // Beside the pass's QR code (issue 29 item 5).
+    const icsIndex = (kept.attachments as { filename: string }[]).findIndex((attachment) => attachment.filename === 'volunteer-planting-crew.ics');
+    expect(kept.attachments[icsIndex]).toMatchObject({ filename: 'volunteer-planting-crew.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });
+    const download = api.request.get(`/api/mailbox/${messageId}/attachments/${icsIndex}`).buffer(true);
+    const ics = (
+      await download.parse((res, done) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => done(null, text));
+      })
+    ).body as string;
+    expect(ics).toContain(`\r\nUID:volunteer-${signupId}@events.example.org\r\n`);
+    expect(ics).toContain('\r\nDTSTART:20261205T150000Z\r\nDTEND:20261205T180000Z\r\n');
+    expect(ics).toContain('\r\nSUMMARY:Volunteer: Planting crew (Riverside Restoration Day)\r\n');
+    expect(ics).not.toContain(ada.email);
+    expect(ics).not.toContain('#key=');
   });
 
   it('escapes what the visitor typed in the e-mail', async () => {
@@ -284,6 +327,46 @@ describe('the sign-up page (issue 29 item 2)', () => {
     // The freed place is someone else's, and the person may sign up again.
     await signUp(shiftId, person('Bob Marsh')).expect(201);
     expect((await signUp(shiftId, ada)).body).toMatchObject({ code: 'VOLUNTEER_SHIFT_FULL' });
+  });
+
+  it("'Add to calendar': the view carries the shift's Google Calendar link; the .ics comes with the key only, cancelled once the sign-up is", async () => {
+    const event = await createTestEvent(api, { title: 'Riverside Restoration Day' });
+    const shiftId = await shift(await role(event.id, 'First aid'));
+    const ada = person();
+    await signUp(shiftId, ada).expect(201);
+    const { signupId, key } = await signupLink(ada.email);
+    const view = await api.request.post(`/api/volunteer/signups/${signupId}/view`).send({ key });
+    const google = new URL(view.body.signup.googleCalendarUrl);
+    expect(google.searchParams.get('text')).toBe('Volunteer: First aid (Riverside Restoration Day)');
+    expect(google.searchParams.get('dates')).toBe('20261205T150000Z/20261205T180000Z');
+    expect(google.searchParams.get('location')).toBe('Grafton trailhead');
+    expect(google.searchParams.get('details')).not.toContain(key);
+
+    const ics = (body: object) =>
+      api.request
+        .post(`/api/volunteer/signups/${signupId}/calendar.ics`)
+        .send(body)
+        .buffer(true)
+        .parse((res, done) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => done(null, text));
+        });
+    const wrong = await ics({ key: 'x'.repeat(43) });
+    expect(wrong.status).toBe(404);
+    const file = await ics({ key });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8; method=PUBLISH');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="volunteer-first-aid.ics"');
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect(file.body as string).toContain(`\r\nUID:volunteer-${signupId}@events.example.org\r\n`);
+    expect(file.body as string).toContain('\r\nSTATUS:CONFIRMED\r\n');
+
+    await api.request.post(`/api/volunteer/signups/${signupId}/cancel`).send({ key }).expect(200);
+    expect((await ics({ key })).body as string).toContain('\r\nSTATUS:CANCELLED\r\n');
+    const after = await api.request.post(`/api/volunteer/signups/${signupId}/view`).send({ key });
+    expect(after.body.signup.googleCalendarUrl).toBeUndefined();
   });
 
   it('a wrong key or an unknown sign-up: one refusal', async () => {

@@ -82,3 +82,18 @@ describe('EventPage: an end and a registration deadline (issue 26 item 4)', () =
     expect(within(document.querySelector('.event-actions') as HTMLElement).getByRole('link', { name: 'Buy Tickets' })).toBeTruthy();
   });
 });
+
+describe('EventPage: its volunteer roles (issue 29 item 1)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("links 'Volunteer at this event' to its group on the Volunteer page when the API says it has roles", async () => {
+    await open({ id: 'E1', hasVolunteerRoles: true });
+    const header = document.querySelector('.event-actions') as HTMLElement;
+    expect(within(header).getByRole('link', { name: 'Volunteer at this event' }).getAttribute('href')).toBe('/volunteer#event-E1');
+  });
+
+  it('shows no such link without roles', async () => {
+    await open({ id: 'E1' });
+    expect(screen.queryByRole('link', { name: 'Volunteer at this event' })).toBeNull();
+  });
+});

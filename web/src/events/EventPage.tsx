@@ -8,8 +8,10 @@ import {
   registrationIsClosed,
   SOLD_OUT_TEXT,
   ticketLeftLabel,
+  VOLUNTEER_AT_EVENT_TEXT,
   type PublicEventRecord,
 } from '@shared/events-model.js';
+import { VOLUNTEER_SLUG } from '@shared/constants.js';
 import { MESSAGES } from '@shared/messages.js';
 import { api } from '../api/client.js';
 import { paragraphs } from '../ui/content.js';
@@ -154,6 +156,12 @@ function EventDetails({ event: loaded }: { event: PublicEventRecord }) {
             <Link className="btn btn-outline" to="/#events">
               Back to Events
             </Link>
+            {/* Issue 29 item 1: the event's own volunteer roles, on the Volunteer page (its group scrolled to). */}
+            {event.hasVolunteerRoles ? (
+              <Link className="btn btn-outline" to={`/${VOLUNTEER_SLUG}#event-${event.id}`}>
+                {VOLUNTEER_AT_EVENT_TEXT}
+              </Link>
+            ) : null}
           </div>
           {/* Full only because of holds that run out: say so, since a seat may come back (issue 24 item 6). */}
           {isSoldOut(event) && event.heldSeats && (event.attendeeCount ?? 0) - event.heldSeats < (event.maxAttendees ?? 0) ? <p className="event-held-note">{SOLD_OUT_TEXT.heldSeats}</p> : null}

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { VOLUNTEER_MESSAGES } from '@shared/volunteers-model.js';
 import { ROUTES } from '../routes.js';
 import VolunteerPage from './VolunteerPage.js';
@@ -12,7 +12,7 @@ const groups = [
   {
     event: { id: 'E1', title: 'Riverside Restoration Day', date: '2026-12-05T15:00:00.000Z', customUrl: 'restoration' },
     roles: [
-      { id: 'r1', title: 'Planting crew', description: 'Plant willows along the river.', shifts: [shift('s1', 2), shift('s2', 5, { start: '2026-12-05T18:30:00.000Z', end: '2026-12-05T21:30:00.000Z' })] },
+      { id: 'r1', title: 'Planting crew', description: 'Plant willows along the river.', freeTicket: true, shifts: [shift('s1', 2), shift('s2', 5, { start: '2026-12-05T18:30:00.000Z', end: '2026-12-05T21:30:00.000Z' })] },
     ],
   },
   { event: null, roles: [{ id: 'r2', title: 'Monthly trail crew', description: '', shifts: [shift('s3', 4, { minimum: 2 })] }] },
@@ -53,6 +53,8 @@ describe('VolunteerPage (issue 29 item 1)', () => {
     expect(screen.getByRole('link', { name: 'Riverside Restoration Day' }).getAttribute('href')).toBe('/restoration');
     expect(screen.getByRole('heading', { name: VOLUNTEER_MESSAGES.standaloneHeading })).toBeTruthy();
     expect(screen.getByText('Plant willows along the river.')).toBeTruthy();
+    // Issue 29 item 4: a role with a free ticket says so; the others do not.
+    expect(screen.getAllByText(VOLUNTEER_MESSAGES.freeTicketNote)).toHaveLength(1);
     const morning = shiftItem(/Planting crew, Saturday, December 5, 2026, 8:00 AM – 11:00 AM MST/);
     expect(within(morning).getByText('Grafton trailhead')).toBeTruthy();
     expect(within(morning).getByText('filled 2 of 5')).toBeTruthy();
@@ -65,6 +67,31 @@ describe('VolunteerPage (issue 29 item 1)', () => {
     const crew = shiftItem(/Monthly trail crew/);
     expect(within(crew).queryByText(/needs/)).toBeNull();
     expect(fetchMock.mock.calls[0]![0]).toContain('/volunteer');
+  });
+
+  it("gives each event's group the anchor an event page links to (/volunteer#event-<id>) and scrolls there once loaded", async () => {
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.fn(function (this: HTMLElement) {
+      scrolled.push(this.id);
+    });
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = scrollIntoView;
+    onTestFinished(() => {
+      Element.prototype.scrollIntoView = original;
+    });
+    replies = [{ status: 200, body: { success: true, groups } }];
+    window.history.replaceState(null, '', '/volunteer#event-E1');
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <BrowserRouter>
+        <Routes>
+          <Route path={ROUTES.volunteer} element={<VolunteerPage />} />
+        </Routes>
+      </BrowserRouter>,
+    );
+    const heading = await screen.findByRole('heading', { name: 'Riverside Restoration Day' });
+    expect(heading.closest('section')!.id).toBe('event-E1');
+    await vi.waitFor(() => expect(scrolled).toEqual(['event-E1']));
   });
 
   it('says so when no shift is open, and when the list cannot be loaded', async () => {

@@ -4,6 +4,7 @@ import { VOLUNTEER_MESSAGES, filledText, needsText, type VolunteerGroupView, typ
 import { api } from '../api/client.js';
 import { eventWhen, formatEventDate } from '../events/format.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
+import { ScrollToHash } from '../layout/useScrollToHash.js';
 import { useDocumentTitle } from '../theme/ThemeContext.js';
 import { Spinner } from '../ui/Spinner.js';
 import { VolunteerSignUpForm } from './VolunteerSignUpForm.js';
@@ -61,6 +62,8 @@ export default function VolunteerPage() {
             {VOLUNTEER_MESSAGES.loadFailed}
           </p>
         ) : null}
+        {/* An event page's 'Volunteer at this event' opens /volunteer#event-<id>: its group, once loaded. */}
+        <ScrollToHash ready={view.kind === 'ready'} />
         {view.kind === 'ready' && view.groups.length === 0 ? <p className="volunteer-none">{VOLUNTEER_MESSAGES.none}</p> : null}
         {view.kind === 'ready'
           ? view.groups.map((group) => <Group key={group.event?.id ?? 'standalone'} group={group} onSignedUp={countSignUp} />)
@@ -73,7 +76,7 @@ export default function VolunteerPage() {
 function Group({ group, onSignedUp }: { group: VolunteerGroupView; onSignedUp: (shiftId: string) => void }) {
   const headingId = `volunteer-group-${group.event?.id ?? 'standalone'}`;
   return (
-    <section className="volunteer-group" aria-labelledby={headingId}>
+    <section className="volunteer-group" id={group.event ? `event-${group.event.id}` : 'standalone'} aria-labelledby={headingId}>
       <h2 id={headingId}>
         {group.event ? <Link to={`/${encodeURIComponent(group.event.customUrl || group.event.id)}`}>{group.event.title}</Link> : VOLUNTEER_MESSAGES.standaloneHeading}
       </h2>
@@ -82,6 +85,7 @@ function Group({ group, onSignedUp }: { group: VolunteerGroupView; onSignedUp: (
         <article key={role.id} className="volunteer-role" aria-labelledby={`volunteer-role-${role.id}`}>
           <h3 id={`volunteer-role-${role.id}`}>{role.title}</h3>
           {role.description ? <p className="volunteer-role-description">{role.description}</p> : null}
+          {role.freeTicket ? <p className="volunteer-role-ticket">{VOLUNTEER_MESSAGES.freeTicketNote}</p> : null}
           <ul className="volunteer-shifts">
             {role.shifts.map((shift) => (
               <Shift key={shift.id} shift={shift} role={role.title} onSignedUp={() => onSignedUp(shift.id)} />

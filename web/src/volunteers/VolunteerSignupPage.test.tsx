@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -122,6 +122,32 @@ describe('VolunteerSignupPage (issue 29 item 2)', () => {
     expect(fetchMock.mock.calls[3]![0]).toContain('/volunteer/signups/v1/swap');
     expect(bodyOf(3)).toEqual({ key: 's3cret', shiftId: 's2' });
     expect(await screen.findByText('Kolob gate')).toBeTruthy();
+  });
+
+  it("offers 'Add to calendar': the API's Google Calendar link of the shift, and the .ics asked for with the key in the body", async () => {
+    const google = 'https://calendar.google.com/calendar/render?action=TEMPLATE&text=Volunteer';
+    replies = [{ status: 200, body: { success: true, signup: { ...signup, googleCalendarUrl: google } } }];
+    open('/volunteer/signup/v1#key=s3cret');
+    const section = (await screen.findByRole('heading', { name: VOLUNTEER_MESSAGES.addToCalendar })).closest('section')!;
+    const link = within(section).getByRole('link', { name: VOLUNTEER_MESSAGES.googleCalendar });
+    expect(link.getAttribute('href')).toBe(google);
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+
+    const created: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:ics', revokeObjectURL: (url: string) => created.push(url) }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    fetchMock.mockImplementationOnce(async () => new Response('BEGIN:VCALENDAR', { headers: { 'content-disposition': 'attachment; filename="volunteer-first-aid.ics"' } }));
+    await userEvent.click(within(section).getByRole('button', { name: VOLUNTEER_MESSAGES.downloadIcs }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    expect(fetchMock.mock.calls[1]![0]).toContain('/volunteer/signups/v1/calendar.ics');
+    expect(bodyOf(1)).toEqual({ key: 's3cret' });
+    await vi.waitFor(() => expect(created).toEqual(['blob:ics']));
+    click.mockRestore();
+
+    // A failed download says so.
+    fetchMock.mockImplementationOnce(async () => Response.json({ success: false }, { status: 404 }));
+    await userEvent.click(within(section).getByRole('button', { name: VOLUNTEER_MESSAGES.downloadIcs }));
+    expect((await within(section).findByRole('alert')).textContent).toBe(VOLUNTEER_MESSAGES.calendarFailed);
   });
 
   it('a wrong link: the one refusal, no details', async () => {

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { LinkKeyRequest } from '@shared/rsvps-model.js';
 import { VOLUNTEER_SLUG } from '@shared/constants.js';
-import { VOLUNTEER_MESSAGES, type VolunteerSignupReply, type VolunteerSignupView } from '@shared/volunteers-model.js';
-import { api } from '../api/client.js';
+import { VOLUNTEER_MESSAGES, volunteerCalendarPath, type VolunteerSignupReply, type VolunteerSignupView } from '@shared/volunteers-model.js';
+import { API_BASE, api } from '../api/client.js';
 import { eventWhen } from '../events/format.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { useLinkKey } from '../links/linkKey.js';
@@ -111,6 +111,7 @@ function Signup({ signupId }: { signupId: string }) {
           {error}
         </p>
       ) : null}
+      {active ? <AddToCalendar signup={signup} keyValue={key} /> : null}
       {active ? (
         confirming ? (
           <div role="alertdialog" aria-label={VOLUNTEER_MESSAGES.cancelConfirm}>
@@ -142,5 +143,49 @@ function Signup({ signupId }: { signupId: string }) {
         </Link>
       </div>
     </div>
+  );
+}
+
+/**
+ * 'Add to calendar' as the ticket page offers it (issue 29): Google Calendar (the link made by the API), and the .ics the
+ * confirmation e-mail carries, asked for with the page's key (a POST: the key never goes in an address).
+ */
+function AddToCalendar({ signup, keyValue }: { signup: VolunteerSignupView; keyValue: string }) {
+  const [failed, setFailed] = useState(false);
+  const download = async () => {
+    setFailed(false);
+    try {
+      const response = await fetch(`${API_BASE}${volunteerCalendarPath(signup.id)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: keyValue }) });
+      if (!response.ok) throw new Error(String(response.status));
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'volunteer.ics';
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(await response.blob());
+      link.download = name;
+      link.click();
+      // After the click's task: Safari and Firefox drop a download whose address is revoked at once.
+      setTimeout(() => URL.revokeObjectURL(link.href), 0);
+    } catch {
+      setFailed(true);
+    }
+  };
+  return (
+    <section className="volunteer-calendar" aria-labelledby="volunteer-calendar">
+      <h2 id="volunteer-calendar">{VOLUNTEER_MESSAGES.addToCalendar}</h2>
+      <div className="payment-actions">
+        {signup.googleCalendarUrl ? (
+          <a className="btn btn-outline" href={signup.googleCalendarUrl} target="_blank" rel="noopener noreferrer">
+            {VOLUNTEER_MESSAGES.googleCalendar}
+          </a>
+        ) : null}
+        <button type="button" className="btn btn-outline" onClick={() => void download()}>
+          {VOLUNTEER_MESSAGES.downloadIcs}
+        </button>
+      </div>
+      {failed ? (
+        <p className="payment-error" role="alert">
+          {VOLUNTEER_MESSAGES.calendarFailed}
+        </p>
+      ) : null}
+    </section>
   );
 }

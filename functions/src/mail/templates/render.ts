@@ -213,6 +213,12 @@ export interface VolunteerConfirmationContext {
   volunteer: { role: string; eventTitle: string; date: string; time: string; place: string; mapUrl: string; url: string; passCode?: string };
 }
 
+/** The values 'Volunteer reminder' sees (issue 29): the confirmation's and how long until the shift. */
+export interface VolunteerReminderContext {
+  rsvp: VolunteerConfirmationContext['rsvp'];
+  volunteer: VolunteerConfirmationContext['volunteer'] & { startsIn: string };
+}
+
 /** The values the admin invitation template sees. */
 export interface InvitationContext {
   invite: { url: string; role: string; invitedBy: string; expiresDate: string };
@@ -234,6 +240,7 @@ export interface TemplateContexts {
   waitlistOffer: WaitlistOfferContext;
   volunteerConfirmation: VolunteerConfirmationContext;
   volunteerCancelled: VolunteerConfirmationContext;
+  volunteerReminder: VolunteerReminderContext;
 }
 
 /** Any template's values. */
@@ -469,6 +476,19 @@ export const SAMPLE_CONTEXTS: TemplateContexts = {
       place: 'Grafton trailhead',
       mapUrl: 'https://www.google.com/maps/search/?api=1&query=Grafton%20trailhead',
       url: 'https://example.org/volunteer',
+    },
+  },
+  volunteerReminder: {
+    rsvp: { ...SAMPLE_CONTEXT.rsvp, firstName: 'Alex' },
+    volunteer: {
+      role: 'Planting crew',
+      eventTitle: 'Riverside Restoration Day',
+      date: 'Saturday, June 14, 2025',
+      time: '8:00 AM – 11:00 AM MDT',
+      place: 'Grafton trailhead',
+      mapUrl: 'https://www.google.com/maps/search/?api=1&query=Grafton%20trailhead',
+      url: 'https://example.org/volunteer/signup/Q2x7mZkT4b9VhR1sNw3YpA#key=sample',
+      startsIn: 'in 24 hours',
     },
   },
 };

@@ -106,3 +106,46 @@ export const VOLUNTEER_CANCELLED_TEMPLATE: EmailTemplate = {
   subjectTemplate: 'Volunteer shift cancelled: {{volunteer.role}} on {{volunteer.date}}',
   htmlTemplate: VOLUNTEER_CANCELLED_HTML,
 };
+
+/*
+ * Issue 29: the default 'Volunteer reminder' e-mail, sent before the shift at the event's reminder
+ * offsets (a standalone role: the default ones): when, where, and the link to cancel.
+ */
+const VOLUNTEER_REMINDER_HTML = layout({
+  title: 'Your volunteer shift is {{volunteer.startsIn}}',
+  preheader: '{{volunteer.role}} {{volunteer.startsIn}}: {{volunteer.date}}, {{volunteer.time}}.',
+  eyebrow: 'Volunteer reminder',
+  body: `        <tr>
+          <td style="padding:28px 32px 12px;${FONT}font-size:16px;line-height:1.6;color:#2c2c2c;">
+            <p style="margin:0 0 14px;">Hi {{rsvp.firstName}},</p>
+            <p style="margin:0;">A reminder: your <strong>{{volunteer.role}}</strong> shift{{#if volunteer.eventTitle}} at <strong>{{volunteer.eventTitle}}</strong>{{/if}} starts {{volunteer.startsIn}}. Thank you for helping!</p>
+          </td>
+        </tr>
+        <tr>
+          <td style="padding:8px 32px;">
+            <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#faf6ef;border:1px solid #e8e1dc;border-radius:10px;">
+${detailRows([
+  ['Date', '<strong>{{volunteer.date}}</strong>'],
+  ['Time', '{{volunteer.time}}'],
+  ['Place', `{{#if volunteer.mapUrl}}<a href="{{volunteer.mapUrl}}" style="color:${TERRACOTTA};">{{volunteer.place}}</a>{{else}}{{volunteer.place}}{{/if}}`],
+])}            </table>
+          </td>
+        </tr>
+        <tr>
+          <td style="padding:16px 32px 8px;">
+            ${button('{{volunteer.url}}', 'See or cancel my shift')}
+          </td>
+        </tr>
+        <tr>
+          <td style="padding:16px 32px 28px;${FONT}font-size:14px;line-height:1.6;color:#5a4a3f;">
+            <p style="margin:0;">If you can no longer come, please cancel from the link above so the organisers can find someone else.</p>
+          </td>
+        </tr>
+`,
+  footer: 'Caring for the Zion region, one volunteer at a time. You receive this e-mail because you signed up for a volunteer shift.',
+});
+
+export const VOLUNTEER_REMINDER_TEMPLATE: EmailTemplate = {
+  subjectTemplate: 'Reminder: {{volunteer.role}} {{volunteer.startsIn}}',
+  htmlTemplate: VOLUNTEER_REMINDER_HTML,
+};

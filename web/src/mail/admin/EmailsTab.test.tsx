@@ -22,6 +22,7 @@ const defaults: EmailTemplates = {
   waitlistOffer: { subjectTemplate: 'Seats freed up: {{event.title}}', htmlTemplate: '<a href="{{offer.claimUrl}}">Claim</a>' },
   volunteerConfirmation: { subjectTemplate: 'You are volunteering: {{volunteer.role}}', htmlTemplate: '<a href="{{volunteer.url}}">Your shift</a>' },
   volunteerCancelled: { subjectTemplate: 'Volunteer shift cancelled: {{volunteer.role}}', htmlTemplate: '<a href="{{volunteer.url}}">Other shifts</a>' },
+  volunteerReminder: { subjectTemplate: 'Reminder: {{volunteer.role}} {{volunteer.startsIn}}', htmlTemplate: '<a href="{{volunteer.url}}">Your shift</a>' },
 };
 
 let templates: EmailTemplates;
