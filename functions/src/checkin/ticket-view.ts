@@ -1,7 +1,7 @@
 import type { CheckedInAttendee, DoorListEntry, DoorListReply } from '../shared/checkin-model.js';
 import type { EventRecord } from '../shared/events-model.js';
 import type { RsvpRecord, TicketView } from '../shared/rsvps-model.js';
-import { ticketQrSvgPath } from '../mail/qr.js';
+import { ticketQrSvgPath } from '../qr/codes.js';
 import { checkInUrl } from '../mail/templates/render.js';
 
 /*

@@ -1,7 +1,7 @@
 import { recordAudit } from '../audit/repository.js';
 import type { Clock } from '../clock.js';
 import { EVENTS, EventNotFoundError, findEvent, toEventDetails } from '../events/repository.js';
-import { ticketQrSvgPath } from '../mail/qr.js';
+import { ticketQrSvgPath } from '../qr/codes.js';
 import { RuleError } from '../rule-error.js';
 import { linkKeyMatches } from '../rsvps/link-keys.js';
 import type { AuditActor, AuditTarget } from '../shared/audit-model.js';

@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { ticketQrAttachment, ticketQrPng } from '../../src/mail/qr.js';
+import { ticketQrAttachment } from '../../src/mail/qr.js';
+import { ticketQrPng } from '../../src/qr/codes.js';
 import { DEFAULT_TEMPLATES } from '../../src/mail/template-store.js';
 import { renderContactMessage, renderContactReceipt } from '../../src/mail/templates/contact.js';
 import { NO_RECEIPT,
