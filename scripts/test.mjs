@@ -34,15 +34,48 @@ function step(title) {
 }
 
 /** A check that is one pass or one failure: a typecheck, the lint, the build. */
-function check(title, command, args, env = {}) {
-  step(title);
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status === 0) passed++;
+function record(title, ok) {
+  if (ok) passed++;
   else {
     failed++;
     failures.push(title);
   }
-  return result.status === 0;
+  return ok;
+}
+
+/**
+ * The checks run two at a time (each of tsc, eslint and the API transpile uses one core), their
+ * output held and printed whole under its title when it ends, so two never interleave. Answers
+ * each check's outcome by title, as a promise: the stack starts as soon as the build is done.
+ */
+function runChecks(list, concurrency = 2) {
+  const queue = [...list];
+  const outcomes = new Map(
+    list.map(({ title }) => {
+      let resolve;
+      const promise = new Promise((done) => (resolve = done));
+      return [title, { promise, resolve }];
+    }),
+  );
+  const next = () => {
+    const item = queue.shift();
+    if (!item) return;
+    const started = Date.now();
+    const child = spawn(item.command, item.args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const done = (ok, extra = '') => {
+      step(`${item.title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      process.stdout.write(Buffer.concat(output).toString() + extra);
+      outcomes.get(item.title).resolve(record(item.title, ok));
+      next();
+    };
+    child.on('error', (error) => done(false, `${error.message}\n`));
+    child.on('close', (code) => done(code === 0));
+  };
+  for (let i = 0; i < concurrency; i++) next();
+  return Object.fromEntries([...outcomes].map(([title, { promise }]) => [title, promise]));
 }
 
 function readJson(file) {
@@ -53,12 +86,16 @@ function readJson(file) {
   }
 }
 
-check('typecheck: functions', bin('tsc'), ['-p', 'functions', '--noEmit']);
-check('typecheck: web', bin('tsc'), ['-p', 'web', '--noEmit']);
-check('typecheck: tests', bin('tsc'), ['-p', 'tests', '--noEmit']);
-check('lint', bin('eslint'), ['.', '--max-warnings=0']);
-// Always a full build here (the stamps it leaves let the next `npm start` skip it).
-const built = check('build', process.execPath, [join(ROOT, 'scripts', 'lib', 'builds.mjs'), '--force']);
+// The build first: the stack waits for it, the other checks do not hold anything up.
+const checks = runChecks([
+  // Always a full build here (the stamps it leaves let the next `npm start` skip it).
+  { title: 'build', command: process.execPath, args: [join(ROOT, 'scripts', 'lib', 'builds.mjs'), '--force'] },
+  { title: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  { title: 'typecheck: functions', command: bin('tsc'), args: ['-p', 'functions', '--noEmit'] },
+  { title: 'typecheck: web', command: bin('tsc'), args: ['-p', 'web', '--noEmit'] },
+  { title: 'typecheck: tests', command: bin('tsc'), args: ['-p', 'tests', '--noEmit'] },
+]);
+const built = await checks.build;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zion-test-stack-'));
 let emulators;
@@ -104,6 +141,9 @@ function vitestRun(label, args, env = {}) {
 // Production's store: the functions suites run again on Google's Firestore emulator (vitest.config.ts,
 // project functions@firestore), and the store contract runs on it rather than on an imitation.
 // Its own port, so that a developer's `npm start -- --store firestore` (8080) can keep running.
+// The typechecks and the lint ran while the stack started; the suites wait for their verdicts.
+await Promise.all(Object.values(checks));
+
 const FIRESTORE_TEST_PORT = 8085;
 let firestoreEmulator;
 const found = firestore.findFirestoreEmulator();
