@@ -24,6 +24,28 @@ export const VOLUNTEER_PASS_BLOCK = `        <tr>
         </tr>
 `;
 
+/** The volunteer e-mails' footer. */
+const VOLUNTEER_FOOTER = 'Caring for the Zion region, one volunteer at a time. You receive this e-mail because you signed up for a volunteer shift.';
+
+/** The shift's place, linked to its map when it has one. */
+const PLACE_WITH_MAP = `{{#if volunteer.mapUrl}}<a href="{{volunteer.mapUrl}}" style="color:${TERRACOTTA};">{{volunteer.place}}</a>{{else}}{{volunteer.place}}{{/if}}`;
+
+/** The shift's date, time and place in the e-mails' boxed table. */
+function shiftDetails(place: string): string {
+  const rows = detailRows([
+    ['Date', '<strong>{{volunteer.date}}</strong>'],
+    ['Time', '{{volunteer.time}}'],
+    ['Place', place],
+  ]);
+  return `        <tr>
+          <td style="padding:8px 32px;">
+            <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#faf6ef;border:1px solid #e8e1dc;border-radius:10px;">
+${rows}            </table>
+          </td>
+        </tr>
+`;
+}
+
 /*
  * Issue 29: the default 'Volunteer confirmation' e-mail (admin-editable in the Email Templates tab):
  * the role, the shift's date, times and place, and the link to the sign-up page where the person
@@ -39,17 +61,7 @@ const VOLUNTEER_CONFIRMATION_HTML = layout({
             <p style="margin:0;">Thank you for volunteering! You are signed up for <strong>{{volunteer.role}}</strong>{{#if volunteer.eventTitle}} at <strong>{{volunteer.eventTitle}}</strong>{{/if}}.</p>
           </td>
         </tr>
-        <tr>
-          <td style="padding:8px 32px;">
-            <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#faf6ef;border:1px solid #e8e1dc;border-radius:10px;">
-${detailRows([
-  ['Date', '<strong>{{volunteer.date}}</strong>'],
-  ['Time', '{{volunteer.time}}'],
-  ['Place', `{{#if volunteer.mapUrl}}<a href="{{volunteer.mapUrl}}" style="color:${TERRACOTTA};">{{volunteer.place}}</a>{{else}}{{volunteer.place}}{{/if}}`],
-])}            </table>
-          </td>
-        </tr>
-${VOLUNTEER_PASS_BLOCK}        <tr>
+${shiftDetails(PLACE_WITH_MAP)}${VOLUNTEER_PASS_BLOCK}        <tr>
           <td style="padding:16px 32px 8px;">
             ${button('{{volunteer.url}}', 'See or cancel my shift')}
           </td>
@@ -61,7 +73,7 @@ ${VOLUNTEER_PASS_BLOCK}        <tr>
           </td>
         </tr>
 `,
-  footer: 'Caring for the Zion region, one volunteer at a time. You receive this e-mail because you signed up for a volunteer shift.',
+  footer: VOLUNTEER_FOOTER,
 });
 
 export const VOLUNTEER_CONFIRMATION_TEMPLATE: EmailTemplate = {
@@ -83,23 +95,13 @@ const VOLUNTEER_CANCELLED_HTML = layout({
             <p style="margin:0;">The organisers have cancelled your volunteer shift for <strong>{{volunteer.role}}</strong>{{#if volunteer.eventTitle}} at <strong>{{volunteer.eventTitle}}</strong>{{/if}}. You do not need to come.</p>
           </td>
         </tr>
-        <tr>
-          <td style="padding:8px 32px;">
-            <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#faf6ef;border:1px solid #e8e1dc;border-radius:10px;">
-${detailRows([
-  ['Date', '<strong>{{volunteer.date}}</strong>'],
-  ['Time', '{{volunteer.time}}'],
-  ['Place', '{{volunteer.place}}'],
-])}            </table>
-          </td>
-        </tr>
-        <tr>
+${shiftDetails('{{volunteer.place}}')}        <tr>
           <td style="padding:16px 32px 28px;">
             ${button('{{volunteer.url}}', 'See other shifts')}
           </td>
         </tr>
 `,
-  footer: 'Caring for the Zion region, one volunteer at a time. You receive this e-mail because you signed up for a volunteer shift.',
+  footer: VOLUNTEER_FOOTER,
 });
 
 export const VOLUNTEER_CANCELLED_TEMPLATE: EmailTemplate = {
@@ -121,17 +123,7 @@ const VOLUNTEER_REMINDER_HTML = layout({
             <p style="margin:0;">A reminder: your <strong>{{volunteer.role}}</strong> shift{{#if volunteer.eventTitle}} at <strong>{{volunteer.eventTitle}}</strong>{{/if}} starts {{volunteer.startsIn}}. Thank you for helping!</p>
           </td>
         </tr>
-        <tr>
-          <td style="padding:8px 32px;">
-            <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#faf6ef;border:1px solid #e8e1dc;border-radius:10px;">
-${detailRows([
-  ['Date', '<strong>{{volunteer.date}}</strong>'],
-  ['Time', '{{volunteer.time}}'],
-  ['Place', `{{#if volunteer.mapUrl}}<a href="{{volunteer.mapUrl}}" style="color:${TERRACOTTA};">{{volunteer.place}}</a>{{else}}{{volunteer.place}}{{/if}}`],
-])}            </table>
-          </td>
-        </tr>
-        <tr>
+${shiftDetails(PLACE_WITH_MAP)}        <tr>
           <td style="padding:16px 32px 8px;">
             ${button('{{volunteer.url}}', 'See or cancel my shift')}
           </td>
@@ -142,7 +134,7 @@ ${detailRows([
           </td>
         </tr>
 `,
-  footer: 'Caring for the Zion region, one volunteer at a time. You receive this e-mail because you signed up for a volunteer shift.',
+  footer: VOLUNTEER_FOOTER,
 });
 
 export const VOLUNTEER_REMINDER_TEMPLATE: EmailTemplate = {
