@@ -22,14 +22,13 @@ import { mintReceiptLink } from '../receipts/keys.js';
 import { orderQrContentId } from './templates/order.js';
 import { mintManageLink } from './link-mail.js';
 import { escapedValues } from './templates/render.js';
-import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
+import { renderOrDefault, type TemplateStore } from './template-store.js';
 import { describeEventChanges } from './templates/event-updated.js';
 import {
   buildReminderContext,
   buildTemplateContext,
   checkInUrl,
   eventMoves,
-  renderEmail,
   buildReceipt,
   NO_RECEIPT,
   type AnyTemplateContext,
@@ -75,14 +74,7 @@ export function withManageLink(rendered: RenderedEmail, template: EmailTemplate,
 /** The e-mails an attendee receives: the ticket, or the confirmation when the event issues no tickets. */
 export function createAttendeeMail({ store, clock, templates, timeZone, siteUrl, from, logger }: AttendeeMailDeps) {
   /** A stored template that no longer renders must not stop tickets: the default stands in. */
-  function renderWithFallback(name: TemplateName, template: EmailTemplate, context: AnyTemplateContext): RenderedEmail {
-    try {
-      return renderEmail(template, context);
-    } catch (error) {
-      logger.error(`The stored "${name}" e-mail template failed to render; the default was used`, error);
-      return renderEmail(DEFAULT_TEMPLATES[name], context);
-    }
-  }
+  const renderWithFallback = (name: TemplateName, template: EmailTemplate, context: AnyTemplateContext): RenderedEmail => renderOrDefault(name, template, context, logger);
 
   /** A reminder (issue 25 item 3): none once the event has started or the ticket is no longer active (a retry may come late). */
   async function composeReminder(job: MailJob, rsvp: RsvpRecord, event: EventDetails): Promise<Composed> {

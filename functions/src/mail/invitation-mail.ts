@@ -3,8 +3,8 @@ import { INVITE_ROLE_LABELS, type EmailTemplate } from '../shared/email-template
 import type { Role } from '../shared/session-model.js';
 import type { ThemeService } from '../theme/service.js';
 import type { MailSender } from './port.js';
-import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
-import { formatDateTime, renderEmail, type InvitationContext, type RenderedEmail } from './templates/render.js';
+import { renderOrDefault, type TemplateStore } from './template-store.js';
+import { formatDateTime, type InvitationContext, type RenderedEmail } from './templates/render.js';
 
 export interface InvitationMailDeps {
   mailer: MailSender;
@@ -47,12 +47,7 @@ export function createInvitationMail({ mailer, templates, theme, timeZone, from,
 
   /** A stored template that no longer renders must not stop invitations: the default stands in. */
   function render(template: EmailTemplate, values: InvitationContext): RenderedEmail {
-    try {
-      return renderEmail(template, values);
-    } catch (error) {
-      logger.error('The stored "adminInvitation" e-mail template failed to render; the default was used', error);
-      return renderEmail(DEFAULT_TEMPLATES.adminInvitation, values);
-    }
+    return renderOrDefault('adminInvitation', template, values, logger);
   }
 
   return {

@@ -4,7 +4,7 @@ import { TEMPLATE_MESSAGES, TEMPLATE_NAMES, isTemplateName, type EmailTemplate, 
 import { collection, type DocumentStore } from '../store/port.js';
 import { CONFIRMATION_TEMPLATE } from './templates/confirmation.js';
 import { INVITATION_TEMPLATE } from './templates/invitation.js';
-import { SAMPLE_CONTEXTS, validateTemplate, type RenderedEmail } from './templates/render.js';
+import { SAMPLE_CONTEXTS, renderEmail, validateTemplate, type RenderedEmail, type TemplateContexts } from './templates/render.js';
 import { readsPath } from './templates/safety.js';
 import { REMINDER_TEMPLATE } from './templates/reminder.js';
 import { TICKET_TEMPLATE } from './templates/ticket.js';
@@ -64,6 +64,19 @@ export function checkTemplate(name: TemplateName, template: EmailTemplate): Rend
 function isTemplate(value: unknown): value is EmailTemplate {
   const data = value as Partial<EmailTemplate> | null;
   return typeof data?.subjectTemplate === 'string' && typeof data.htmlTemplate === 'string' && data.htmlTemplate.length > 0;
+}
+
+/**
+ * Renders a template an admin may have edited. One that no longer renders must not stop the e-mail
+ * (a ticket, an invitation, an offer): the default stands in, and the failure is logged.
+ */
+export function renderOrDefault<N extends TemplateName>(name: N, template: EmailTemplate, context: TemplateContexts[N], logger: Pick<Console, 'error'>): RenderedEmail {
+  try {
+    return renderEmail(template, context);
+  } catch (error) {
+    logger.error(`The stored "${name}" e-mail template failed to render; the default was used`, error);
+    return renderEmail(DEFAULT_TEMPLATES[name], context);
+  }
 }
 
 /** The admin-editable e-mail templates: a stored override, else the default. */

@@ -7,8 +7,8 @@ import { firstNameOf } from '../shared/reminders-model.js';
 import type { DocumentStore } from '../store/port.js';
 import { VOLUNTEER_MESSAGES_SENT, VOLUNTEER_ROLES, VOLUNTEER_SHIFTS, VOLUNTEER_SIGNUPS } from '../volunteers/repository.js';
 import type { Composed } from './delivery.js';
-import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
-import { formatEventDate, renderEmail, type RenderedEmail, type VolunteerConfirmationContext } from './templates/render.js';
+import { renderOrDefault, type TemplateStore } from './template-store.js';
+import { formatEventDate, type VolunteerConfirmationContext } from './templates/render.js';
 import { shiftTimeText } from './volunteer-mail.js';
 
 export interface VolunteerAdminMailDeps {
@@ -49,13 +49,7 @@ export function createVolunteerAdminMail({ store, templates, timeZone, siteUrl, 
           url: `${siteUrl.replace(/\/+$/, '')}/${VOLUNTEER_SLUG}`,
         },
       };
-      let rendered: RenderedEmail;
-      try {
-        rendered = renderEmail(await templates.load('volunteerCancelled'), context);
-      } catch (error) {
-        logger.error('The stored "volunteerCancelled" e-mail template failed to render; the default was used', error);
-        rendered = renderEmail(DEFAULT_TEMPLATES.volunteerCancelled, context);
-      }
+      const rendered = renderOrDefault('volunteerCancelled', await templates.load('volunteerCancelled'), context, logger);
       return { message: { to: job.to, from, ...rendered } };
     },
 

@@ -13,8 +13,8 @@ import { volunteerPassUrl } from '../shared/volunteer-door-model.js';
 import type { Composed } from './delivery.js';
 import { ticketQrAttachment } from './qr.js';
 import { VOLUNTEER_QR_CONTENT_ID } from './templates/volunteer.js';
-import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
-import { formatEventDate, renderEmail, type RenderedEmail, type VolunteerConfirmationContext, type VolunteerReminderContext } from './templates/render.js';
+import { renderOrDefault, type TemplateStore } from './template-store.js';
+import { formatEventDate, type VolunteerConfirmationContext, type VolunteerReminderContext } from './templates/render.js';
 
 /** The sign-up page of a volunteer; the key in the fragment (never in a request line, nor in a Referer). */
 export function volunteerSignupUrl(siteUrl: string, signupId: string, key: string): string {
@@ -96,13 +96,7 @@ export function createVolunteerMail({ store, clock, templates, timeZone, siteUrl
         rsvp: found.context.rsvp,
         volunteer: { ...found.context.volunteer, startsIn: startsInPhrase(Date.parse(found.shift.data.start) - clock.now().getTime()) },
       };
-      let rendered: RenderedEmail;
-      try {
-        rendered = renderEmail(await templates.load('volunteerReminder'), context);
-      } catch (error) {
-        logger.error('The stored "volunteerReminder" e-mail template failed to render; the default was used', error);
-        rendered = renderEmail(DEFAULT_TEMPLATES.volunteerReminder, context);
-      }
+      const rendered = renderOrDefault('volunteerReminder', await templates.load('volunteerReminder'), context, logger);
       return { message: { to: job.to, from, ...rendered } };
     },
 
@@ -110,14 +104,7 @@ export function createVolunteerMail({ store, clock, templates, timeZone, siteUrl
       const found = await readForMail(job, { beforeStart: false });
       if ('skip' in found) return { skip: found.skip ?? '' };
       const { signup, shift, role, event, context } = found;
-      let rendered: RenderedEmail;
-      try {
-        rendered = renderEmail(await templates.load('volunteerConfirmation'), context);
-      } catch (error) {
-        // A stored template that no longer renders must not stop the e-mail: the default stands in.
-        logger.error('The stored "volunteerConfirmation" e-mail template failed to render; the default was used', error);
-        rendered = renderEmail(DEFAULT_TEMPLATES.volunteerConfirmation, context);
-      }
+      const rendered = renderOrDefault('volunteerConfirmation', await templates.load('volunteerConfirmation'), context, logger);
       // The shift as a calendar entry (issue 29): the tickets' .ics builder, the shift's own times and place.
       const calendar = volunteerShiftCalendarFile({
         signupId: signup.id,

@@ -1,8 +1,8 @@
 import type { Clock } from '../clock.js';
 import { EVENTS, toEventDetails } from '../events/repository.js';
 import type { Composed } from './delivery.js';
-import { DEFAULT_TEMPLATES, type TemplateStore } from './template-store.js';
-import { eventUrl, formatDateTime, formatEventDate, renderEmail, type RenderedEmail, type WaitlistJoinedContext, type WaitlistOfferContext } from './templates/render.js';
+import { renderOrDefault, type TemplateStore } from './template-store.js';
+import { eventUrl, formatDateTime, formatEventDate, type RenderedEmail, type TemplateContexts, type WaitlistJoinedContext, type WaitlistOfferContext } from './templates/render.js';
 import type { MailJob } from '../outbox/outbox.js';
 import { keptLinkKeys, linkKeyHash, newLinkKey } from '../rsvps/link-keys.js';
 import { mapSearchUrl } from '../shared/map-model.js';
@@ -39,14 +39,8 @@ export interface WaitlistMailDeps {
  */
 export function createWaitlistMail({ store, templates, timeZone, siteUrl, from, logger }: WaitlistMailDeps) {
   /** The stored template, or the default when the stored one no longer renders. */
-  async function render<N extends 'waitlistJoined' | 'waitlistOffer'>(name: N, context: N extends 'waitlistJoined' ? WaitlistJoinedContext : WaitlistOfferContext): Promise<RenderedEmail> {
-    try {
-      return renderEmail(await templates.load(name), context);
-    } catch (error) {
-      // A stored template that no longer renders must not stop the e-mail: the default stands in.
-      logger.error(`The stored "${name}" e-mail template failed to render; the default was used`, error);
-      return renderEmail(DEFAULT_TEMPLATES[name], context);
-    }
+  async function render<N extends 'waitlistJoined' | 'waitlistOffer'>(name: N, context: TemplateContexts[N]): Promise<RenderedEmail> {
+    return renderOrDefault(name, await templates.load(name), context, logger);
   }
 
   /**

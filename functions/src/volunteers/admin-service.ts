@@ -43,6 +43,7 @@ import {
   type StoredVolunteerSignup,
 } from './repository.js';
 import { volunteerSignupsCsv } from './csv.js';
+import { inTurn } from './line.js';
 
 /*
  * The admins' Volunteers tab (issue 29 items 3 and 6): roles and shifts made, edited, reordered and
@@ -131,20 +132,6 @@ async function eventOf(store: DocumentStore, event: string, role: Role): Promise
 }
 
 export function createVolunteerAdminService({ store, clock, timeZone, onMailQueued }: VolunteerAdminDeps) {
-  const turns = new Map<string, Promise<unknown>>();
-  /** Moves into one shift take turns in this instance (like sign-ups): a rush waits here, not on the counter's locks. */
-  function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const run = (turns.get(key) ?? Promise.resolve()).then(work, work);
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    turns.set(key, settled);
-    void settled.then(() => {
-      if (turns.get(key) === settled) turns.delete(key);
-    });
-    return run;
-  }
 
   /**
    * Moves a sign-up to another shift in one transaction: the old shift's count goes down, the new

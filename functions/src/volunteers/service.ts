@@ -32,6 +32,7 @@ import { volunteerShiftCalendarFile, volunteerShiftGoogleUrl } from '../calendar
 import type { TicketCalendarFile } from '../calendar/ticket-calendar.js';
 import { VOLUNTEER_SLUG } from '../shared/constants.js';
 import { planVolunteerTicket, releaseVolunteerTicket, takeVolunteerTicket } from './free-ticket.js';
+import { inTurn } from './line.js';
 
 export interface VolunteerServiceDeps {
   store: DocumentStore;
@@ -93,20 +94,6 @@ export async function hasOpenVolunteerRoles(store: DocumentStore, now: Date, eve
 
 export function createVolunteerService({ store, clock, siteUrl = 'http://localhost', onMailQueued, onMailchimpQueued, onSeatsFreed }: VolunteerServiceDeps) {
   const volunteerPageUrl = `${siteUrl.replace(/\/+$/, '')}/${VOLUNTEER_SLUG}`;
-  const turns = new Map<string, Promise<unknown>>();
-  /** Runs `work` after the earlier work of the same key has settled (either way). */
-  function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const run = (turns.get(key) ?? Promise.resolve()).then(work, work);
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    turns.set(key, settled);
-    void settled.then(() => {
-      if (turns.get(key) === settled) turns.delete(key);
-    });
-    return run;
-  }
 
   async function readOwned(signupId: string, key: string) {
     const signup = await store.get(VOLUNTEER_SIGNUPS, signupId);
