@@ -403,6 +403,8 @@ describe('an admin cancels a sign-up (issue 29 item 3)', () => {
     const ada = person();
     await signUp(shift, ada).expect(201);
     const signup = await signupOf(ada.email);
+    // The confirmation is delivered first: composed after the cancel, it would be skipped (the sign-up is no longer active).
+    expect(await mailsTo(api, ada.email)).toHaveLength(1);
     const cancelled = await api.request.delete(`/api/volunteer/admin/signups/${signup.id}`).set(admin()).send({ reason: 'Shift merged' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body).toMatchObject({ message: A.cancelledByAdmin });
