@@ -39,7 +39,7 @@ function passNotFound() {
 }
 
 /** The door's allowlist of a sign-up: no e-mail, phone, note nor key hashes. */
-function toDoorVolunteer(signup: StoredDocument<StoredVolunteerSignup>, role: string, shift: DoorVolunteer['shift']): DoorVolunteer {
+function doorVolunteerOf(signup: StoredDocument<StoredVolunteerSignup>, role: string, shift: DoorVolunteer['shift']): DoorVolunteer {
   const data = signup.data;
   return {
     id: signup.id,
@@ -72,7 +72,7 @@ export function createVolunteerDoor({ store, clock, siteUrl }: VolunteerDoorDeps
     const shiftOf = new Map(shifts.filter((shift) => shift !== null).map((shift) => [shift.id, { start: shift.data.start, end: shift.data.end, place: shift.data.place }]));
     const roleOf = new Map(roles.filter((role) => role !== null).map((role) => [role.id, role.data.title]));
     return (signup: StoredDocument<StoredVolunteerSignup>) =>
-      toDoorVolunteer(signup, roleOf.get(signup.data.roleId) ?? '', shiftOf.get(signup.data.shiftId) ?? { start: '', end: '', place: '' });
+      doorVolunteerOf(signup, roleOf.get(signup.data.roleId) ?? '', shiftOf.get(signup.data.shiftId) ?? { start: '', end: '', place: '' });
   }
 
   return {
@@ -109,7 +109,7 @@ export function createVolunteerDoor({ store, clock, siteUrl }: VolunteerDoorDeps
         return { signup: { id: signup.id, data: { ...signup.data, ...stamp } }, role };
       });
       const shift = await store.get(VOLUNTEER_SHIFTS, signup.data.shiftId);
-      const volunteer = toDoorVolunteer(signup, role?.data.title ?? '', shift ? { start: shift.data.start, end: shift.data.end, place: shift.data.place } : { start: '', end: '', place: '' });
+      const volunteer = doorVolunteerOf(signup, role?.data.title ?? '', shift ? { start: shift.data.start, end: shift.data.end, place: shift.data.place } : { start: '', end: '', place: '' });
       return { success: true, message: VOLUNTEER_DOOR_MESSAGES.checkedIn, volunteer };
     },
 
