@@ -4,12 +4,17 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 /**
  * The functions suites spend most of their time waiting for the Auth and Firestore emulators, not
  * computing: three files at once on a 2-core machine took them from 379 s to 112 s (six slowest
- * files; docs/testing.md "Where the time goes"). Vitest runs projects with different worker counts
- * in separate phases (sequence.groupOrder): these first, then the site's and scripts' suites,
- * which compute (jsdom, builds) and keep the default of one worker per core but one.
+ * files; docs/testing.md "Where the time goes"). They share one module graph per worker
+ * (`isolate: false`): each file otherwise imported the whole API again, 174 s of a run's 397. They
+ * keep no state in modules between files (each test API opens its own store and clock; the files
+ * that intercept HTTP put nock back, support/recorded-http.ts), and a run in shuffled file order
+ * passes. Vitest runs projects with different worker counts in separate phases
+ * (sequence.groupOrder): these first, then the site's and scripts' suites, which compute (jsdom,
+ * builds), two at a time, each file in a fresh module graph: the site's modules do keep state
+ * (the first screen, the kept theme), and a shuffled run with shared graphs failed.
  */
-const ON_THE_EMULATORS = { maxWorkers: 3, sequence: { groupOrder: 0 } } as const;
-const COMPUTING = { sequence: { groupOrder: 1 } } as const;
+const ON_THE_EMULATORS = { maxWorkers: 3, isolate: false, sequence: { groupOrder: 0 } } as const;
+const COMPUTING = { maxWorkers: 2, sequence: { groupOrder: 1 } } as const;
 
 /**
  * The functions suites again on Google's Firestore emulator (production's store), when one
@@ -28,6 +33,8 @@ const onFirestore: TestProjectInlineConfiguration[] = process.env.FIRESTORE_EMUL
           exclude: ['functions/test/store/**', 'functions/test/api/admin-cli.test.ts'],
           environment: 'node',
           globalSetup: ['functions/test/support/auth-emulator.ts'],
+          // Shorter pauses between the client's transaction retries (see the file).
+          setupFiles: ['functions/test/support/firestore-backoff.ts'],
           env: { ZION_TEST_STORE: 'firestore' },
         },
       },

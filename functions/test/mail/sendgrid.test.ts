@@ -1,14 +1,13 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ticketCalendarFile } from '../../src/calendar/ticket-calendar.js';
 import { ticketQrAttachment } from '../../src/mail/qr.js';
 import { sendgridMailer } from '../../src/mail/sendgrid.js';
+import { useRecordedHttp } from '../support/recorded-http.js';
 
 const API = 'https://api.sendgrid.com';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
+useRecordedHttp();
 
 describe('sendgridMailer', () => {
   it('posts the message to /v3/mail/send with the QR code as an inline attachment', async () => {

@@ -1,8 +1,9 @@
 import nock from 'nock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mailchimpAudiences, serverPrefix } from '../../src/mailchimp/mailchimp.js';
 import { AudienceError, subscriberHash, type AudienceMember } from '../../src/mailchimp/port.js';
 import { MAILCHIMP_MESSAGES } from '../../src/shared/mailchimp-model.js';
+import { useRecordedHttp } from '../support/recorded-http.js';
 
 /*
  * The real Mailchimp adapter against recorded HTTP (nock): Mailchimp's Marketing API v3
@@ -29,15 +30,10 @@ const problem = (status: number, title: string, detail: string) => ({
 const sleeps: number[] = [];
 const adapter = (options: { retries?: number } = {}) => mailchimpAudiences({ apiKey: API_KEY, sleep: async (ms) => void sleeps.push(ms), ...options });
 
-beforeAll(() => {
-  nock.disableNetConnect();
-});
 afterEach(() => {
   sleeps.length = 0;
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  expect(pending, 'every recorded request was made').toEqual([]);
 });
+useRecordedHttp({ everyRecordingUsed: (pending) => expect(pending, 'every recorded request was made').toEqual([]) });
 
 describe('Mailchimp adapter (recorded HTTP)', () => {
   it('takes the server prefix from the key; a key without one is refused at start', () => {

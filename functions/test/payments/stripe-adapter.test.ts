@@ -1,7 +1,8 @@
 import nock from 'nock';
 import Stripe from 'stripe';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stripeGateway } from '../../src/payments/stripe.js';
+import { useRecordedHttp } from '../support/recorded-http.js';
 
 const config = { secretKey: 'sk_test_recorded', webhookSecret: 'whsec_recorded', publishableKey: 'pk_test_recorded' };
 
@@ -18,12 +19,7 @@ const recordedIntent = {
   livemode: false,
 };
 
-beforeAll(() => {
-  nock.disableNetConnect();
-});
-afterEach(() => {
-  nock.cleanAll();
-});
+useRecordedHttp();
 
 describe('Stripe adapter (recorded HTTP)', () => {
   it('creates an intent for the exact amount, with metadata and an idempotency key', async () => {
