@@ -22,8 +22,13 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: process.env.SITE_URL || 'http://127.0.0.1:5000',
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
+    // No trace and no failure screenshot by default: recording a trace snapshots every page for
+    // every journey (to throw it away when it passes), a large share of the browser's CPU on a
+    // 2-core machine, and CI shows only the text output. The failure's error text and the
+    // summary of npm test say what failed; for the picture, run the journey again with
+    // `npm run e2e -- --trace on <file>` (issue 27 item 5).
+    trace: 'off',
+    screenshot: 'off',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions } },

@@ -1,15 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_THEME, THEME_COLOUR_FIELDS } from '../../functions/src/shared/theme-model.js';
 import { uniqueEmail, waitForMail } from './mail.js';
-import { ADMIN, STAFF, api, expectNoSeriousA11yViolations, fetchForRoute, idToken, landingEventCard, signIn, STARGAZING } from './support.js';
+import { ADMIN, STAFF, api, expectNoSeriousA11yViolations, fetchForRoute, idToken, landingEventCard, reviewShot, signIn, STARGAZING } from './support.js';
 
 // axe-core on every page, public and staff, at phone and desktop width (every test here is
 // tagged @phone): a serious or critical violation fails the journey (issue 13, item 6).
 // Each page is checked once what it shows has loaded: no spinner is left.
-
-const SHOTS = '/tmp/a11y';
-mkdirSync(SHOTS, { recursive: true });
 
 /** Waits until nothing on the page is still loading (spinners are role=status with a "...ing" label). */
 async function settled(page: Page) {
@@ -31,7 +27,7 @@ test.beforeEach(async ({ page }) => {
 
 async function check(page: Page, name: string) {
   await settled(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  await reviewShot(page, `a11y-${name}`);
   await expectNoSeriousA11yViolations(page);
 }
 
@@ -234,7 +230,7 @@ test.describe('accessibility (axe): staff pages', () => {
     // (template content never runs on the dashboard): axe cannot run inside it and would wait
     // for it until the test times out. The frame element itself (its title) is still checked.
     await settled(page);
-    await page.screenshot({ path: `${SHOTS}/tab-emails-${page.viewportSize()?.width}.png`, fullPage: true });
+    await reviewShot(page, 'a11y-tab-emails');
     await expectNoSeriousA11yViolations(page, { exclude: ['iframe.emails-preview-frame'] });
     await expect(preview).toHaveAttribute('title', /.+/);
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail, waitForMail } from './mail.js';
-import { ADMIN, api, expectNoHorizontalScroll, idToken, openWholeLandingList, signIn } from './support.js';
+import { ADMIN, api, expectNoHorizontalScroll, idToken, openWholeLandingList, reviewShot, signIn } from './support.js';
 
 /** A small real PNG (a 24x16 gradient), made here so the upload's decoder has something true to read. */
 function png(width = 24, height = 16): Buffer {
@@ -68,10 +68,6 @@ async function registerAndPay(visitor: Page, slug: string, name: string, email: 
   await expect(visitor.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
 }
 
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
 
 test.describe('admin: events and RSVPs', () => {
   test('create a paid event with an image, edit, deactivate, archive, restore, switch mode; then resend, cancel, refund and export its RSVPs', async ({ page }) => {
@@ -109,7 +105,7 @@ test.describe('admin: events and RSVPs', () => {
       await form.getByLabel('Tags', { exact: true }).fill(' photography, , outdoors ');
       await form.getByLabel('Custom URL').fill(`Photo Walk ${stamp}`);
       await expect(form.getByText(new RegExp(`/${slug}$`))).toBeVisible();
-      await shot(page, 'event-form');
+      await reviewShot(page, 'event-form');
       await form.getByRole('button', { name: 'Create Event' }).click();
       await expect(toast(page, 'Event created')).toBeVisible();
       const item = eventItem(page, title);
@@ -117,7 +113,7 @@ test.describe('admin: events and RSVPs', () => {
       await expect(item).toContainText('Active');
       await expect(item).toContainText('Tickets');
       await expect(item).toContainText(`${weekday}, May 20, ${year} at 6:30 PM MDT`);
-      await shot(page, 'events-tab');
+      await reviewShot(page, 'events-tab');
     });
 
     await test.step('on the public site, with its image', async () => {
@@ -217,7 +213,7 @@ test.describe('admin: events and RSVPs', () => {
       const rita = page.getByRole('row', { name: new RegExp(refunded.name) });
       await expect(rita).toContainText('Adult');
       await expect(rita).toContainText('$20.00');
-      await shot(page, 'rsvps-tab');
+      await reviewShot(page, 'rsvps-tab');
       await rita.getByRole('button', { name: 'Resend ticket' }).click();
       await expect(toast(page, refunded.email)).toBeVisible();
 
@@ -282,11 +278,11 @@ test.describe('admin: events and RSVPs', () => {
     await signIn(page, ADMIN);
     await expect(page.locator('.events-admin-item').first()).toBeVisible();
     await expectNoHorizontalScroll(page);
-    await shot(page, 'events-tab');
+    await reviewShot(page, 'events-tab');
     await page.getByRole('button', { name: 'Edit' }).first().click();
     await expect(page.locator('form.event-form')).toBeVisible();
     await expectNoHorizontalScroll(page);
-    await shot(page, 'event-form');
+    await reviewShot(page, 'event-form');
     // Leaving the changed form asks first.
     await page.getByLabel('Location').fill('Somewhere else');
     await page.getByRole('tab', { name: 'RSVPs' }).click();
@@ -294,6 +290,6 @@ test.describe('admin: events and RSVPs', () => {
     await expect(page.getByRole('tab', { selected: true })).toHaveText('RSVPs');
     await expect(page.getByLabel('RSVP counts')).toBeVisible();
     await expectNoHorizontalScroll(page);
-    await shot(page, 'rsvps-tab');
+    await reviewShot(page, 'rsvps-tab');
   });
 });

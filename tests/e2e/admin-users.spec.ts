@@ -1,14 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { uniqueEmail, waitForMail } from './mail.js';
-import { ADMIN, expectNoHorizontalScroll, signIn } from './support.js';
+import { ADMIN, expectNoHorizontalScroll, reviewShot, signIn } from './support.js';
 
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/admin-users-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => reviewShot(page, `admin-users-${name}`);
 
 /** The invitation link of an e-mail (its HTML escapes '=' and '&' in attributes). */
 function invitationLink(html: string): string {

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail, waitForMail } from './mail.js';
-import { ADMIN, api, expectNoHorizontalScroll, idToken, signIn } from './support.js';
+import { ADMIN, api, expectNoHorizontalScroll, idToken, reviewShot, signIn } from './support.js';
 
 // The Email Templates tab end to end: the demo admin rewrites the ticket e-mail, and the next
 // visitor's ticket in the mailbox uses it; then the template goes back to its default.
@@ -9,12 +8,7 @@ import { ADMIN, api, expectNoHorizontalScroll, idToken, signIn } from './support
 // (the event title in the subject, the name, the QR code and the ticket link in the HTML),
 // and the stored template is reset at the end whatever happens.
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/emails';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => reviewShot(page, name);
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ui-toast').filter({ hasText: text });
 
@@ -128,7 +122,7 @@ test.describe('admin: the Email Templates tab', () => {
     await shot(page, 'emails-ticket');
     // A full-page capture may leave a sandboxed frame blank: the preview on its own, in view.
     await page.locator('.emails-preview').scrollIntoViewIfNeeded();
-    await page.locator('.emails-preview').screenshot({ path: `${SHOTS}/emails-preview-${page.viewportSize()?.width}.png` });
+    await reviewShot(page, 'emails-preview', { locator: page.locator('.emails-preview') });
     await page.getByRole('combobox', { name: /^Template/ }).selectOption('adminInvitation');
     await expect(page.getByRole('button', { name: 'Insert invite.url' })).toBeVisible();
     await expect(page.frameLocator('iframe[title="Preview of the admin invitation e-mail"]').getByText('Accept the invitation')).toBeVisible();

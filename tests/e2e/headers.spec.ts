@@ -98,7 +98,6 @@ test.describe('Content-Security-Policy and security headers', () => {
     await visit(page, '/');
     await expect(page.locator('#root')).not.toBeEmpty();
     await settle(page);
-    await page.screenshot({ path: test.info().outputPath('landing.png') });
 
     await visit(page, `/${event.id}`);
     await expect(page.getByRole('heading', { name: event.title })).toBeVisible();
@@ -112,7 +111,6 @@ test.describe('Content-Security-Policy and security headers', () => {
     await form.getByRole('button', { name: 'Continue to Payment' }).click();
     await expect(page.getByLabel('Card number')).toBeVisible();
     await settle(page);
-    await page.screenshot({ path: test.info().outputPath('payment-step.png') });
     // Leave the seat hold as a visitor would who changes their mind.
     await page.getByRole('button', { name: 'Cancel' }).click();
 
@@ -149,7 +147,6 @@ test.describe('Content-Security-Policy and security headers', () => {
       await settle(page);
       // The e-mail preview is admin HTML in a sandboxed srcdoc frame, under the page's policy.
       if (name === 'Email Templates') await expect(page.locator('iframe[title^="Preview of the"]')).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`tab-${name.replace(/\W+/g, '-')}.png`) });
       // Previews render admin HTML in frames: open any the tab offers, so its frame is checked too.
       const preview = page.getByRole('button', { name: /^Preview/ }).first();
       if (await preview.isVisible()) {
@@ -256,7 +253,6 @@ test.describe('the door on a phone: sign-in, camera and the scanner worker under
       await page.getByRole('button', { name: 'Start Camera Scanner' }).click();
       await expect(page.getByText('Point camera at QR code')).toBeVisible();
       await settle(page);
-      await page.screenshot({ path: test.info().outputPath('checkin-phone.png') });
       await page.getByRole('button', { name: 'Stop Scanner' }).click();
       expect(violations).toEqual([]);
     } finally {

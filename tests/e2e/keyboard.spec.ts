@@ -1,14 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './mail.js';
-import { STAFF, STARGAZING, api, idToken } from './support.js';
+import { api, idToken, reviewShot, STAFF, STARGAZING } from './support.js';
 
 // The registration and check-in journeys with the keyboard alone (issue 13, item 6): after the
 // first page load the tests only press keys (Tab, Shift+Tab, Enter, Space, typing), never click,
 // and every stop the Tab key reaches shows where the focus is.
 
-const SHOTS = '/tmp/a11y';
-mkdirSync(SHOTS, { recursive: true });
 
 /** How the focused element shows its focus: an outline of at least 2px, or a box-shadow ring. */
 async function focusIndicator(page: Page) {
@@ -67,7 +64,7 @@ test.describe('keyboard only', () => {
 
     // From the top of the page; or back from 'Show more', above which the new cards appeared.
     await tabTo(page, eventLink, { max: 120, backwards: opened });
-    await page.screenshot({ path: `${SHOTS}/keyboard-landing-focus-${page.viewportSize()?.width}.png` });
+    await reviewShot(page, 'keyboard-landing-focus', { fullPage: false });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/stargazing$|\/event\//);
     await expect(page.getByRole('heading', { name: 'Night Sky Stargazing at Kolob Terrace', level: 1 })).toBeVisible();
@@ -90,7 +87,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(email);
     await tabTo(page, register);
-    await page.screenshot({ path: `${SHOTS}/keyboard-register-focus-${page.viewportSize()?.width}.png` });
+    await reviewShot(page, 'keyboard-register-focus', { fullPage: false });
     await page.keyboard.press('Space');
 
     await expect(form.getByText('You are registered! Your ticket is on its way to your inbox.')).toBeVisible();
@@ -98,7 +95,7 @@ test.describe('keyboard only', () => {
     await expect(form.getByRole('heading', { name: 'Registration Complete' })).toBeFocused();
     const again = form.getByRole('button', { name: 'Register Another Person' });
     await tabTo(page, again, { max: 10 });
-    await page.screenshot({ path: `${SHOTS}/keyboard-success-${page.viewportSize()?.width}.png` });
+    await reviewShot(page, 'keyboard-success', { fullPage: false });
 
     const { event } = await api<{ event: { id: string } }>('/events/stargazing');
     const { rsvps } = await api<{ rsvps: { email: string; name: string }[] }>(`/events/${event.id}/rsvps`, { token: await idToken() });
@@ -142,7 +139,7 @@ test.describe('keyboard only', () => {
     const checkIn = page.getByRole('button', { name: 'Check In Now' });
     await expect(checkIn).toBeVisible();
     await tabTo(page, checkIn, { max: 10 });
-    await page.screenshot({ path: `${SHOTS}/keyboard-checkin-focus-${page.viewportSize()?.width}.png` });
+    await reviewShot(page, 'keyboard-checkin-focus', { fullPage: false });
     await page.keyboard.press('Enter');
 
     await expect(page.locator('.checkin-status')).toHaveText('Checked in: Kit Keys');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './mail.js';
-import { ADMIN, API, api, expectNoHorizontalScroll, idToken, signIn } from './support.js';
+import { ADMIN, API, api, expectNoHorizontalScroll, idToken, reviewShot, signIn } from './support.js';
 
 /*
  * Mailchimp (issue 11) on the local stack's offline demo audiences: an admin syncs an event's
@@ -17,9 +17,7 @@ async function members(audienceId: string): Promise<Member[]> {
   return page.audiences.find((audience) => audience.id === audienceId)?.members ?? [];
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp/mailchimp'}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => reviewShot(page, name);
 
 /** A free event two months ahead with a tag of its own (so the Events tab can be filtered to it) and two attendees. */
 async function eventWithAttendees(stamp: string) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './mail.js';
-import { API, api, idToken } from './support.js';
+import { API, api, idToken, reviewShot } from './support.js';
 
 const FALLBACK_IMAGE = '/images/fallback-landscape.svg';
 
@@ -12,7 +12,6 @@ const FALLBACK_IMAGE = '/images/fallback-landscape.svg';
  */
 
 const PERF_EVENTS = 40;
-const SHOTS = '/tmp/perf';
 
 /** Sums the page's layout shifts not caused by input, as Lighthouse's CLS does, from the first paint on. */
 async function watchLayoutShifts(page: Page) {
@@ -52,7 +51,7 @@ async function expectNoLayoutShift(page: Page, path: string, ready: (page: Page)
     await page.waitForTimeout(700);
     const shifts = await layoutShifts(page);
     const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-    await page.screenshot({ path: `${SHOTS}/${shot}-${visit}-${page.viewportSize()?.width}.png` });
+    await reviewShot(page, `${shot}-${visit}`, { fullPage: false });
     expect(total, `layout shifts on ${path}, ${visit} visit: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
   }
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail, waitForMail } from './mail.js';
-import { API, api, expectNoHorizontalScroll, idToken } from './support.js';
+import { API, api, expectNoHorizontalScroll, idToken, reviewShot } from './support.js';
 
 async function fillPerson(page: Page, name: string, email: string) {
   const form = page.locator('#register');
@@ -71,7 +71,7 @@ test.describe('free registration', () => {
     await form.getByRole('button', { name: 'Register' }).click();
     await expect(form.getByRole('alert')).toContainText('You are already registered for this event');
     await expect(form.getByText('You are registered!')).toHaveCount(0);
-    await page.screenshot({ path: `/tmp/seats/already-registered-${page.viewportSize()?.width}.png`, fullPage: true });
+    await reviewShot(page, 'already-registered');
 
     // One RSVP for this person (other journeys may register for the same event meanwhile, so count theirs only).
     const { event } = await api<{ event: { id: string } }>('/events/stargazing');
@@ -95,7 +95,7 @@ test.describe('free registration', () => {
       const section = page.locator('#register');
       await expect(section.getByRole('status')).toHaveText('Registration for this event has closed');
       await expect(section.getByRole('button', { name: 'Register' })).toHaveCount(0);
-      await page.screenshot({ path: `/tmp/seats/registration-closed-${page.viewportSize()?.width}.png`, fullPage: true });
+      await reviewShot(page, 'registration-closed');
       const refused = await fetch(`${API}/events/${event.id}/rsvp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

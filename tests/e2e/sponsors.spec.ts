@@ -1,16 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, expectNoHorizontalScroll, signIn } from './support.js';
+import { ADMIN, expectNoHorizontalScroll, reviewShot, signIn } from './support.js';
 import { adminNames, logoPng, SEEDED_SPONSORS, sponsorItem, stripNames as knownStripNames, whileSponsorsAreMine } from './sponsors.js';
 
 const SEEDED = SEEDED_SPONSORS;
 
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/sponsors-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => reviewShot(page, `sponsors-${name}`);
 
 test.describe('admin: sponsors', () => {
   test('adds a sponsor with a logo, the strip shows it; moves it up; deletes it after confirming and the strip no longer shows it', async ({ page, browser }) => {

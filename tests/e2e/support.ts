@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIResponse, type Locator, type Page, type Route } from '@playwright/test';
 
@@ -148,4 +150,19 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { exclu
     .join('\n\n');
   // Soft: a journey goes on to its next page, so one run lists every page's violations; the test still fails.
   expect.soft(serious.map((violation) => violation.id), `axe found serious or critical violations on ${page.url()}:\n\n${report}`).toEqual([]);
+}
+
+/**
+ * A picture of the page for a person to look at, written only when SCREENSHOT_DIR is set
+ * (`SCREENSHOT_DIR=/tmp/shots npm run e2e -- …`): nothing asserts on it. A full-page capture
+ * costs Chromium a second or more in software rendering, so `npm test` takes none (issue 27 item 5).
+ * The file is `<name>-<viewport width>.png`; `locator` captures one element instead of the page.
+ */
+export async function reviewShot(page: Page, name: string, options: { fullPage?: boolean; locator?: Locator } = {}) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}-${page.viewportSize()?.width}.png`);
+  if (options.locator) await options.locator.screenshot({ path });
+  else await page.screenshot({ path, fullPage: options.fullPage ?? true });
 }

@@ -1,21 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, api, expectNoHorizontalScroll, idToken, signIn } from './support.js';
+import { ADMIN, api, expectNoHorizontalScroll, idToken, reviewShot, signIn } from './support.js';
 
 // The Theme tab end to end: the demo admin rebrands the site and the public landing page follows.
 // The theme is one document every journey shares, so this journey keeps what other journeys
 // read (the name still contains 'Zion Events', the three default slides and their texts) and
 // puts the stored theme back at the end.
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/theme';
-
 /** The whole page, and what the screen shows at the top (where the sticky preview sits beside the form). */
 async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  if (!process.env.SCREENSHOT_DIR) return;
+  await reviewShot(page, name);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}-top-${page.viewportSize()?.width}.png` });
+  await reviewShot(page, `${name}-top`, { fullPage: false });
 }
 
 /** A photo-like JPEG (noise barely compresses) of about 4.5MB: what a phone camera sends. */
