@@ -14,6 +14,11 @@ test('open Volunteer from the footer, sign up for a shift, open the e-mailed lin
 
   await test.step('the footer leads to the Volunteer page, grouped by event', async () => {
     await page.goto('/');
+    // As a visitor, who reads the page before reaching its foot: once the events list and the
+    // contact form (a chunk of its own) are in. Clicked before, the footer could move down under
+    // the click as they arrive, and the click land on the page above it (a loaded run met that).
+    await expect(page.locator('#events article').first()).toBeVisible();
+    await expect(page.locator('#contact form').getByRole('button', { name: 'Send Message' })).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Volunteer' }).click();
     await expect(page).toHaveURL(/\/volunteer$/);
     await expect(page.getByRole('heading', { level: 1, name: VOLUNTEER_MESSAGES.pageTitle })).toBeVisible();
