@@ -8,8 +8,6 @@ import { ADMIN, api, expectNoHorizontalScroll, idToken, reviewShot, signIn } fro
 // (the event title in the subject, the name, the QR code and the ticket link in the HTML),
 // and the stored template is reset at the end whatever happens.
 
-const shot = (page: Page, name: string) => reviewShot(page, name);
-
 const toast = (page: Page, text: string | RegExp) => page.locator('.ui-toast').filter({ hasText: text });
 
 async function openEmailsTab(page: Page) {
@@ -76,7 +74,7 @@ test.describe('admin: the Email Templates tab', () => {
       // machine it once stayed blank for the default 10 s (its text attached but not yet laid out).
       await expect(preview.getByText(`${line}Alex Rivera`)).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('.emails-preview-subject')).toContainText(`Your pass for Night Sky Walk at Canyon Junction (${stamp})`);
-      await shot(page, 'emails-tab');
+      await reviewShot(page, 'emails-tab');
 
       await page.getByRole('button', { name: 'Save template' }).click();
       await expect(toast(page, 'Template saved')).toBeVisible();
@@ -119,7 +117,7 @@ test.describe('admin: the Email Templates tab', () => {
     await openEmailsTab(page);
     await expect(page.frameLocator('iframe[title="Preview of the ticket e-mail"]').getByText('Ticket ID')).toBeVisible();
     await expectNoHorizontalScroll(page);
-    await shot(page, 'emails-ticket');
+    await reviewShot(page, 'emails-ticket');
     // A full-page capture may leave a sandboxed frame blank: the preview on its own, in view.
     await page.locator('.emails-preview').scrollIntoViewIfNeeded();
     await reviewShot(page, 'emails-preview', { locator: page.locator('.emails-preview') });
@@ -127,6 +125,6 @@ test.describe('admin: the Email Templates tab', () => {
     await expect(page.getByRole('button', { name: 'Insert invite.url' })).toBeVisible();
     await expect(page.frameLocator('iframe[title="Preview of the admin invitation e-mail"]').getByText('Accept the invitation')).toBeVisible();
     await expectNoHorizontalScroll(page);
-    await shot(page, 'emails-invitation');
+    await reviewShot(page, 'emails-invitation');
   });
 });

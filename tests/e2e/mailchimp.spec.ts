@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './mail.js';
 import { ADMIN, API, api, expectNoHorizontalScroll, idToken, reviewShot, signIn } from './support.js';
 
@@ -16,8 +16,6 @@ async function members(audienceId: string): Promise<Member[]> {
   const page = (await (await fetch(`${API}/audiences?format=json`)).json()) as AudiencePage;
   return page.audiences.find((audience) => audience.id === audienceId)?.members ?? [];
 }
-
-const shot = (page: Page, name: string) => reviewShot(page, name);
 
 /** A free event two months ahead with a tag of its own (so the Events tab can be filtered to it) and two attendees. */
 async function eventWithAttendees(stamp: string) {
@@ -51,12 +49,12 @@ test.describe('Mailchimp', () => {
       await expect(dialog.getByText(event.title)).toBeVisible();
       await dialog.getByRole('radio', { name: /Zion Volunteers \(demo\)/ }).check();
       await expect(dialog.getByText(/subscribers?$/).first()).toBeVisible();
-      await shot(page, 'mailchimp-choose');
+      await reviewShot(page, 'mailchimp-choose');
       await expectNoHorizontalScroll(page);
       await dialog.getByRole('button', { name: 'Sync', exact: true }).click();
       await expect(dialog.getByText('1 synced, 1 failed')).toBeVisible();
       await expect(dialog.getByRole('list', { name: 'Not synced' })).toContainText(`${event.fake}: ${event.fake} looks fake or invalid, please enter a real email address.`);
-      await shot(page, 'mailchimp-result');
+      await reviewShot(page, 'mailchimp-result');
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();
       await expect(item.getByRole('button', { name: 'Sync to Mailchimp' })).toBeFocused();
@@ -72,7 +70,7 @@ test.describe('Mailchimp', () => {
       await expect(row).toContainText(event.title);
       await expect(volunteers.getByRole('row').filter({ hasText: event.fake })).toHaveCount(0);
       await expectNoHorizontalScroll(audiences);
-      await shot(audiences, 'mailchimp-audiences-page');
+      await reviewShot(audiences, 'mailchimp-audiences-page');
       // Its neighbour, the mailbox, shares the frame: on a phone its table scrolls in its box too.
       await audiences.getByRole('link', { name: 'Mailbox' }).click();
       await expect(audiences.getByRole('heading', { name: 'Local development mailbox' })).toBeVisible();
@@ -100,7 +98,7 @@ test.describe('Mailchimp', () => {
       await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Keen Volunteer');
       await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
       await box.check();
-      await shot(visitor, 'mailchimp-consent');
+      await reviewShot(visitor, 'mailchimp-consent');
       await form.getByRole('button', { name: 'Register' }).click();
       await expect(visitor.getByText(/You are registered!/)).toBeVisible();
       await expect.poll(async () => (await members('demo-newsletter')).find((m) => m.email === email), { timeout: 20_000 }).toMatchObject({
