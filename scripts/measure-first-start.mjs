@@ -24,7 +24,8 @@ const seconds = () => ((Date.now() - began) / 1000).toFixed(1).padStart(6);
 // --no-local: copy the objects as a clone from a server would, not hard-link them.
 const cloned = spawnSync('git', ['clone', '--quiet', '--no-local', source, clone], { stdio: 'inherit' });
 if (cloned.status !== 0) {
-  console.error('git clone failed');
+  rmSync(work, { recursive: true, force: true });
+  console.error(`git clone of ${source} failed`);
   process.exit(1);
 }
 console.log(`${seconds()} s  cloned`);
