@@ -1,14 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { launchOptions } from './tests/e2e/browser.js';
 
 /**
- * End-to-end journeys in the system Chromium (never a downloaded browser)
- * against the stack `npm start` runs; scripts/test.mjs starts it first.
+ * End-to-end journeys in the system Chromium (never a downloaded browser; which one:
+ * tests/e2e/browser.ts) against the stack `npm start` runs; scripts/test.mjs starts it first.
  */
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const launchOptions = {
-  executablePath: chromium,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,6 +1,7 @@
 // What the door journeys share (checkin, door-offline, door-words): an event of their own, its
 // registrations, a ticket as the API shows it, the door's status line, and a browser with a camera.
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './browser.js';
 import { uniqueEmail } from './mail.js';
 import { api, idToken } from './support.js';
 
@@ -44,15 +45,9 @@ export const doorStatus = (page: Page) => page.locator('.checkin-status');
  */
 export function launchWithCamera(video: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,

@@ -1,4 +1,5 @@
 import { chromium, expect, test, type APIResponse, type Browser, type Page, type Response } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './browser.js';
 import { uniqueEmail, waitForMail } from './mail.js';
 import { ADMIN, API, SITE, STAFF, api, idToken, signIn } from './support.js';
 
@@ -228,8 +229,8 @@ test.describe('the door on a phone: sign-in, camera and the scanner worker under
   test.beforeAll(async () => {
     // A fake camera, so the scanner really starts (its decoder runs in a blob: worker).
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
     });
   });
   test.afterAll(async () => browser?.close());
