@@ -198,7 +198,8 @@ function pageHtml(fileName: string, module: string): Plugin {
  * instead of the browser's 'no internet' page. Only the door page registers it, with the scope
  * /checkin: /admin and the public pages are never controlled by it. API calls (/api/**) are not
  * routed at all, so they always go to the network; the door decides from their failures that it is
- * offline (the one kept reply is the sign-in library's configuration, below). It runs after
+ * offline. The sign-in library's configuration is kept by the page itself (auth/firebase.ts
+ * loadSignInConfig), not here: the first visit fetches it before this worker exists. It runs after
  * pageHtml wrote staff.html (closeBundle follows writeBundle), so the precache holds it. Hosting serves it with Cache-Control: no-cache like every page (firebase.json),
  * so a deploy's new worker is found at the next visit.
  */
@@ -215,16 +216,6 @@ function doorServiceWorker() {
       navigateFallback: '/staff.html',
       navigateFallbackAllowlist: [/^\/checkin\/?$/],
       navigateFallbackDenylist: [/^\/api\//],
-      // The sign-in library's configuration (auth/firebase.ts FIREBASE_CONFIG_URL, served by Hosting):
-      // fetched at every start, so a reload without a network needs the last copy. The network first,
-      // whenever it answers (checkin/serviceWorker.ts fetches it once through a new worker).
-      runtimeCaching: [
-        {
-          urlPattern: /\/__\/firebase\/init\.json$/,
-          handler: 'NetworkFirst',
-          options: { cacheName: 'door-firebase-config', networkTimeoutSeconds: 8 },
-        },
-      ],
       // One file: the workbox runtime would otherwise be a second script beside it.
       inlineWorkboxRuntime: true,
       // A new deploy's worker takes over at once (the door's data lives in IndexedDB, not in this cache).

@@ -16,17 +16,78 @@ export function usesEmulator(config: Pick<FirebaseOptions, 'projectId'>): boolea
  */
 export const authLibrary = () => import('@firebase/auth');
 
+/**
+ * The last sign-in configuration this device received, so that a page opened without a network (the
+ * door phone reloaded offline, issue 24 item 3) can still start the library and restore the session
+ * kept in IndexedDB. In localStorage rather than only in the door's service worker: the first visit
+ * fetches the configuration before any worker is there to keep it, and a network lost right after
+ * that visit would otherwise leave the door saying 'Sign-in is unavailable' at its next reload. The
+ * configuration is public (Hosting serves it to anyone); nothing about the person is kept here.
+ */
+export const SIGN_IN_CONFIG_KEY = 'zion-sign-in-config';
+/** How long the configuration may take before the kept copy is used (a network that hangs, not one that fails). */
+export const SIGN_IN_CONFIG_TIMEOUT_MS = 8_000;
+
+/** The part of Storage the kept copy needs (localStorage in the site; a map in tests). */
+type ConfigStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+function keptConfig(storage: ConfigStorage | undefined): FirebaseOptions | null {
+  try {
+    const kept = storage?.getItem(SIGN_IN_CONFIG_KEY);
+    if (!kept) return null;
+    const config = JSON.parse(kept) as unknown;
+    return config && typeof config === 'object' && typeof (config as FirebaseOptions).apiKey === 'string' ? (config as FirebaseOptions) : null;
+  } catch {
+    return null;
+  }
+}
+
+function pageStorage(): ConfigStorage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    // Storage refused (private mode): the configuration comes from the network only.
+    return undefined;
+  }
+}
+
+/**
+ * The sign-in configuration: from the network whenever it answers (and then kept on the device);
+ * the kept copy when the network fails or does not answer in time. An answer other than 200 is a
+ * site without a configuration, which no kept copy should hide.
+ */
+export async function loadSignInConfig(
+  fetchConfig: typeof fetch = fetch,
+  storage: ConfigStorage | undefined = pageStorage(),
+): Promise<FirebaseOptions> {
+  let response: Response;
+  try {
+    response = await fetchConfig(FIREBASE_CONFIG_URL, { credentials: 'omit', signal: AbortSignal.timeout(SIGN_IN_CONFIG_TIMEOUT_MS) });
+  } catch (error) {
+    const kept = keptConfig(storage);
+    if (kept) return kept;
+    throw error;
+  }
+  if (!response.ok) throw new Error(`Could not load the sign-in configuration (${response.status})`);
+  const text = await response.text();
+  const config = JSON.parse(text) as FirebaseOptions;
+  try {
+    storage?.setItem(SIGN_IN_CONFIG_KEY, text);
+  } catch {
+    // Storage full or refused: this page still starts; only an offline start later will not.
+  }
+  return config;
+}
+
 let authPromise: Promise<Auth> | null = null;
 
 async function initialise(): Promise<Auth> {
   // The configuration and both libraries at once: three requests side by side, not in a row.
-  const [response, { initializeApp }, { connectAuthEmulator, indexedDBLocalPersistence, initializeAuth }] = await Promise.all([
-    fetch(FIREBASE_CONFIG_URL, { credentials: 'omit' }),
+  const [config, { initializeApp }, { connectAuthEmulator, indexedDBLocalPersistence, initializeAuth }] = await Promise.all([
+    loadSignInConfig(),
     import('@firebase/app'),
     authLibrary(),
   ]);
-  if (!response.ok) throw new Error(`Could not load the sign-in configuration (${response.status})`);
-  const config = (await response.json()) as FirebaseOptions;
   const app = initializeApp(config);
   // The lightest form of Firebase Auth: getAuth() would also set up popup/redirect sign-in, which
   // loads Google's iframe and script (apis.google.com) on phones and Safari; e-mail and password

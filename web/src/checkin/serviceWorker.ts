@@ -1,8 +1,6 @@
 // The door's service worker (issue 24 item 3; built by vite-plugin-pwa, web/vite.config.ts): it
 // keeps the door's shell on the phone so a reload without a network still opens the door. Only the
 // door page registers it, and only for its own address: the admin dashboard is never controlled.
-import { FIREBASE_CONFIG_URL } from '../auth/firebase.js';
-
 /** The worker's file at the site's root (Hosting serves it with Cache-Control: no-cache, firebase.json). */
 export const DOOR_SERVICE_WORKER = 'door-sw.js';
 /** What it controls: /checkin (and, by prefix, the ticket pages below it, which it leaves to the network). */
@@ -14,8 +12,5 @@ export const DOOR_SCOPE = '/checkin';
  */
 export function registerDoorServiceWorker(container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker): void {
   if (!import.meta.env.PROD || !container) return;
-  // The first visit fetched the sign-in configuration before the worker was there to keep it: once
-  // the worker controls the page, it is fetched again through it, so an offline reload can sign in.
-  if (!container.controller) container.addEventListener('controllerchange', () => void fetch(FIREBASE_CONFIG_URL, { credentials: 'omit' }).catch(() => undefined), { once: true });
   container.register(`/${DOOR_SERVICE_WORKER}`, { scope: DOOR_SCOPE }).catch(() => undefined);
 }
