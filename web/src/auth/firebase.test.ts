@@ -33,8 +33,20 @@ describe('loadSignInConfig', () => {
     expect(asked).toHaveLength(1);
     expect(asked[0]!.url).toBe(FIREBASE_CONFIG_URL);
     expect(asked[0]!.init).toMatchObject({ credentials: 'omit' });
-    // A network that hangs ends in the kept copy too, not in a page that waits for ever.
+    // With a kept copy, a network that hangs ends in that copy, not in a page that waits for ever.
     expect(asked[0]!.init?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('a first visit, with nothing kept, waits for a slow network rather than giving up', async () => {
+    const kept = storage();
+    let signal: AbortSignal | null | undefined = null;
+    const fetchConfig = (async (_url: string, init?: RequestInit) => {
+      signal = init?.signal;
+      return new Response(JSON.stringify(CONFIG), { status: 200 });
+    }) as typeof fetch;
+    await expect(loadSignInConfig(fetchConfig, kept)).resolves.toEqual(CONFIG);
+    expect(signal).toBeUndefined();
+    expect(JSON.parse(kept.items.get(SIGN_IN_CONFIG_KEY)!)).toEqual(CONFIG);
   });
 
   it('without a network, starts from the copy the device kept', async () => {

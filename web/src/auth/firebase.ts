@@ -25,7 +25,7 @@ export const authLibrary = () => import('@firebase/auth');
  * configuration is public (Hosting serves it to anyone); nothing about the person is kept here.
  */
 export const SIGN_IN_CONFIG_KEY = 'zion-sign-in-config';
-/** How long the configuration may take before the kept copy is used (a network that hangs, not one that fails). */
+/** How long the configuration may take, when the device kept a copy, before that copy is used (a network that hangs, not one that fails). */
 export const SIGN_IN_CONFIG_TIMEOUT_MS = 8_000;
 
 /** The part of Storage the kept copy needs (localStorage in the site; a map in tests). */
@@ -60,11 +60,13 @@ export async function loadSignInConfig(
   fetchConfig: typeof fetch = fetch,
   storage: ConfigStorage | undefined = pageStorage(),
 ): Promise<FirebaseOptions> {
+  const kept = keptConfig(storage);
   let response: Response;
   try {
-    response = await fetchConfig(FIREBASE_CONFIG_URL, { credentials: 'omit', signal: AbortSignal.timeout(SIGN_IN_CONFIG_TIMEOUT_MS) });
+    // A time limit only with a copy to fall back on: a first visit on a slow network waits.
+    const signal = kept ? AbortSignal.timeout(SIGN_IN_CONFIG_TIMEOUT_MS) : undefined;
+    response = await fetchConfig(FIREBASE_CONFIG_URL, { credentials: 'omit', signal });
   } catch (error) {
-    const kept = keptConfig(storage);
     if (kept) return kept;
     throw error;
   }
