@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_THEME, THEME_COLOUR_FIELDS } from '../../functions/src/shared/theme-model.js';
-import { uniqueEmail, waitForMail } from './mail.js';
+import { invitationLink, uniqueEmail, waitForMail } from './mail.js';
 import { ADMIN, STAFF, api, expectNoSeriousA11yViolations, fetchForRoute, idToken, landingEventCard, reviewShot, signIn, STARGAZING } from './support.js';
 
 // axe-core on every page, public and staff, at phone and desktop width (every test here is
@@ -266,9 +266,7 @@ test.describe('accessibility (axe): staff pages', () => {
     const invitee = uniqueEmail('axe-invitee');
     await api('/admin/invite', { method: 'POST', token: await idToken(), body: JSON.stringify({ email: invitee, role: 'staff' }) });
     const mail = await waitForMail(invitee, /invited/i);
-    const link = /href="([^"]*\/admin\?invite=[^"]+)"/.exec(mail.html.replace(/&#x3D;/gi, '=').replace(/&amp;/g, '&'))?.[1];
-    expect(link).toBeTruthy();
-    await page.goto(link!);
+    await page.goto(invitationLink(mail.html));
     // A staff invitation is named for its role (issue 24 item 10).
     await expect(page.getByRole('heading', { name: 'Staff Invitation', level: 1 })).toBeVisible();
     await check(page, 'invitation');

@@ -1,16 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { uniqueEmail, waitForMail } from './mail.js';
+import { invitationLink, uniqueEmail, waitForMail } from './mail.js';
 import { ADMIN, expectNoHorizontalScroll, reviewShot, signIn } from './support.js';
 
 const shot = (page: Page, name: string) => reviewShot(page, `admin-users-${name}`);
-
-/** The invitation link of an e-mail (its HTML escapes '=' and '&' in attributes). */
-function invitationLink(html: string): string {
-  const decoded = html.replace(/&#x3D;/gi, '=').replace(/&amp;/g, '&');
-  const link = /href="([^"]*\/admin\?invite=[^"]+)"/.exec(decoded)?.[1];
-  if (!link) throw new Error('no invitation link in the e-mail');
-  return link;
-}
 
 /** A browser of its own: nobody signed in, as on the invited person's device. */
 async function freshPage(browser: Browser, viewport?: { width: number; height: number }) {

@@ -32,3 +32,11 @@ export async function waitForMail(to: string, subject?: RegExp, timeout = 20_000
 export function uniqueEmail(label: string) {
   return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.org`;
 }
+
+/** The invitation link of an e-mail (its HTML escapes '=' and '&' in attributes). */
+export function invitationLink(html: string): string {
+  const decoded = html.replace(/&#x3D;/gi, '=').replace(/&amp;/g, '&');
+  const link = /href="([^"]*\/admin\?invite=[^"]+)"/.exec(decoded)?.[1];
+  if (!link) throw new Error('no invitation link in the e-mail');
+  return link;
+}
