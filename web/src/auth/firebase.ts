@@ -1,5 +1,6 @@
 import type { FirebaseOptions } from '@firebase/app';
 import type { Auth } from '@firebase/auth';
+import { NO_REPLY_AFTER_MS } from '../device/network.js';
 
 /** Hosting (and its emulator) serves the project's web config here (DESIGN §5). */
 export const FIREBASE_CONFIG_URL = '/__/firebase/init.json';
@@ -25,9 +26,6 @@ export const authLibrary = () => import('@firebase/auth');
  * configuration is public (Hosting serves it to anyone); nothing about the person is kept here.
  */
 export const SIGN_IN_CONFIG_KEY = 'zion-sign-in-config';
-/** How long the configuration may take, when the device kept a copy, before that copy is used (a network that hangs, not one that fails). */
-export const SIGN_IN_CONFIG_TIMEOUT_MS = 8_000;
-
 /** The part of Storage the kept copy needs (localStorage in the site; a map in tests). */
 type ConfigStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -64,7 +62,7 @@ export async function loadSignInConfig(
   let response: Response;
   try {
     // A time limit only with a copy to fall back on: a first visit on a slow network waits.
-    const signal = kept ? AbortSignal.timeout(SIGN_IN_CONFIG_TIMEOUT_MS) : undefined;
+    const signal = kept ? AbortSignal.timeout(NO_REPLY_AFTER_MS) : undefined;
     response = await fetchConfig(FIREBASE_CONFIG_URL, { credentials: 'omit', signal });
   } catch (error) {
     if (kept) return kept;

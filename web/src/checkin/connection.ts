@@ -5,12 +5,13 @@
 import { useSyncExternalStore } from 'react';
 import { MESSAGES } from '@shared/messages.js';
 import { ApiError } from '../api/client.js';
+import { NO_REPLY_AFTER_MS } from '../device/network.js';
 
 /** 'checking' until the door's first call has an answer. */
 export type Connection = 'checking' | 'online' | 'offline';
 
 /** How long a door call may take before the door counts the network as gone and carries on offline. */
-export const DOOR_REQUEST_TIMEOUT_MS = 8000;
+export const DOOR_REQUEST_TIMEOUT_MS = NO_REPLY_AFTER_MS;
 
 let state: Connection = 'checking';
 const listeners = new Set<() => void>();
