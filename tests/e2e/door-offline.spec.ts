@@ -61,6 +61,34 @@ test.describe('the door offline', () => {
     expect(benTicket).toMatchObject({ checkedIn: true, checkedInBy: STAFF.email });
   });
 
+  test('the sign-in configuration the door kept: a damaged copy offline says so and recovers; a captive portal\'s answer does not replace it @phone', async ({ page, context }) => {
+    const KEPT = 'zion-sign-in-config';
+    const keptCopy = () => page.evaluate((key) => localStorage.getItem(key), KEPT);
+    await page.goto('/checkin');
+    await signIn(page, STAFF);
+    await expect(page.getByRole('heading', { name: 'Event Check-In' })).toBeVisible();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await expect.poll(keptCopy).not.toBeNull();
+    const good = await keptCopy();
+
+    // A damaged copy and no network: the door says what is wrong and offers to try again.
+    await page.evaluate((key) => localStorage.setItem(key, '{"apiKey'), KEPT);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText('Sign-in is unavailable right now. Please check your connection and try again.')).toBeVisible();
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { name: 'Event Check-In' })).toBeVisible();
+    await expect.poll(keptCopy).toBe(good);
+
+    // A venue's captive portal answers every address with its own page: the door starts from its copy.
+    await context.route('**/__/firebase/init.json', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html><body>Accept the terms to get online</body></html>' }));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Event Check-In' })).toBeVisible();
+    await expect(page.getByText(STAFF.email)).toBeVisible();
+    expect(await keptCopy()).toBe(good);
+  });
+
   test('the admin dashboard is not controlled by the door\'s service worker', async ({ page }) => {
     await page.goto('/checkin');
     await signIn(page, STAFF);

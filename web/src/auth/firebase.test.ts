@@ -80,6 +80,18 @@ describe('loadSignInConfig', () => {
     expect(JSON.parse(kept.items.get(SIGN_IN_CONFIG_KEY)!)).toEqual(CONFIG);
   });
 
+  it('an answer that is not a configuration (a captive portal\'s page) is not kept: the kept copy is used, or it is an error', async () => {
+    const portal = async () => new Response('<html><body>Accept the terms to get online</body></html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+    const kept = storage({ [SIGN_IN_CONFIG_KEY]: JSON.stringify(CONFIG) });
+    await expect(loadSignInConfig(portal as typeof fetch, kept)).resolves.toEqual(CONFIG);
+    expect(JSON.parse(kept.items.get(SIGN_IN_CONFIG_KEY)!)).toEqual(CONFIG);
+
+    const nothing = storage();
+    await expect(loadSignInConfig(portal as typeof fetch, nothing)).rejects.toThrow('Could not load the sign-in configuration');
+    await expect(loadSignInConfig(answers(200, { projectId: 'no-key' }) as typeof fetch, nothing)).rejects.toThrow('Could not load the sign-in configuration');
+    expect(nothing.items.size).toBe(0);
+  });
+
   it('a device that refuses to keep the copy still starts online', async () => {
     const refusing = {
       getItem: () => null,

@@ -29,13 +29,25 @@ export const SIGN_IN_CONFIG_KEY = 'zion-sign-in-config';
 /** The part of Storage the kept copy needs (localStorage in the site; a map in tests). */
 type ConfigStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-function keptConfig(storage: ConfigStorage | undefined): FirebaseOptions | null {
+/**
+ * A sign-in configuration, or null for anything else: not JSON, or JSON without an API key (a
+ * captive portal's page answered with 200, a damaged copy).
+ */
+function asConfig(text: string | null | undefined): FirebaseOptions | null {
+  if (!text) return null;
   try {
-    const kept = storage?.getItem(SIGN_IN_CONFIG_KEY);
-    if (!kept) return null;
-    const config = JSON.parse(kept) as unknown;
+    const config = JSON.parse(text) as unknown;
     return config && typeof config === 'object' && typeof (config as FirebaseOptions).apiKey === 'string' ? (config as FirebaseOptions) : null;
   } catch {
+    return null;
+  }
+}
+
+function keptConfig(storage: ConfigStorage | undefined): FirebaseOptions | null {
+  try {
+    return asConfig(storage?.getItem(SIGN_IN_CONFIG_KEY));
+  } catch {
+    // Storage refused while reading: as if nothing was kept.
     return null;
   }
 }
@@ -50,9 +62,10 @@ function pageStorage(): ConfigStorage | undefined {
 }
 
 /**
- * The sign-in configuration: from the network whenever it answers (and then kept on the device);
- * the kept copy when the network fails or does not answer in time. An answer other than 200 is a
- * site without a configuration, which no kept copy should hide.
+ * The sign-in configuration: from the network whenever it answers with one (and then kept on the
+ * device); the kept copy when the network fails, does not answer in time, or answers with something
+ * that is not a configuration (a captive portal's page). An answer other than 200 is the site saying
+ * it has no configuration, which no kept copy should hide.
  */
 export async function loadSignInConfig(
   fetchConfig: typeof fetch = fetch,
@@ -60,17 +73,22 @@ export async function loadSignInConfig(
 ): Promise<FirebaseOptions> {
   const kept = keptConfig(storage);
   let response: Response;
+  let text: string;
   try {
     // A time limit only with a copy to fall back on: a first visit on a slow network waits.
     const signal = kept ? AbortSignal.timeout(NO_REPLY_AFTER_MS) : undefined;
     response = await fetchConfig(FIREBASE_CONFIG_URL, { credentials: 'omit', signal });
+    text = response.ok ? await response.text() : '';
   } catch (error) {
     if (kept) return kept;
     throw error;
   }
   if (!response.ok) throw new Error(`Could not load the sign-in configuration (${response.status})`);
-  const text = await response.text();
-  const config = JSON.parse(text) as FirebaseOptions;
+  const config = asConfig(text);
+  if (!config) {
+    if (kept) return kept;
+    throw new Error('Could not load the sign-in configuration (the answer is not one)');
+  }
   try {
     storage?.setItem(SIGN_IN_CONFIG_KEY, text);
   } catch {
